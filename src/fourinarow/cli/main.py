@@ -1,0 +1,163 @@
+"""The ``fourinarow`` command: argument parsing and dispatch to the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from fourinarow import __version__
+from fourinarow.agents import AGENTS, InvalidAgentSpecError, make_agent
+from fourinarow.cli.options import board_size
+from fourinarow.core import (
+    MAX_SIDE,
+    Board,
+    InvalidBoardSizeError,
+    InvalidMoveError,
+    InvalidPositionError,
+)
+from fourinarow.core.render import render_ansi, render_text
+
+__all__ = ["build_parser", "main"]
+
+USER_ERRORS = (InvalidAgentSpecError, InvalidBoardSizeError, InvalidMoveError, InvalidPositionError)
+"""Errors caused by what the user typed: reported in one line with exit status 2."""
+
+
+def _color_wanted(no_color: bool) -> bool:
+    return not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+
+
+def _add_shape_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--size",
+        type=board_size,
+        default=(7, 6),
+        metavar="WxH",
+        help=f"board width x height, each 1-{MAX_SIDE} (default: 7x6)",
+    )
+    parser.add_argument(
+        "--connect",
+        type=int,
+        default=4,
+        metavar="N",
+        help="line length that wins, 2 up to the larger side (default: 4)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``fourinarow`` command and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="fourinarow",
+        description="Connect Four for any board size: play in the terminal, or use the engine.",
+    )
+    parser.add_argument("--version", action="version", version=f"fourinarow {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=(
+            "Play Connect Four in the terminal against the computer (or another human). "
+            "Type a column number (or letter) to drop a stone; u undoes your last move, "
+            "? shows help, q quits."
+        ),
+    )
+    play.add_argument(
+        "--opponent",
+        default="simple",
+        metavar="SPEC",
+        help=f"the computer player: {', '.join(AGENTS)} (default: simple)",
+    )
+    play.add_argument(
+        "--first",
+        choices=("human", "computer", "random"),
+        default="human",
+        help="who moves first (default: human)",
+    )
+    _add_shape_options(play)
+    play.add_argument("--name", default="You", help="your name (default: You)")
+    play.add_argument(
+        "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
+    )
+    play.add_argument(
+        "--no-color",
+        action="store_true",
+        help="plain text board (also when NO_COLOR is set or output is not a terminal)",
+    )
+    play.add_argument("--seed", type=int, help="seed the computer's choices for a repeatable game")
+    play.set_defaults(handler=_run_play)
+
+    show = commands.add_parser(
+        "show",
+        help="print the board a position reaches",
+        description="Print the board reached by a move sequence such as 4453 (1-based columns).",
+    )
+    show.add_argument("position", nargs="?", default="", help="moves played, e.g. 4453")
+    _add_shape_options(show)
+    show.add_argument("--no-color", action="store_true", help="plain text board")
+    show.set_defaults(handler=_run_show)
+
+    agents = commands.add_parser("agents", help="list the computer players")
+    agents.set_defaults(handler=_run_agents)
+    return parser
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from fourinarow.cli.play import GameSettings, TerminalGame
+
+    width, height = args.size
+    Board(width, height, args.connect)  # validate the shape before anything starts
+    if not args.human_vs_human:
+        make_agent(args.opponent)  # validate the spec
+    settings = GameSettings(
+        width=width,
+        height=height,
+        connect=args.connect,
+        opponent=args.opponent,
+        first=args.first,
+        name=args.name,
+        human_vs_human=args.human_vs_human,
+        color=_color_wanted(args.no_color),
+        seed=args.seed,
+    )
+    return TerminalGame(settings).run()
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    width, height = args.size
+    board = Board.from_moves(args.position, width=width, height=height, connect=args.connect)
+    print(render_ansi(board) if _color_wanted(args.no_color) else render_text(board))
+    outcome = board.outcome()
+    if outcome is None:
+        print(f"{'XO'[board.turn - 1]} to move.")
+    elif outcome.winner is None:
+        print("Draw.")
+    else:
+        print(f"{'XO'[outcome.winner - 1]} has won.")
+    return 0
+
+
+def _run_agents(args: argparse.Namespace) -> int:
+    for name, info in AGENTS.items():
+        print(f"{name:<10} {info.description}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (2 for bad input, 130 for Ctrl-C)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        status: int = args.handler(args)
+    except USER_ERRORS as error:
+        print(f"fourinarow {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    return status

@@ -1,0 +1,217 @@
+"""The terminal game: ``fourinarow play``, a human against the computer or another human."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from fourinarow.agents import Agent, make_agent
+from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
+from fourinarow.core.notation import accepted_columns, column_label
+from fourinarow.core.render import render_ansi, render_text
+
+__all__ = ["GameSettings", "TerminalGame"]
+
+_SYMBOLS = {1: "X", 2: "O"}
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What ``fourinarow play`` was asked for."""
+
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    opponent: str = "simple"
+    first: str = "human"  # human, computer or random
+    name: str = "You"
+    human_vs_human: bool = False
+    color: bool = True
+    seed: int | None = None
+
+
+@dataclass
+class _Seat:
+    name: str
+    agent: Agent | None  # None for a human
+
+
+class _QuitRequested(Exception):  # noqa: N818 (control flow, not an error)
+    """The player asked to leave (q, end of input)."""
+
+
+class TerminalGame:
+    """Runs games in a terminal until the player stops.
+
+    Args:
+        settings: shape, opponent and options.
+        read: reads one line of input after showing a prompt (``input`` by default); raises
+            ``EOFError`` at end of input.
+        out: where the board and messages go.
+    """
+
+    def __init__(
+        self,
+        settings: GameSettings,
+        read: Callable[[str], str] = input,
+        out: TextIO = sys.stdout,
+    ) -> None:
+        self.settings = settings
+        self._read = read
+        self._out = out
+        self._rng = random.Random(settings.seed)
+        self._agent = (
+            None if settings.human_vs_human else make_agent(settings.opponent, seed=settings.seed)
+        )
+        self._wins = {1: 0, 2: 0}
+        self._draws = 0
+        self._names: dict[int, str] = {}
+
+    # ------------------------------------------------------------------------------ output
+
+    def _say(self, text: str = "") -> None:
+        print(text, file=self._out, flush=True)
+
+    def _draw(self, board: Board) -> None:
+        self._say()
+        self._say(render_ansi(board) if self.settings.color else render_text(board))
+
+    def _label(self, player: int) -> str:
+        return f"{self._names[player]} ({_SYMBOLS[player]})"
+
+    # -------------------------------------------------------------------------------- flow
+
+    def run(self) -> int:
+        """Play games until the player quits or declines another; return the exit status."""
+        s = self.settings
+        self._say(
+            f"Connect {s.connect} on a {s.width}x{s.height} board. "
+            "Type a column to drop a stone; ? for help."
+        )
+        try:
+            while True:
+                self._play_one()
+                if not self._again():
+                    break
+        except _QuitRequested:
+            pass
+        self._say("Bye.")
+        return 0
+
+    def _seats(self) -> dict[int, _Seat]:
+        s = self.settings
+        if s.human_vs_human or self._agent is None:
+            seats = {1: _Seat(s.name, None), 2: _Seat("Player 2", None)}
+        else:
+            first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
+            human, computer = (
+                _Seat(s.name, None),
+                _Seat(f"Computer ({self._agent.name})", self._agent),
+            )
+            seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
+        self._names = {p: seat.name for p, seat in seats.items()}
+        return seats
+
+    def _play_one(self) -> None:
+        s = self.settings
+        board = Board(s.width, s.height, s.connect)
+        seats = self._seats()
+        self._say(f"{self._label(1)} moves first against {self._label(2)}.")
+        while True:
+            self._draw(board)
+            outcome = board.outcome()
+            if outcome is not None:
+                self._announce(outcome)
+                return
+            seat = seats[board.turn]
+            if seat.agent is not None:
+                decision = seat.agent.choose(board.copy())
+                board.push(decision.column)
+                self._say(f"{seat.name} plays {column_label(decision.column)}.")
+            else:
+                self._human_turn(board, seats)
+
+    def _human_turn(self, board: Board, seats: dict[int, _Seat]) -> None:
+        """Read commands until a move is played (or undone), re-prompting on bad input."""
+        accepted = accepted_columns(board.width)
+        prompt = f"{self._label(board.turn)}, your move [{accepted}, u, ?, q]: "
+        while True:
+            text = self._ask(prompt).strip().lower()
+            if text in ("q", "quit", "exit"):
+                raise _QuitRequested
+            if text in ("?", "h", "help"):
+                self._help(board)
+                continue
+            if text in ("u", "undo"):
+                if self._undo(board, seats):
+                    return
+                continue
+            if not text:
+                continue
+            try:
+                board.push(parse_column(text, board.width))
+            except (InvalidMoveError, IllegalMoveError) as error:
+                self._say(f"Not played: {error}.")
+                continue
+            return
+
+    def _undo(self, board: Board, seats: dict[int, _Seat]) -> bool:
+        """Take back the last full turn: back to the human's previous move."""
+        humans = [p for p, seat in seats.items() if seat.agent is None]
+        human_moves = [i for i in range(board.ply) if (i % 2) + 1 in humans]
+        if not human_moves:
+            self._say("Nothing to undo.")
+            return False
+        keep = human_moves[-1]
+        taken = [board.pop() for _ in range(board.ply - keep)]
+        labels = ", ".join(column_label(c) for c in reversed(taken))
+        self._say(f"Undone: {labels}.")
+        return True
+
+    def _help(self, board: Board) -> None:
+        s = self.settings
+        self._say(
+            f"Drop a stone by typing its column: {accepted_columns(board.width)}.\n"
+            f"Make a line of {s.connect} across, up or diagonally to win; a full board is a draw.\n"
+            "  u  undo your last move (and the computer's reply)\n"
+            "  ?  this help\n"
+            "  q  quit (Ctrl-D and Ctrl-C work too)"
+        )
+
+    def _announce(self, outcome: Outcome) -> None:
+        if outcome.winner is None:
+            self._draws += 1
+            self._say("The board is full: a draw.")
+        else:
+            self._wins[outcome.winner] += 1
+            cells = " ".join(_cell_name(c, r) for c, r in outcome.line)
+            winner = self._names[outcome.winner]
+            verb = "win" if winner == "You" else "wins"
+            self._say(f"{winner} ({_SYMBOLS[outcome.winner]}) {verb}! The line: {cells}.")
+        wins = self._wins
+        self._say(f"Score: X {wins[1]}, O {wins[2]}, draws {self._draws}.")
+
+    def _again(self) -> bool:
+        while True:
+            answer = self._ask("Play again? [y/n]: ").strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", "q", "quit"):
+                return False
+            self._say("Please answer y or n.")
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self._read(prompt)
+        except EOFError:
+            self._say()
+            raise _QuitRequested from None
+
+
+def _cell_name(column: int, row: int) -> str:
+    """A cell in the tutorials' notation: column letter and 1-based row from the bottom."""
+    letter = chr(ord("a") + column) if column < 26 else column_label(column) + ":"
+    return f"{letter}{row + 1}"

@@ -1,0 +1,163 @@
+"""The bitboard layout of a board shape, and line detection on bitboards.
+
+A board of ``width`` columns and ``height`` rows is held in Python ints, one bit per cell plus a
+spare bit on top of each column, as the classic solvers lay it out. For 7x6::
+
+    .  .  .  .  .  .  .      <- spare bits (always 0): 6 13 20 27 34 41 48
+    5 12 19 26 33 40 47      <- top row
+    4 11 18 25 32 39 46
+    3 10 17 24 31 38 45
+    2  9 16 23 30 37 44
+    1  8 15 22 29 36 43
+    0  7 14 21 28 35 42      <- bottom row
+
+The cell ``(column, row)`` (row 0 at the bottom) is bit ``column * (height + 1) + row``. The spare
+bits stay empty, so a run of stones never wraps from the top of one column to the bottom of the
+next, and shifts by a direction's stride stop at the board's edges. Python ints have no size limit,
+so the same code serves every shape up to 20x20.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+
+from fourinarow.core.errors import InvalidBoardSizeError
+
+__all__ = ["MAX_SIDE", "MIN_CONNECT", "Bitboard", "Geometry"]
+
+Bitboard = int
+"""A set of cells, one bit per cell in the layout above."""
+
+MAX_SIDE = 20
+"""The largest supported width and height."""
+
+MIN_CONNECT = 2
+"""The shortest supported line length."""
+
+
+def _as_int(value: object, what: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidBoardSizeError(f"{what} must be a whole number, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidBoardSizeError(f"{what} must be a whole number, not {value!r}") from None
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The shape of a board and the bit masks derived from it.
+
+    Args:
+        width: number of columns, 1 to 20.
+        height: number of rows, 1 to 20.
+        connect: the line length that wins, 2 up to the larger of width and height.
+
+    Raises:
+        InvalidBoardSizeError: a value is out of range or not a whole number.
+
+    >>> g = Geometry(7, 6, 4)
+    >>> g.bit(3, 0), g.cells
+    (21, 42)
+    """
+
+    width: int
+    height: int
+    connect: int
+    stride: int = field(init=False, repr=False)
+    directions: tuple[int, ...] = field(init=False, repr=False)
+    bottom_mask: Bitboard = field(init=False, repr=False)
+    full_mask: Bitboard = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        width = _as_int(self.width, "width")
+        height = _as_int(self.height, "height")
+        connect = _as_int(self.connect, "connect")
+        for name, value in (("width", width), ("height", height)):
+            if not 1 <= value <= MAX_SIDE:
+                raise InvalidBoardSizeError(
+                    f"{name} {value} is out of range: width and height go from 1 to {MAX_SIDE}"
+                )
+        longest = max(width, height)
+        if longest < MIN_CONNECT:
+            raise InvalidBoardSizeError(
+                f"a {width}x{height} board has no room for a line: "
+                f"the larger of width and height must be at least {MIN_CONNECT}"
+            )
+        if not MIN_CONNECT <= connect <= longest:
+            raise InvalidBoardSizeError(
+                f"connect {connect} does not fit a {width}x{height} board: "
+                f"it goes from {MIN_CONNECT} to {longest} (the larger of width and height)"
+            )
+        stride = height + 1
+        column_mask = (1 << height) - 1
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "connect", connect)
+        object.__setattr__(self, "stride", stride)
+        # vertical, horizontal, diagonal "\" (down-right), diagonal "/" (up-right)
+        object.__setattr__(self, "directions", (1, stride, stride - 1, stride + 1))
+        object.__setattr__(self, "bottom_mask", sum(1 << (c * stride) for c in range(width)))
+        object.__setattr__(
+            self, "full_mask", sum(column_mask << (c * stride) for c in range(width))
+        )
+
+    @property
+    def cells(self) -> int:
+        """The number of cells on the board."""
+        return self.width * self.height
+
+    def bit(self, column: int, row: int) -> int:
+        """The bit index of ``(column, row)``; row 0 is the bottom."""
+        return column * self.stride + row
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """The ``(column, row)`` of a bit index."""
+        return divmod(index, self.stride)
+
+    def _run(self, bits: Bitboard, index: int, step: int) -> list[int]:
+        """Indices of consecutive stones of ``bits`` from ``index + step`` onwards."""
+        run = []
+        at = index + step
+        while at >= 0 and (bits >> at) & 1:
+            run.append(at)
+            at += step
+        return run
+
+    def completes_line(self, bits: Bitboard, index: int) -> bool:
+        """True if the stones ``bits`` hold a line of ``connect`` through cell ``index``.
+
+        The cell itself counts as a stone whether or not its bit is set in ``bits``.
+        """
+        need = self.connect - 1
+        for step in self.directions:
+            if len(self._run(bits, index, step)) + len(self._run(bits, index, -step)) >= need:
+                return True
+        return False
+
+    def line_cells(self, bits: Bitboard, index: int) -> list[int]:
+        """The indices of every line of ``connect`` or more through ``index``, sorted."""
+        found = {index}
+        for step in self.directions:
+            run = self._run(bits, index, step) + self._run(bits, index, -step)
+            if len(run) + 1 >= self.connect:
+                found.update(run)
+        return sorted(found) if len(found) > 1 else []
+
+    def has_line(self, bits: Bitboard) -> bool:
+        """True if the stones ``bits`` hold a line of ``connect`` anywhere on the board.
+
+        >>> g = Geometry(7, 6, 4)
+        >>> g.has_line(sum(1 << g.bit(c, 0) for c in range(4)))
+        True
+        """
+        for step in self.directions:
+            m = bits
+            for k in range(1, self.connect):
+                m &= bits >> (k * step)
+                if not m:
+                    break
+            if m:
+                return True
+        return False

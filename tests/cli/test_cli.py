@@ -1,0 +1,88 @@
+"""The command line in real subprocesses: help, version, errors exit 2 with no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from fourinarow import __version__
+from tests.cli.conftest import Run
+
+
+def test_console_script_is_installed_and_reports_its_version() -> None:
+    script = Path(sysconfig.get_path("scripts")) / "fourinarow"
+    result = subprocess.run(
+        [str(script), "--version"], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"fourinarow {__version__}"
+
+
+def test_help_lists_the_subcommands(run: Run) -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("play", "show", "agents"):
+        assert command in result.stdout
+    assert run().returncode == 0  # bare command prints help
+
+
+@pytest.mark.parametrize("command", ["play", "show", "agents"])
+def test_every_subcommand_has_help(run: Run, command: str) -> None:
+    result = run(command, "--help")
+    assert result.returncode == 0
+    assert "usage: fourinarow " + command in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--size", "7by6"], "'7by6' is not a board size: write WIDTHxHEIGHT, such as 7x6"),
+        (["play", "--size", "0x6"], "width 0 is out of range"),
+        (["play", "--size", "7x21"], "height 21 is out of range"),
+        (["play", "--connect", "9"], "connect 9 does not fit a 7x6 board"),
+        (["play", "--connect", "four"], "invalid int value: 'four'"),
+        (
+            ["play", "--opponent", "deepblue"],
+            "unknown agent 'deepblue'; accepted agents: random, simple",
+        ),
+        (["play", "--first", "dog"], "invalid choice: 'dog'"),
+        (["show", "4458"], "move 4 of '4458' is '8', not a column: moves are the numbers 1-7"),
+        (["show", "4444444"], "move 7 of '4444444': column 4 is full"),
+        (["fly"], "invalid choice: 'fly'"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message_and_no_traceback(
+    run: Run, args: list[str], message: str
+) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_show_prints_the_board(run: Run) -> None:
+    result = run("show", "4453", "--no-color")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == " 1  2  3  4  5  6  7"
+    assert lines[-2] == " .  .  O  X  X  .  ."
+    assert lines[-1] == "X to move."
+    assert "X has won." in run("show", "1212121").stdout
+
+
+def test_agents_lists_one_line_each(run: Run) -> None:
+    lines = run("agents").stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["random", "simple"]
+
+
+def test_play_from_a_pipe_ends_cleanly_at_end_of_input(run: Run) -> None:
+    result = run("play", "--seed", "2", stdin="4\nq-not-a-move\n9\n")
+    assert result.returncode == 0
+    assert "Not played: 'q-not-a-move' is not a column" in result.stdout
+    assert "Not played: column 9 is out of range: enter 1-7 or a-g." in result.stdout
+    assert result.stdout.rstrip().endswith("Bye.")
+    assert "\033[" not in result.stdout  # no colour when output is not a terminal
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,159 @@
+"""The terminal game through a real pseudo-terminal (pexpect): games, bad input, undo, exits."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+
+import pexpect
+import pytest
+
+PROMPT = r"your move \[[^\]]*\]: "
+
+
+def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
+    environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    environment.update(env or {})
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "fourinarow", "play", *args],
+        encoding="utf-8",
+        timeout=20,
+        env=environment,
+        dimensions=(50, 120),
+    )
+
+
+@pytest.fixture
+def game() -> Iterator[pexpect.spawn]:
+    child = spawn("--human-vs-human", "--no-color")
+    yield child
+    child.close(force=True)
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    status: int = child.exitstatus if child.exitstatus is not None else -child.signalstatus
+    assert "Traceback" not in (child.before or "")
+    return status
+
+
+def test_whole_human_vs_human_game_marks_the_winning_line(game: pexpect.spawn) -> None:
+    for column in "121212":
+        game.expect(PROMPT)
+        game.sendline(column)
+    game.expect(PROMPT)
+    game.sendline("a")  # letters work too
+    game.expect(r"You \(X\) win! The line: a1 a2 a3 a4\.")
+    game.expect("Play again")
+    game.sendline("n")
+    game.expect("Bye.")
+    assert finish(game) == 0
+
+
+def test_bad_input_reprompts_with_the_reason(game: pexpect.spawn) -> None:
+    game.expect(PROMPT)
+    game.sendline("9")
+    game.expect(r"Not played: column 9 is out of range: enter 1-7 or a-g\.")
+    game.expect(PROMPT)
+    game.sendline("banana")
+    game.expect(r"Not played: 'banana' is not a column")
+    for _ in range(6):
+        game.expect(PROMPT)
+        game.sendline("3")
+    game.expect(PROMPT)
+    game.sendline("3")
+    game.expect(r"Not played: column 3 is full; playable columns: 1, 2, 4, 5, 6, 7\.")
+    game.expect(PROMPT)
+    game.sendline("?")
+    game.expect("u  undo")
+    game.expect(PROMPT)
+    game.sendline("q")
+    game.expect("Bye.")
+    assert finish(game) == 0
+
+
+def test_a_whole_game_against_the_computer_then_another() -> None:
+    child = spawn("--opponent", "simple", "--seed", "4", "--no-color", "--name", "Ada")
+    child.expect(r"Ada \(X\) moves first")
+    games = 0
+    column = 0
+    for _ in range(200):
+        index = child.expect([PROMPT, r"Play again\? \[y/n\]: "])
+        if index == 1:
+            games += 1
+            if games == 2:
+                child.sendline("n")
+                break
+            child.sendline("y")
+            continue
+        child.sendline(str(column % 7 + 1))  # columns in turn; a full one is simply re-prompted
+        column += 1
+    assert games == 2
+    child.expect("Bye.")
+    assert finish(child) == 0
+
+
+def test_undo_takes_back_the_last_full_turn() -> None:
+    child = spawn("--seed", "1", "--no-color")
+    child.expect(PROMPT)
+    child.sendline("u")
+    child.expect("Nothing to undo.")
+    child.expect(PROMPT)
+    child.sendline("4")
+    child.expect(r"Computer \(simple\) plays (\d)\.")
+    reply = child.match.group(1)
+    child.expect(PROMPT)
+    child.sendline("u")
+    child.expect(rf"Undone: 4, {reply}\.")
+    child.expect(PROMPT)
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_computer_can_move_first() -> None:
+    child = spawn("--first", "computer", "--seed", "3", "--no-color")
+    child.expect(r"Computer \(simple\) \(X\) moves first against You \(O\)")
+    child.expect(r"Computer \(simple\) plays \d\.")
+    child.expect(r"You \(O\), " + PROMPT)
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_end_of_file_and_ctrl_c_leave_cleanly() -> None:
+    child = spawn("--no-color")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect("Bye.")
+    assert finish(child) == 0
+
+    child = spawn("--no-color")
+    child.expect(PROMPT)
+    child.sendintr()
+    assert finish(child) == 130
+
+
+def test_colour_by_default_and_off_with_no_color() -> None:
+    child = spawn()
+    child.expect(PROMPT)
+    assert "\033[1;37;44m" in (child.before or "")
+    child.sendline("q")
+    finish(child)
+
+    child = spawn(env={"NO_COLOR": "1"})
+    child.expect(PROMPT)
+    assert "\033[" not in (child.before or "")
+    child.sendline("q")
+    finish(child)
+
+
+def test_other_sizes_play_in_the_terminal() -> None:
+    child = spawn("--size", "12x5", "--connect", "5", "--no-color", "--human-vs-human")
+    child.expect(r"Connect 5 on a 12x5 board")
+    child.expect(r"\[1-12 or a-l, u, \?, q\]: ")
+    child.sendline("12")
+    child.expect(r"\[1-12 or a-l, u, \?, q\]: ")
+    child.sendline("q")
+    assert finish(child) == 0
