@@ -1,0 +1,173 @@
+"""Benchmark the perfect solver on the standard position sets, against peers measured in the same run.
+
+    python benchmarks/solver.py --sample 50
+    python benchmarks/solver.py --sets end-easy,middle-easy           # all 1000 of each
+    python benchmarks/solver.py --sample 20 --c4ai-python /path/to/python3.13
+
+For every set it prints positions, exact answers, mean and median CPU time per position and mean
+nodes, for fourinarow and for each peer found: bitbully (if importable here) and connect-four-ai
+(run in a subprocess by the Python given with --c4ai-python, since its wheel needs Python 3.13).
+The last column is our mean time over the peer's. As in the peers' own benchmarks, each solver's
+transposition table is cleared before each position, outside the timing. The peers are benchmark
+comparisons only, never dependencies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fourinarow.core import Board
+from fourinarow.search.solver import Solver
+
+SETS = {
+    "end-easy": ("End-Easy", "Test_L3_R1"),
+    "middle-easy": ("Middle-Easy", "Test_L2_R1"),
+    "middle-medium": ("Middle-Medium", "Test_L2_R2"),
+    "begin-easy": ("Begin-Easy", "Test_L1_R1"),
+    "begin-medium": ("Begin-Medium", "Test_L1_R2"),
+    "begin-hard": ("Begin-Hard", "Test_L1_R3"),
+}
+DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+C4AI_DRIVER = Path(__file__).resolve().parent / "peers" / "c4ai_driver.py"
+
+
+@dataclass
+class Run:
+    """One engine's results on one set."""
+
+    times: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    exact: int = 0
+
+    def add(self, seconds: float, nodes: int, correct: bool) -> None:
+        self.times.append(seconds)
+        self.nodes.append(nodes)
+        self.exact += correct
+
+
+def load(path: Path, sample: int | None) -> list[tuple[str, int]]:
+    """The set's positions and scores; with ``sample``, that many evenly spaced ones."""
+    rows = []
+    for line in path.read_text().splitlines():
+        moves, score = line.split()
+        rows.append((moves, int(score)))
+    if sample and sample < len(rows):
+        step = len(rows) / sample
+        rows = [rows[int(i * step)] for i in range(sample)]
+    return rows
+
+
+def run_ours(positions: list[tuple[str, int]], solver: Solver, weak: bool) -> Run:
+    run = Run()
+    solver.solve(Board.from_moves(positions[0][0]))  # allocate the table outside the timing
+    for moves, expected in positions:
+        board = Board.from_moves(moves)
+        solver.clear()
+        start = time.thread_time()
+        solution = solver.solve(board, weak=weak)
+        seconds = time.thread_time() - start
+        want = (expected > 0) - (expected < 0) if weak else expected
+        run.add(seconds, solution.nodes, solution.score == want)
+    return run
+
+
+def bitbully_runner() -> Callable[[list[tuple[str, int]]], Run] | None:
+    try:
+        from bitbully import bitbully_core
+    except ImportError:
+        return None
+    solver = bitbully_core.BitBullyCore()
+
+    def run_bitbully(positions: list[tuple[str, int]]) -> Run:
+        run = Run()
+        for moves, expected in positions:
+            board = bitbully_core.BoardCore()
+            board.play("".join(str(int(c) - 1) for c in moves))
+            solver.resetTranspositionTable()
+            solver.resetNodeCounter()
+            start = time.thread_time()
+            score = solver.mtdf(board, 0)
+            seconds = time.thread_time() - start
+            run.add(seconds, solver.getNodeCounter(), score == expected)
+        return run
+
+    return run_bitbully
+
+
+def c4ai_runner(python: str) -> Callable[[list[tuple[str, int]]], Run]:
+    def run_c4ai(positions: list[tuple[str, int]]) -> Run:
+        text = "".join(f"{moves}\n" for moves, _ in positions)
+        result = subprocess.run(
+            [python, str(C4AI_DRIVER)], input=text, capture_output=True, text=True, check=True
+        )
+        run = Run()
+        for (_, expected), line in zip(positions, result.stdout.splitlines(), strict=True):
+            row = json.loads(line)
+            run.add(row["seconds"], row["nodes"], row["score"] == expected)
+        return run
+
+    return run_c4ai
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} us"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--sample", type=int, help="evenly spaced positions per set (default: all)")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS))
+    parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH)
+    parser.add_argument("--tt-mb", type=float, default=128, help="our table size (default 128)")
+    parser.add_argument("--weak", action="store_true", help="weak solves (ours only)")
+    parser.add_argument("--no-peers", action="store_true", help="measure fourinarow only")
+    parser.add_argument("--c4ai-python", help="a Python 3.13 with connect-four-ai-linux installed")
+    args = parser.parse_args()
+
+    solver = Solver(tt_mb=args.tt_mb)
+    peers: dict[str, Callable[[list[tuple[str, int]]], Run]] = {}
+    if not args.no_peers and not args.weak:
+        bitbully = bitbully_runner()
+        if bitbully is not None:
+            peers["bitbully"] = bitbully
+        else:
+            print("bitbully not installed here: pip install bitbully to compare with it")
+        if args.c4ai_python:
+            peers["connect-four-ai"] = c4ai_runner(args.c4ai_python)
+    print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB")
+    header = f"{'set':<14}{'engine':<17}{'n':>5}{'exact':>7}{'mean':>12}{'median':>12}{'nodes':>14}{'ours/theirs':>13}"
+    print(header)
+    print("-" * len(header))
+    for key in args.sets.split(","):
+        name, filename = SETS[key.strip()]
+        positions = load(args.bench_dir / filename, args.sample)
+        results = {"fourinarow": run_ours(positions, solver, args.weak)}
+        for peer, runner in peers.items():
+            results[peer] = runner(positions)
+        ours = statistics.fmean(results["fourinarow"].times)
+        for engine, run in results.items():
+            mean = statistics.fmean(run.times)
+            ratio = "" if engine == "fourinarow" else f"{ours / mean:.2f}"
+            print(
+                f"{name:<14}{engine:<17}{len(run.times):>5}{run.exact:>7}"
+                f"{fmt_time(mean):>12}{fmt_time(statistics.median(run.times)):>12}"
+                f"{statistics.fmean(run.nodes):>14,.0f}{ratio:>13}"
+            )
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, nonecheck=False
+"""The compiled perfect-play kernel: negamax on 64-bit bitboards for boards with W x (H+1) <= 64.
+
+It knows nothing of Python objects beyond its own entry points and does no validation: the Python
+layer (``fourinarow.search.solver``) checks positions and translates results. The algorithm is the
+same as ``fourinarow.search.reference`` (the pure-Python fallback, for larger boards), line for
+line, so the two give the same scores and the same node counts for the same table size.
+
+Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, one
+spare bit on top of each column. A position is ``current`` (the stones of the side to move) and
+``mask`` (all stones). Scores follow the standard convention, from the side to move's view: a win
+scores (W*H + 1 - n) // 2 with n stones on the board before the winning stone.
+"""
+
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+
+cdef enum:
+    MAX_WIDTH = 32
+    CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
+    NO_LOWER = -128
+    NO_UPPER = 127
+
+
+ctypedef struct Entry:
+    uint64_t key
+    int8_t lower
+    int8_t upper
+    uint8_t epoch
+    uint8_t pad[5]
+
+
+ctypedef struct Search:
+    int width, height, connect, stride, cells
+    uint64_t bottom, board
+    uint64_t column_mask[MAX_WIDTH]
+    int order[MAX_WIDTH]
+    bint vertical, horizontal, diagonal
+    Entry* table
+    uint64_t table_size
+    uint8_t epoch
+    unsigned long long nodes
+    unsigned long long node_limit
+    double deadline
+    bint stopped
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline uint64_t line_ends(uint64_t p, int step, int n) noexcept nogil:
+    """Cells x with n-1 stones of p around them along step: x would complete a line of n."""
+    cdef uint64_t below[21]
+    cdef uint64_t above[21]
+    cdef uint64_t result = 0
+    cdef int j
+    below[0] = <uint64_t>-1
+    above[0] = <uint64_t>-1
+    for j in range(1, n):
+        below[j] = below[j - 1] & (p << (j * step))
+        above[j] = above[j - 1] & (p >> (j * step))
+    for j in range(n):
+        result |= below[j] & above[n - 1 - j]
+    return result
+
+
+cdef inline uint64_t line_ends4(uint64_t p, int step) noexcept nogil:
+    """line_ends for n = 4, written out: the common case, and the hottest code in the solver."""
+    cdef uint64_t r, pair
+    pair = (p << step) & (p << (2 * step))
+    r = pair & (p << (3 * step))
+    r |= pair & (p >> step)
+    pair = (p >> step) & (p >> (2 * step))
+    r |= pair & (p << step)
+    r |= pair & (p >> (3 * step))
+    return r
+
+
+cdef inline uint64_t winning_cells(Search* s, uint64_t p, uint64_t mask) noexcept nogil:
+    """The empty cells where the stones p would complete a line (playable or not)."""
+    if s.connect == 4 and s.diagonal:
+        return (
+            ((p << 1) & (p << 2) & (p << 3))
+            | line_ends4(p, s.stride)
+            | line_ends4(p, s.stride - 1)
+            | line_ends4(p, s.stride + 1)
+        ) & (s.board ^ mask)
+    cdef uint64_t r = 0
+    cdef uint64_t below
+    cdef int j
+    cdef int n = s.connect
+    if s.vertical:
+        below = p << 1
+        for j in range(2, n):
+            below &= p << j
+        r = below
+    if s.horizontal:
+        r |= line_ends(p, s.stride, n)
+    if s.diagonal:
+        r |= line_ends(p, s.stride - 1, n)
+        r |= line_ends(p, s.stride + 1, n)
+    return r & (s.board ^ mask)
+
+
+cdef inline uint64_t possible(Search* s, uint64_t mask) noexcept nogil:
+    return (mask + s.bottom) & s.board
+
+
+cdef inline bint can_win_next(Search* s, uint64_t current, uint64_t mask) noexcept nogil:
+    return (winning_cells(s, current, mask) & possible(s, mask)) != 0
+
+
+cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask) noexcept nogil:
+    """Playable cells that do not hand the opponent a win next move; 0 if every move loses.
+
+    Precondition: the side to move cannot win at once.
+    """
+    cdef uint64_t moves = possible(s, mask)
+    cdef uint64_t opponent_win = winning_cells(s, current ^ mask, mask)
+    cdef uint64_t forced = moves & opponent_win
+    if forced:
+        if forced & (forced - 1):
+            return 0  # two threats to block at once: lost
+        moves = forced
+    return moves & ~(opponent_win >> 1)  # never play just below an opponent's winning cell
+
+
+cdef inline Entry* probe(Search* s, uint64_t key) noexcept nogil:
+    cdef Entry* e = &s.table[key % s.table_size]
+    if e.key == key and e.epoch == s.epoch:
+        return e
+    return NULL
+
+
+cdef inline void store(Search* s, uint64_t key, int lower, int upper) noexcept nogil:
+    cdef Entry* e = &s.table[key % s.table_size]
+    if e.key == key and e.epoch == s.epoch:
+        if lower > e.lower:
+            e.lower = <int8_t>lower
+        if upper < e.upper:
+            e.upper = <int8_t>upper
+        return
+    e.key = key
+    e.epoch = s.epoch
+    e.lower = <int8_t>lower
+    e.upper = <int8_t>upper
+
+
+cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alpha, int beta) noexcept nogil:
+    """The score of the position if it lies within (alpha, beta), else a bound on the far side.
+
+    Preconditions: alpha < beta; nobody has won; the side to move cannot win with its next stone.
+    Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
+    lower bound.
+    """
+    cdef uint64_t next_moves, key, move
+    cdef uint64_t sorted_moves[MAX_WIDTH]
+    cdef int sorted_scores[MAX_WIDTH]
+    cdef int count = 0
+    cdef int i, j, c, lowest, highest, score, value, alpha_in
+    cdef Entry* e
+
+    s.nodes += 1
+    if (s.nodes & CHECK_EVERY) == 0:
+        if s.nodes >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+            s.stopped = True
+    if s.stopped:
+        return 0
+
+    next_moves = non_losing_moves(s, current, mask)
+    if next_moves == 0:
+        return -((s.cells - moves) // 2)
+    if moves >= s.cells - 2:
+        return 0
+
+    lowest = -((s.cells - 2 - moves) // 2)
+    if alpha < lowest:
+        alpha = lowest
+        if alpha >= beta:
+            return alpha
+    highest = (s.cells - 1 - moves) // 2
+    if beta > highest:
+        beta = highest
+        if alpha >= beta:
+            return beta
+
+    key = current + mask
+    e = probe(s, key)
+    if e != NULL:
+        if e.lower > alpha:
+            alpha = e.lower
+            if alpha >= beta:
+                return alpha
+        if e.upper < beta:
+            beta = e.upper
+            if alpha >= beta:
+                return beta
+
+    # Order the moves: most threats after the move first, ties centre first.
+    for i in range(s.width):
+        c = s.order[i]
+        move = next_moves & s.column_mask[c]
+        if move:
+            value = popcount64(winning_cells(s, current | move, mask | move))
+            j = count
+            while j > 0 and sorted_scores[j - 1] < value:
+                sorted_scores[j] = sorted_scores[j - 1]
+                sorted_moves[j] = sorted_moves[j - 1]
+                j -= 1
+            sorted_scores[j] = value
+            sorted_moves[j] = move
+            count += 1
+
+    alpha_in = alpha
+    for i in range(count):
+        move = sorted_moves[i]
+        score = -negamax(s, current ^ mask, mask | move, moves + 1, -beta, -alpha)
+        if s.stopped:
+            return 0
+        if score >= beta:
+            store(s, key, score, NO_UPPER)
+            return score
+        if score > alpha:
+            alpha = score
+    store(s, key, alpha if alpha > alpha_in else NO_LOWER, alpha)
+    return alpha
+
+
+cdef class Kernel:
+    """A perfect solver for one board shape, with its own transposition table.
+
+    Args:
+        width, height, connect: the shape; the Python layer guarantees width*(height+1) <= 64.
+        table_entries: slots in the transposition table (16 bytes each).
+    """
+
+    cdef Search s
+
+    def __cinit__(self, int width, int height, int connect, unsigned long long table_entries):
+        cdef int c, i
+        memset(&self.s, 0, sizeof(Search))
+        self.s.width = width
+        self.s.height = height
+        self.s.connect = connect
+        self.s.stride = height + 1
+        self.s.cells = width * height
+        for c in range(width):
+            self.s.bottom |= (<uint64_t>1) << (c * self.s.stride)
+            self.s.column_mask[c] = (((<uint64_t>1) << height) - 1) << (c * self.s.stride)
+            self.s.board |= self.s.column_mask[c]
+        for i in range(width):  # centre first, then alternately left and right
+            self.s.order[i] = width // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2
+        self.s.vertical = connect <= height
+        self.s.horizontal = connect <= width
+        self.s.diagonal = connect <= width and connect <= height
+        self.s.table_size = table_entries if table_entries > 0 else 1
+        self.s.table = <Entry*>malloc(self.s.table_size * sizeof(Entry))
+        if self.s.table == NULL:
+            raise MemoryError(f"cannot allocate a table of {table_entries} entries")
+        memset(self.s.table, 0, self.s.table_size * sizeof(Entry))
+        self.s.epoch = 1
+        self.s.node_limit = <unsigned long long>-1
+
+    def __dealloc__(self):
+        free(self.s.table)
+
+    @property
+    def table_entries(self):
+        return self.s.table_size
+
+    @property
+    def nodes(self):
+        """Nodes searched since the last reset_nodes()."""
+        return self.s.nodes
+
+    def reset_nodes(self):
+        self.s.nodes = 0
+
+    def clear(self):
+        """Forget every table entry (in constant time, by moving to a new epoch)."""
+        if self.s.epoch == 255:
+            memset(self.s.table, 0, self.s.table_size * sizeof(Entry))
+            self.s.epoch = 0
+        self.s.epoch += 1
+
+    def set_limits(self, unsigned long long node_limit, double seconds):
+        """Stop searching after node_limit nodes (0: none) or seconds from now (0: none)."""
+        self.s.stopped = False
+        self.s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
+        self.s.deadline = now() + seconds if seconds > 0 else 0
+
+    @property
+    def stopped(self):
+        return self.s.stopped
+
+    def can_win_next(self, uint64_t current, uint64_t mask):
+        return can_win_next(&self.s, current, mask)
+
+    def negamax(self, uint64_t current, uint64_t mask, int moves, int alpha, int beta):
+        """One alpha-beta search; see the C function's contract. Releases the GIL."""
+        cdef int value
+        with nogil:
+            value = negamax(&self.s, current, mask, moves, alpha, beta)
+        return value
+
+    def solve(self, uint64_t current, uint64_t mask, int moves, bint weak):
+        """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
+
+        Precondition: nobody has won and the board is not full. The bounds are equal unless a
+        limit stopped the search (or ``weak``, where only the sign is sought).
+        """
+        cdef int lower, upper, middle, r
+        cdef Search* s = &self.s
+        with nogil:
+            if can_win_next(s, current, mask):
+                lower = (s.cells + 1 - moves) // 2
+                upper = lower
+            else:
+                lower = -((s.cells - moves) // 2)
+                upper = (s.cells + 1 - moves) // 2
+                if weak:
+                    lower = -1 if lower < -1 else lower
+                    upper = 1 if upper > 1 else upper
+                while lower < upper and not s.stopped:
+                    middle = lower + (upper - lower) // 2
+                    if middle <= 0 and lower // 2 < middle:
+                        middle = lower // 2
+                    elif middle >= 0 and upper // 2 > middle:
+                        middle = upper // 2
+                    r = negamax(s, current, mask, moves, middle, middle + 1)
+                    if s.stopped:
+                        break
+                    if weak:
+                        r = -1 if r < -1 else (1 if r > 1 else r)
+                    if r <= middle:
+                        upper = r
+                    else:
+                        lower = r
+        return lower, upper

@@ -1,0 +1,240 @@
+"""The perfect-play search in pure Python: the reference, and the fallback for any board size.
+
+This is the same algorithm as the compiled kernel (``_kernel.pyx``), step for step, on Python ints
+so that it works on every board up to 20x20, where the kernel's 64-bit words are too small, and
+wherever the extension could not be built. For the same table size it searches the same nodes and
+returns the same scores (a differential test checks this). Read this file to understand the
+kernel; read the kernel to see how it is made fast.
+
+A position is ``current`` (the stones of the side to move) and ``mask`` (all stones), in the bit
+layout of :mod:`fourinarow.core.geometry`. Scores follow the standard convention, from the side to
+move's view: a win scores ``(W*H + 1 - n) // 2`` with ``n`` stones on the board before the winning
+stone; a loss is the negative of the opponent's win score; 0 is a draw.
+"""
+
+from __future__ import annotations
+
+import time
+
+__all__ = ["ReferenceKernel"]
+
+_CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
+_NO_LOWER = -128
+_NO_UPPER = 127
+
+
+def _half(value: int) -> int:
+    """Halve, rounding toward zero as C does (the kernel's arithmetic)."""
+    return -((-value) // 2) if value < 0 else value // 2
+
+
+class ReferenceKernel:
+    """A perfect solver for one board shape, with its own transposition table.
+
+    Args:
+        width, height, connect: the shape (any size the core supports).
+        table_entries: slots in the transposition table.
+    """
+
+    def __init__(self, width: int, height: int, connect: int, table_entries: int) -> None:
+        self.width = width
+        self.height = height
+        self.connect = connect
+        self.stride = height + 1
+        self.cells = width * height
+        self.bottom = sum(1 << (c * self.stride) for c in range(width))
+        self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
+        self.board = sum(self.column_mask)
+        self.order = [width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width)]
+        self.vertical = connect <= height
+        self.horizontal = connect <= width
+        self.diagonal = connect <= width and connect <= height
+        self.table_entries = max(1, table_entries)
+        self._table: list[tuple[int, int, int] | None] = [None] * self.table_entries
+        self.nodes = 0
+        self._node_limit = 0
+        self._deadline = 0.0
+        self.stopped = False
+
+    # ---------------------------------------------------------------------- control
+
+    def reset_nodes(self) -> None:
+        """Start counting nodes from zero."""
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget every table entry."""
+        self._table = [None] * self.table_entries
+
+    def set_limits(self, node_limit: int, seconds: float) -> None:
+        """Stop after ``node_limit`` nodes (0: none) or ``seconds`` from now (0: none)."""
+        self.stopped = False
+        self._node_limit = node_limit
+        self._deadline = time.monotonic() + seconds if seconds > 0 else 0.0
+
+    # ------------------------------------------------------------------ bitboards
+
+    def _line_ends(self, p: int, step: int) -> int:
+        """Cells with ``connect - 1`` stones of ``p`` around them along ``step``."""
+        n = self.connect
+        below = [-1] * n
+        above = [-1] * n
+        for j in range(1, n):
+            below[j] = below[j - 1] & (p << (j * step))
+            above[j] = above[j - 1] & (p >> (j * step))
+        result = 0
+        for j in range(n):
+            result |= below[j] & above[n - 1 - j]
+        return result
+
+    def _winning_cells(self, p: int, mask: int) -> int:
+        """The empty cells where the stones ``p`` would complete a line (playable or not)."""
+        r = 0
+        if self.vertical:
+            below = p << 1
+            for j in range(2, self.connect):
+                below &= p << j
+            r = below
+        if self.horizontal:
+            r |= self._line_ends(p, self.stride)
+        if self.diagonal:
+            r |= self._line_ends(p, self.stride - 1)
+            r |= self._line_ends(p, self.stride + 1)
+        return r & (self.board ^ mask)
+
+    def _possible(self, mask: int) -> int:
+        return (mask + self.bottom) & self.board
+
+    def can_win_next(self, current: int, mask: int) -> bool:
+        """True if the side to move can make a line with its next stone."""
+        return (self._winning_cells(current, mask) & self._possible(mask)) != 0
+
+    def _non_losing_moves(self, current: int, mask: int) -> int:
+        """Playable cells that do not hand the opponent a win next move; 0 if every move loses.
+
+        Precondition: the side to move cannot win at once.
+        """
+        moves = self._possible(mask)
+        opponent_win = self._winning_cells(current ^ mask, mask)
+        forced = moves & opponent_win
+        if forced:
+            if forced & (forced - 1):
+                return 0  # two threats to block at once: lost
+            moves = forced
+        return moves & ~(opponent_win >> 1)  # never play just below an opponent's winning cell
+
+    # ------------------------------------------------------------------------ table
+
+    def _probe(self, key: int) -> tuple[int, int, int] | None:
+        entry = self._table[key % self.table_entries]
+        return entry if entry is not None and entry[0] == key else None
+
+    def _store(self, key: int, lower: int, upper: int) -> None:
+        slot = key % self.table_entries
+        entry = self._table[slot]
+        if entry is not None and entry[0] == key:
+            lower = max(lower, entry[1])
+            upper = min(upper, entry[2])
+        self._table[slot] = (key, lower, upper)
+
+    # ----------------------------------------------------------------------- search
+
+    def negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """The score if it lies within (alpha, beta), else a bound on the far side.
+
+        Preconditions: alpha < beta; nobody has won; the side to move cannot win with its next
+        stone. Returns v with alpha < v < beta the exact score; v <= alpha an upper bound;
+        v >= beta a lower bound.
+        """
+        self.nodes += 1
+        if (self.nodes & _CHECK_EVERY) == 0 and (
+            (self._node_limit and self.nodes >= self._node_limit)
+            or (self._deadline and time.monotonic() >= self._deadline)
+        ):
+            self.stopped = True
+        if self.stopped:
+            return 0
+
+        next_moves = self._non_losing_moves(current, mask)
+        if next_moves == 0:
+            return -((self.cells - moves) // 2)
+        if moves >= self.cells - 2:
+            return 0
+
+        lowest = -((self.cells - 2 - moves) // 2)
+        if alpha < lowest:
+            alpha = lowest
+            if alpha >= beta:
+                return alpha
+        highest = (self.cells - 1 - moves) // 2
+        if beta > highest:
+            beta = highest
+            if alpha >= beta:
+                return beta
+
+        key = current + mask
+        entry = self._probe(key)
+        if entry is not None:
+            if entry[1] > alpha:
+                alpha = entry[1]
+                if alpha >= beta:
+                    return alpha
+            if entry[2] < beta:
+                beta = entry[2]
+                if alpha >= beta:
+                    return beta
+
+        # Order the moves: most threats after the move first, ties centre first.
+        ordered: list[tuple[int, int]] = []
+        for c in self.order:
+            move = next_moves & self.column_mask[c]
+            if move:
+                value = bin(self._winning_cells(current | move, mask | move)).count("1")
+                j = len(ordered)
+                while j > 0 and ordered[j - 1][0] < value:
+                    j -= 1
+                ordered.insert(j, (value, move))
+
+        alpha_in = alpha
+        for _, move in ordered:
+            score = -self.negamax(current ^ mask, mask | move, moves + 1, -beta, -alpha)
+            if self.stopped:
+                return 0
+            if score >= beta:
+                self._store(key, score, _NO_UPPER)
+                return score
+            if score > alpha:
+                alpha = score
+        self._store(key, alpha if alpha > alpha_in else _NO_LOWER, alpha)
+        return alpha
+
+    def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]:
+        """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
+
+        Precondition: nobody has won and the board is not full. The bounds are equal unless a
+        limit stopped the search (or ``weak``, where only the sign is sought).
+        """
+        if self.can_win_next(current, mask):
+            score = (self.cells + 1 - moves) // 2
+            return score, score
+        lower = -((self.cells - moves) // 2)
+        upper = (self.cells + 1 - moves) // 2
+        if weak:
+            lower = max(lower, -1)
+            upper = min(upper, 1)
+        while lower < upper and not self.stopped:
+            middle = lower + (upper - lower) // 2
+            if middle <= 0 and _half(lower) < middle:
+                middle = _half(lower)
+            elif middle >= 0 and _half(upper) > middle:
+                middle = _half(upper)
+            r = self.negamax(current, mask, moves, middle, middle + 1)
+            if self.stopped:
+                break
+            if weak:
+                r = max(-1, min(1, r))
+            if r <= middle:
+                upper = r
+            else:
+                lower = r
+        return lower, upper

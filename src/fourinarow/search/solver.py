@@ -1,0 +1,281 @@
+"""The perfect solver: exact scores, weak (win/draw/loss) solves and per-column analysis.
+
+Scores follow the standard convention (Pascal Pons'), from the side to move's view: 0 is a draw; a
+win scores ``(W*H + 1 - n) // 2`` where ``n`` is the number of stones on the board just before the
+winning stone (faster wins score higher); a loss is the negative of the opponent's win score. A
+weak solve gives only the sign: 1, 0 or -1.
+
+>>> solver = Solver(tt_mb=16)
+>>> solver.solve(Board.from_moves("4455")).score
+18
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from fourinarow.core import Board, Column, InvalidPositionError
+from fourinarow.search.reference import ReferenceKernel
+
+__all__ = [
+    "KERNEL_MAX_BITS",
+    "Analysis",
+    "Solution",
+    "Solver",
+    "compiled_kernel_available",
+]
+
+KERNEL_MAX_BITS = 64
+"""The compiled kernel handles boards with ``width * (height + 1)`` up to this many bits."""
+
+_COMPILED_ENTRY_BYTES = 16
+_PYTHON_ENTRY_BYTES = 120  # a list slot and a tuple of three ints
+
+
+class _Kernel(Protocol):
+    """What the solver needs of a kernel (compiled or reference)."""
+
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def stopped(self) -> bool: ...
+    def reset_nodes(self) -> None: ...
+    def clear(self) -> None: ...
+    def set_limits(self, node_limit: int, seconds: float) -> None: ...
+    def can_win_next(self, current: int, mask: int) -> bool: ...
+    def negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int: ...
+    def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]: ...
+
+
+def _compiled_kernel_class() -> type | None:
+    try:
+        from fourinarow.search._kernel import Kernel
+    except ImportError:
+        return None
+    return Kernel
+
+
+def compiled_kernel_available() -> bool:
+    """True if the compiled kernel was built and can be imported."""
+    return _compiled_kernel_class() is not None
+
+
+def _prime_at_most(n: int) -> int:
+    """The largest prime not above ``n`` (at least 2): a table size that spreads keys well."""
+    n = max(n, 2)
+    while n > 2:
+        if n % 2 and all(n % d for d in range(3, int(n**0.5) + 1, 2)):
+            return n
+        n -= 1
+    return 2
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of a solve.
+
+    Attributes:
+        score: the exact score (the sign only for a weak solve), or ``None`` when a limit
+            stopped the search before it was proven.
+        lower, upper: the bounds proven on the score; equal when exact.
+        weak: True for a weak solve.
+        nodes: positions searched.
+        elapsed: seconds taken.
+    """
+
+    score: int | None
+    lower: int
+    upper: int
+    weak: bool
+    nodes: int
+    elapsed: float
+
+    @property
+    def exact(self) -> bool:
+        """True when the score is proven."""
+        return self.score is not None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The value of every column of a position.
+
+    Attributes:
+        scores: per column (0-based), the exact score of playing there, ``None`` for a full
+            column or when a limit stopped the search first.
+        bounds: per column, the proven ``(lower, upper)`` bounds, ``None`` for a full column.
+        best_moves: the columns with the best score; when some scores are not proven, the
+            columns with the best proven lower bound.
+        weak: True when only signs were sought.
+        nodes: positions searched.
+        elapsed: seconds taken.
+    """
+
+    scores: tuple[int | None, ...]
+    bounds: tuple[tuple[int, int] | None, ...]
+    best_moves: tuple[Column, ...]
+    weak: bool
+    nodes: int
+    elapsed: float
+
+    @property
+    def exact(self) -> bool:
+        """True when every legal column's score is proven."""
+        return all(b is None or b[0] == b[1] for b in self.bounds)
+
+
+class Solver:
+    """Solves positions exactly; keeps its transposition table across calls.
+
+    Args:
+        tt_mb: the transposition table's memory budget in megabytes.
+        use_kernel: ``True`` to require the compiled kernel, ``False`` to use pure Python, ``None``
+            (default) for the kernel wherever the board fits in 64 bits and it was built.
+
+    Raises:
+        RuntimeError: ``use_kernel=True`` but the compiled kernel is not built.
+    """
+
+    def __init__(self, *, tt_mb: float = 128, use_kernel: bool | None = None) -> None:
+        if tt_mb <= 0:
+            raise ValueError(f"tt_mb must be positive, not {tt_mb}")
+        self._compiled = _compiled_kernel_class()
+        if use_kernel and self._compiled is None:
+            raise RuntimeError(
+                "the compiled kernel is not built; reinstall with a C compiler available"
+            )
+        self.tt_mb = tt_mb
+        self._use_kernel = use_kernel
+        self._shape: tuple[int, int, int] | None = None
+        self._kernel: _Kernel | None = None
+
+    # ------------------------------------------------------------------------ kernel
+
+    def backend_for(self, board: Board) -> str:
+        """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
+        fits = board.width * (board.height + 1) <= KERNEL_MAX_BITS
+        if self._compiled is not None and fits and self._use_kernel is not False:
+            return "compiled"
+        return "python"
+
+    def _kernel_for(self, board: Board) -> _Kernel:
+        shape = (board.width, board.height, board.connect)
+        if self._kernel is None or self._shape != shape:
+            self._kernel = None  # free the old table before allocating the new one
+            budget = int(self.tt_mb * 1024 * 1024)
+            if self.backend_for(board) == "compiled":
+                assert self._compiled is not None
+                entries = _prime_at_most(budget // _COMPILED_ENTRY_BYTES)
+                self._kernel = self._compiled(*shape, entries)
+            else:
+                entries = _prime_at_most(budget // _PYTHON_ENTRY_BYTES)
+                self._kernel = ReferenceKernel(*shape, entries)
+            self._shape = shape
+        return self._kernel
+
+    def clear(self) -> None:
+        """Empty the transposition table."""
+        if self._kernel is not None:
+            self._kernel.clear()
+
+    # ------------------------------------------------------------------------- solve
+
+    @staticmethod
+    def _position(board: Board) -> tuple[int, int, int]:
+        if board.is_game_over():
+            raise InvalidPositionError(
+                f"the game is over at {board.to_moves()!r}: there is nothing to solve"
+            )
+        first, second = board.bitboards
+        current = first if board.turn == 1 else second
+        return current, first | second, board.ply
+
+    def solve(
+        self,
+        board: Board,
+        *,
+        weak: bool = False,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> Solution:
+        """The exact score of the position for the side to move.
+
+        Args:
+            board: a position where the game is not over (left unchanged).
+            weak: find only the sign (1 win, 0 draw, -1 loss), which is faster.
+            time_limit: seconds after which to stop; the result then holds bounds only.
+            node_limit: positions after which to stop.
+
+        Raises:
+            InvalidPositionError: the game is already over.
+        """
+        position = self._position(board)
+        kernel = self._kernel_for(board)
+        kernel.reset_nodes()
+        kernel.set_limits(node_limit or 0, time_limit or 0.0)
+        start = time.perf_counter()
+        lower, upper = kernel.solve(*position, weak)
+        elapsed = time.perf_counter() - start
+        return Solution(
+            score=lower if lower == upper else None,
+            lower=lower,
+            upper=upper,
+            weak=weak,
+            nodes=kernel.nodes,
+            elapsed=elapsed,
+        )
+
+    def analyze(
+        self,
+        board: Board,
+        *,
+        weak: bool = False,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> Analysis:
+        """The score of every column (for the side to move, as if it played there).
+
+        Limits apply to the whole analysis. Raises ``InvalidPositionError`` if the game is over.
+        """
+        self._position(board)
+        kernel = self._kernel_for(board)
+        kernel.reset_nodes()
+        kernel.set_limits(node_limit or 0, time_limit or 0.0)
+        start = time.perf_counter()
+        win_now = set(board.winning_moves())
+        win_score = (board.width * board.height + 1 - board.ply) // 2
+        bounds: list[tuple[int, int] | None] = []
+        child = board.copy()
+        for column in range(board.width):
+            if not board.is_legal(column):
+                bounds.append(None)
+            elif column in win_now:
+                value = 1 if weak else win_score
+                bounds.append((value, value))
+            else:
+                child.push(column)
+                if child.is_game_over():  # the last cell, filled without a line
+                    bounds.append((0, 0))
+                else:
+                    lower, upper = kernel.solve(*self._position(child), weak)
+                    bounds.append((-upper, -lower))
+                child.pop()
+        elapsed = time.perf_counter() - start
+        scores = tuple(b[0] if b is not None and b[0] == b[1] else None for b in bounds)
+        legal = [b for b in bounds if b is not None]
+        best = max(lower for lower, _ in legal)
+        best_moves = tuple(c for c, b in enumerate(bounds) if b is not None and b[0] == best)
+        return Analysis(
+            scores=scores,
+            bounds=tuple(bounds),
+            best_moves=best_moves,
+            weak=weak,
+            nodes=kernel.nodes,
+            elapsed=elapsed,
+        )
+
+    def best_moves(self, board: Board, *, weak: bool = False) -> list[Column]:
+        """The columns that keep the position's exact score (or sign, when ``weak``)."""
+        return list(self.analyze(board, weak=weak).best_moves)
