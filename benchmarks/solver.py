@@ -1,4 +1,4 @@
-"""Benchmark the perfect solver on the standard position sets, against peers measured in the same run.
+"""Benchmark the perfect solver on the standard position sets, against peers in the same run.
 
     python benchmarks/solver.py --sample 50
     python benchmarks/solver.py --sets end-easy,middle-easy           # all 1000 of each
@@ -126,9 +126,13 @@ def fmt_time(seconds: float) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
     parser.add_argument("--sample", type=int, help="evenly spaced positions per set (default: all)")
-    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS))
+    parser.add_argument(
+        "--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS)
+    )
     parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH)
     parser.add_argument("--tt-mb", type=float, default=128, help="our table size (default 128)")
     parser.add_argument("--weak", action="store_true", help="weak solves (ours only)")
@@ -147,7 +151,10 @@ def main() -> int:
         if args.c4ai_python:
             peers["connect-four-ai"] = c4ai_runner(args.c4ai_python)
     print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB")
-    header = f"{'set':<14}{'engine':<17}{'n':>5}{'exact':>7}{'mean':>12}{'median':>12}{'nodes':>14}{'ours/theirs':>13}"
+    header = (
+        f"{'set':<14}{'engine':<17}{'n':>5}{'exact':>7}{'mean':>12}{'median':>12}"
+        f"{'nodes':>14}{'ours/theirs':>13}"
+    )
     print(header)
     print("-" * len(header))
     for key in args.sets.split(","):

@@ -29,7 +29,7 @@ def _color_wanted(no_color: bool) -> bool:
     return not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
 
 
-def _add_shape_options(parser: argparse.ArgumentParser) -> None:
+def add_shape_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--size",
         type=board_size,
@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="human",
         help="who moves first (default: human)",
     )
-    _add_shape_options(play)
+    add_shape_options(play)
     play.add_argument("--name", default="You", help="your name (default: You)")
     play.add_argument(
         "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
@@ -95,9 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the board reached by a move sequence such as 4453 (1-based columns).",
     )
     show.add_argument("position", nargs="?", default="", help="moves played, e.g. 4453")
-    _add_shape_options(show)
+    add_shape_options(show)
     show.add_argument("--no-color", action="store_true", help="plain text board")
     show.set_defaults(handler=_run_show)
+
+    from fourinarow.cli.solve import add_solve_parser
+
+    add_solve_parser(commands)
 
     agents = commands.add_parser("agents", help="list the computer players")
     agents.set_defaults(handler=_run_agents)

@@ -13,27 +13,37 @@ spare bit on top of each column. A position is ``current`` (the stones of the si
 scores (W*H + 1 - n) // 2 with n stones on the board before the winning stone.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
 
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** pointer, size_t alignment, size_t size)
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* address, size_t length, int advice)
+    int MADV_HUGEPAGE
+
 cdef enum:
     MAX_WIDTH = 32
     CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
     NO_LOWER = -128
     NO_UPPER = 127
+    MIN_TABLE_BITS = 16
 
-
-ctypedef struct Entry:
-    uint64_t key
-    int8_t lower
-    int8_t upper
-    uint8_t epoch
-    uint8_t pad[5]
+# The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
+# constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
+# slot keeps the other 64 - bits (at most 48) bits, so slot and stored bits identify the key
+# exactly. The low 16 bits hold the bounds, as lower + 128 and 127 - upper, so that an empty
+# (all zero) slot reads as "no bound" for any key. Keys use width*(height+1) bits; where that
+# leaves spare bits on top, they hold an epoch number, so clearing the table is just moving to
+# the next epoch (old entries can no longer match) instead of rewriting, and evicting from the
+# caches, the whole table.
+cdef uint64_t HASH_MULTIPLIER = 0x9E3779B97F4A7C15ULL
 
 
 ctypedef struct Search:
@@ -42,9 +52,10 @@ ctypedef struct Search:
     uint64_t column_mask[MAX_WIDTH]
     int order[MAX_WIDTH]
     bint vertical, horizontal, diagonal
-    Entry* table
-    uint64_t table_size
-    uint8_t epoch
+    uint64_t* table
+    int table_bits
+    int epoch_shift
+    uint64_t epoch, epoch_max, epoch_bits
     unsigned long long nodes
     unsigned long long node_limit
     double deadline
@@ -134,25 +145,36 @@ cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask
     return moves & ~(opponent_win >> 1)  # never play just below an opponent's winning cell
 
 
-cdef inline Entry* probe(Search* s, uint64_t key) noexcept nogil:
-    cdef Entry* e = &s.table[key % s.table_size]
-    if e.key == key and e.epoch == s.epoch:
-        return e
-    return NULL
+cdef inline uint64_t* slot_of(Search* s, uint64_t key, uint64_t* tag) noexcept nogil:
+    cdef uint64_t h = key * HASH_MULTIPLIER
+    tag[0] = (h << s.table_bits) >> s.table_bits  # the hash bits the slot number does not give
+    return &s.table[h >> (64 - s.table_bits)]
+
+
+cdef inline bint probe(Search* s, uint64_t key, int* lower, int* upper) noexcept nogil:
+    """Read the bounds stored for key; False (and no bounds) if the slot holds another key."""
+    cdef uint64_t tag
+    cdef uint64_t word = slot_of(s, key, &tag)[0]
+    if (word >> 16) != tag:
+        return False
+    lower[0] = <int>((word >> 8) & 0xFF) - 128
+    upper[0] = 127 - <int>(word & 0xFF)
+    return True
 
 
 cdef inline void store(Search* s, uint64_t key, int lower, int upper) noexcept nogil:
-    cdef Entry* e = &s.table[key % s.table_size]
-    if e.key == key and e.epoch == s.epoch:
-        if lower > e.lower:
-            e.lower = <int8_t>lower
-        if upper < e.upper:
-            e.upper = <int8_t>upper
-        return
-    e.key = key
-    e.epoch = s.epoch
-    e.lower = <int8_t>lower
-    e.upper = <int8_t>upper
+    """Record bounds for key, merged with those already there; another key is replaced."""
+    cdef uint64_t tag
+    cdef uint64_t* slot = slot_of(s, key, &tag)
+    cdef int old_lower, old_upper
+    if (slot[0] >> 16) == tag:
+        old_lower = <int>((slot[0] >> 8) & 0xFF) - 128
+        old_upper = 127 - <int>(slot[0] & 0xFF)
+        if old_lower > lower:
+            lower = old_lower
+        if old_upper < upper:
+            upper = old_upper
+    slot[0] = (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper)
 
 
 cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alpha, int beta) noexcept nogil:
@@ -166,8 +188,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
     cdef uint64_t sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
     cdef int count = 0
-    cdef int i, j, c, lowest, highest, score, value, alpha_in
-    cdef Entry* e
+    cdef int i, j, c, lowest, highest, score, value, alpha_in, known_lower, known_upper
 
     s.nodes += 1
     if (s.nodes & CHECK_EVERY) == 0:
@@ -193,15 +214,14 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         if alpha >= beta:
             return beta
 
-    key = current + mask
-    e = probe(s, key)
-    if e != NULL:
-        if e.lower > alpha:
-            alpha = e.lower
+    key = (current + mask) | s.epoch_bits
+    if probe(s, key, &known_lower, &known_upper):
+        if known_lower > alpha:
+            alpha = known_lower
             if alpha >= beta:
                 return alpha
-        if e.upper < beta:
-            beta = e.upper
+        if known_upper < beta:
+            beta = known_upper
             if alpha >= beta:
                 return beta
 
@@ -240,13 +260,15 @@ cdef class Kernel:
 
     Args:
         width, height, connect: the shape; the Python layer guarantees width*(height+1) <= 64.
-        table_entries: slots in the transposition table (16 bytes each).
+        table_bits: the transposition table has 2**table_bits slots of 8 bytes (16 to 40).
     """
 
     cdef Search s
 
-    def __cinit__(self, int width, int height, int connect, unsigned long long table_entries):
+    def __cinit__(self, int width, int height, int connect, int table_bits):
         cdef int c, i
+        cdef void* memory = NULL
+        cdef size_t size
         memset(&self.s, 0, sizeof(Search))
         self.s.width = width
         self.s.height = height
@@ -262,20 +284,25 @@ cdef class Kernel:
         self.s.vertical = connect <= height
         self.s.horizontal = connect <= width
         self.s.diagonal = connect <= width and connect <= height
-        self.s.table_size = table_entries if table_entries > 0 else 1
-        self.s.table = <Entry*>malloc(self.s.table_size * sizeof(Entry))
-        if self.s.table == NULL:
-            raise MemoryError(f"cannot allocate a table of {table_entries} entries")
-        memset(self.s.table, 0, self.s.table_size * sizeof(Entry))
-        self.s.epoch = 1
+        self.s.table_bits = max(MIN_TABLE_BITS, min(40, table_bits))
+        size = ((<size_t>1) << self.s.table_bits) * sizeof(uint64_t)
+        if posix_memalign(&memory, 1 << 21, size) != 0:
+            raise MemoryError(f"cannot allocate a table of {size} bytes")
+        madvise(memory, size, MADV_HUGEPAGE)  # fewer TLB misses; harmless where unsupported
+        self.s.table = <uint64_t*>memory
+        memset(self.s.table, 0, size)
+        self.s.epoch_shift = width * (height + 1)
+        self.s.epoch_max = ((<uint64_t>1) << (64 - self.s.epoch_shift)) - 1 if self.s.epoch_shift < 64 else 0
+        self.s.epoch = 1 if self.s.epoch_max else 0
+        self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
         self.s.node_limit = <unsigned long long>-1
 
     def __dealloc__(self):
         free(self.s.table)
 
     @property
-    def table_entries(self):
-        return self.s.table_size
+    def table_bits(self):
+        return self.s.table_bits
 
     @property
     def nodes(self):
@@ -286,11 +313,13 @@ cdef class Kernel:
         self.s.nodes = 0
 
     def clear(self):
-        """Forget every table entry (in constant time, by moving to a new epoch)."""
-        if self.s.epoch == 255:
-            memset(self.s.table, 0, self.s.table_size * sizeof(Entry))
-            self.s.epoch = 0
-        self.s.epoch += 1
+        """Forget every table entry: a new epoch where the keys leave room for one, else a wipe."""
+        if self.s.epoch < self.s.epoch_max:
+            self.s.epoch += 1
+        else:
+            memset(self.s.table, 0, ((<size_t>1) << self.s.table_bits) * sizeof(uint64_t))
+            self.s.epoch = 1 if self.s.epoch_max else 0
+        self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
 
     def set_limits(self, unsigned long long node_limit, double seconds):
         """Stop searching after node_limit nodes (0: none) or seconds from now (0: none)."""

@@ -21,6 +21,9 @@ __all__ = ["ReferenceKernel"]
 _CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
 _NO_LOWER = -128
 _NO_UPPER = 127
+_MIN_TABLE_BITS = 16
+_HASH_MULTIPLIER = 0x9E3779B97F4A7C15
+_WORD = (1 << 64) - 1
 
 
 def _half(value: int) -> int:
@@ -33,10 +36,10 @@ class ReferenceKernel:
 
     Args:
         width, height, connect: the shape (any size the core supports).
-        table_entries: slots in the transposition table.
+        table_bits: the transposition table has ``2**table_bits`` slots (16 to 40).
     """
 
-    def __init__(self, width: int, height: int, connect: int, table_entries: int) -> None:
+    def __init__(self, width: int, height: int, connect: int, table_bits: int) -> None:
         self.width = width
         self.height = height
         self.connect = connect
@@ -49,8 +52,13 @@ class ReferenceKernel:
         self.vertical = connect <= height
         self.horizontal = connect <= width
         self.diagonal = connect <= width and connect <= height
-        self.table_entries = max(1, table_entries)
-        self._table: list[tuple[int, int, int] | None] = [None] * self.table_entries
+        self.table_bits = max(_MIN_TABLE_BITS, min(40, table_bits))
+        self._table: list[tuple[int, int, int] | None] = [None] * (1 << self.table_bits)
+        # Keys use width*(height+1) bits; spare bits below 64 hold an epoch (see the kernel).
+        self._epoch_shift = width * self.stride
+        self._epoch_max = (1 << (64 - self._epoch_shift)) - 1 if self._epoch_shift < 64 else 0
+        self._epoch = 1 if self._epoch_max else 0
+        self._epoch_bits = self._epoch << self._epoch_shift
         self.nodes = 0
         self._node_limit = 0
         self._deadline = 0.0
@@ -63,8 +71,13 @@ class ReferenceKernel:
         self.nodes = 0
 
     def clear(self) -> None:
-        """Forget every table entry."""
-        self._table = [None] * self.table_entries
+        """Forget every table entry: a new epoch where the keys leave room for one, else a wipe."""
+        if self._epoch < self._epoch_max:
+            self._epoch += 1
+        else:
+            self._table = [None] * (1 << self.table_bits)
+            self._epoch = 1 if self._epoch_max else 0
+        self._epoch_bits = self._epoch << self._epoch_shift
 
     def set_limits(self, node_limit: int, seconds: float) -> None:
         """Stop after ``node_limit`` nodes (0: none) or ``seconds`` from now (0: none)."""
@@ -125,12 +138,20 @@ class ReferenceKernel:
 
     # ------------------------------------------------------------------------ table
 
+    def _slot(self, key: int) -> int:
+        """The kernel's slot for a key: the top bits of a multiplicative hash of its low 64 bits.
+
+        The kernel stores the remaining hash bits to recognise its key; here the whole key is
+        stored, which recognises the same keys wherever they fit in 64 bits.
+        """
+        return ((key * _HASH_MULTIPLIER) & _WORD) >> (64 - self.table_bits)
+
     def _probe(self, key: int) -> tuple[int, int, int] | None:
-        entry = self._table[key % self.table_entries]
+        entry = self._table[self._slot(key)]
         return entry if entry is not None and entry[0] == key else None
 
     def _store(self, key: int, lower: int, upper: int) -> None:
-        slot = key % self.table_entries
+        slot = self._slot(key)
         entry = self._table[slot]
         if entry is not None and entry[0] == key:
             lower = max(lower, entry[1])
@@ -172,7 +193,7 @@ class ReferenceKernel:
             if alpha >= beta:
                 return beta
 
-        key = current + mask
+        key = (current + mask) | self._epoch_bits
         entry = self._probe(key)
         if entry is not None:
             if entry[1] > alpha:

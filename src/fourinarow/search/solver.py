@@ -13,6 +13,7 @@ weak solve gives only the sign: 1, 0 or -1.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -30,7 +31,7 @@ __all__ = [
 KERNEL_MAX_BITS = 64
 """The compiled kernel handles boards with ``width * (height + 1)`` up to this many bits."""
 
-_COMPILED_ENTRY_BYTES = 16
+_COMPILED_ENTRY_BYTES = 8
 _PYTHON_ENTRY_BYTES = 120  # a list slot and a tuple of three ints
 
 
@@ -49,7 +50,7 @@ class _Kernel(Protocol):
     def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]: ...
 
 
-def _compiled_kernel_class() -> type | None:
+def _compiled_kernel_class() -> Callable[[int, int, int, int], _Kernel] | None:
     try:
         from fourinarow.search._kernel import Kernel
     except ImportError:
@@ -62,14 +63,9 @@ def compiled_kernel_available() -> bool:
     return _compiled_kernel_class() is not None
 
 
-def _prime_at_most(n: int) -> int:
-    """The largest prime not above ``n`` (at least 2): a table size that spreads keys well."""
-    n = max(n, 2)
-    while n > 2:
-        if n % 2 and all(n % d for d in range(3, int(n**0.5) + 1, 2)):
-            return n
-        n -= 1
-    return 2
+def _table_bits(budget: int, entry_bytes: int) -> int:
+    """The largest table of ``2**bits`` entries within ``budget`` bytes (at least 2**16)."""
+    return max(16, (budget // entry_bytes).bit_length() - 1)
 
 
 @dataclass(frozen=True)
@@ -167,11 +163,9 @@ class Solver:
             budget = int(self.tt_mb * 1024 * 1024)
             if self.backend_for(board) == "compiled":
                 assert self._compiled is not None
-                entries = _prime_at_most(budget // _COMPILED_ENTRY_BYTES)
-                self._kernel = self._compiled(*shape, entries)
+                self._kernel = self._compiled(*shape, _table_bits(budget, _COMPILED_ENTRY_BYTES))
             else:
-                entries = _prime_at_most(budget // _PYTHON_ENTRY_BYTES)
-                self._kernel = ReferenceKernel(*shape, entries)
+                self._kernel = ReferenceKernel(*shape, _table_bits(budget, _PYTHON_ENTRY_BYTES))
             self._shape = shape
         return self._kernel
 
@@ -276,6 +270,46 @@ class Solver:
             elapsed=elapsed,
         )
 
-    def best_moves(self, board: Board, *, weak: bool = False) -> list[Column]:
-        """The columns that keep the position's exact score (or sign, when ``weak``)."""
-        return list(self.analyze(board, weak=weak).best_moves)
+    def best_moves(
+        self, board: Board, *, weak: bool = False, solution: Solution | None = None
+    ) -> list[Column]:
+        """The columns that keep the position's exact score (or its sign, when ``weak``).
+
+        Cheaper than :meth:`analyze`: knowing the score ``s``, a column is best exactly when the
+        position after it scores ``-s`` for the opponent, which one null-window search decides.
+
+        Args:
+            board: a position where the game is not over.
+            weak: keep the sign rather than the exact score.
+            solution: this board's solution, if already known (with the same ``weak``).
+        """
+        if solution is None or solution.score is None or solution.weak != weak:
+            solution = self.solve(board, weak=weak)
+        score = solution.score
+        assert score is not None
+        kernel = self._kernel_for(board)
+        kernel.set_limits(0, 0.0)
+        win_now = board.winning_moves()
+        if win_now:
+            return win_now  # only a winning stone keeps a score this high
+        if weak and score < 0:
+            return board.legal_moves  # every move loses
+        target = -score  # the opponent's score after a best move
+        best = []
+        child = board.copy()
+        for column in board.legal_moves:
+            child.push(column)
+            if child.is_game_over():
+                value = 0  # the last cell, filled without a line
+            else:
+                current, mask, moves = self._position(child)
+                if kernel.can_win_next(current, mask):
+                    value = (board.width * board.height - board.ply) // 2
+                else:
+                    value = kernel.negamax(current, mask, moves, target, target + 1)
+            if weak:
+                value = max(-1, min(1, value))
+            if value <= target:
+                best.append(column)
+            child.pop()
+        return best

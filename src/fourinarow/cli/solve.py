@@ -1,0 +1,137 @@
+"""``fourinarow solve``: exact scores of positions from the arguments or standard input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.search.solver import Solver
+
+__all__ = ["add_solve_parser", "run_solve"]
+
+DESCRIPTION = """\
+Solve Connect Four positions exactly. Positions are move sequences in 1-based columns (4453);
+with no POSITION arguments they are read from standard input, one per line (an empty line or -
+is the empty board; anything after the first word of a line is ignored, so the standard
+benchmark files can be piped in as they are).
+
+Each line prints "<position> <score>" (the empty board as -). Scores are from the side to move's
+view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) / 2 with the stones
+on the board before the winning one), negative a loss. When --time-ms or --max-nodes stop a
+search first, the proven bounds are printed as LOW..HIGH instead of a score.
+
+A malformed or illegal position is reported on standard error with its line number and skipped;
+the exit status is then 2.
+"""
+
+
+def add_solve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the ``solve`` subcommand."""
+    from fourinarow.cli.main import add_shape_options  # shared with the other commands
+
+    parser = commands.add_parser(
+        "solve",
+        help="exact scores of positions (a perfect solver)",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("positions", nargs="*", metavar="POSITION", help="moves, e.g. 4453")
+    parser.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
+    parser.add_argument(
+        "--analyze",
+        action="store_true",
+        help="print the score of every column 1..W in order instead (- for a full column)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per line: position, score, best_moves (1-based), nodes, time_ms",
+    )
+    add_shape_options(parser)
+    parser.add_argument(
+        "--tt-mb", type=float, default=128, metavar="MB", help="transposition table size (128)"
+    )
+    parser.add_argument("--time-ms", type=float, metavar="T", help="stop each search after T ms")
+    parser.add_argument("--max-nodes", type=int, metavar="N", help="stop each search after N nodes")
+    parser.set_defaults(handler=run_solve)
+
+
+def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[tuple[str, str]]:
+    """(where, position text) pairs: from the arguments, else from standard input."""
+    if args.positions:
+        for number, text in enumerate(args.positions, start=1):
+            yield f"argument {number}", text
+        return
+    for number, line in enumerate(stdin, start=1):
+        words = line.split()
+        yield f"line {number}", words[0] if words else ""
+
+
+def _value(lower: int, upper: int) -> str:
+    return str(lower) if lower == upper else f"{lower}..{upper}"
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """Solve every position; return 2 if any was bad, else 0."""
+    width, height = args.size
+    Board(width, height, args.connect)  # a bad shape stops everything at once
+    if args.tt_mb <= 0:
+        raise InvalidPositionError(f"--tt-mb must be positive, not {args.tt_mb:g}")
+    solver = Solver(tt_mb=args.tt_mb)
+    limits = {
+        "time_limit": args.time_ms / 1000 if args.time_ms else None,
+        "node_limit": args.max_nodes,
+    }
+    status = 0
+    for where, text in _inputs(args, sys.stdin):
+        moves = "" if text.strip() == "-" else text
+        try:
+            board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
+            line = _solve_one(solver, board, args, limits)
+        except InvalidPositionError as error:
+            print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
+            status = 2
+            continue
+        print(line, flush=True)
+    return status
+
+
+def _solve_one(
+    solver: Solver, board: Board, args: argparse.Namespace, limits: dict[str, float | None]
+) -> str:
+    shown = board.to_moves() or "-"
+    if args.analyze:
+        analysis = solver.analyze(board, weak=args.weak, **limits)  # type: ignore[arg-type]
+        values = ["-" if b is None else _value(*b) for b in analysis.bounds]
+        if not args.json:
+            return " ".join([shown, *values])
+        return json.dumps(
+            {
+                "position": shown,
+                "scores": [None if b is None or b[0] != b[1] else b[0] for b in analysis.bounds],
+                "best_moves": [int(column_label(c)) for c in analysis.best_moves],
+                "exact": analysis.exact,
+                "nodes": analysis.nodes,
+                "time_ms": round(analysis.elapsed * 1000, 3),
+            }
+        )
+    solution = solver.solve(board, weak=args.weak, **limits)  # type: ignore[arg-type]
+    if not args.json:
+        return f"{shown} {_value(solution.lower, solution.upper)}"
+    record: dict[str, object] = {"position": shown, "score": solution.score}
+    elapsed, nodes = solution.elapsed, solution.nodes
+    if solution.exact:
+        import time
+
+        start = time.perf_counter()
+        best = solver.best_moves(board, weak=args.weak, solution=solution)
+        elapsed += time.perf_counter() - start
+        record["best_moves"] = [int(column_label(c)) for c in best]
+    else:
+        record.update(best_moves=[], lower=solution.lower, upper=solution.upper)
+    record.update(exact=solution.exact, nodes=nodes, time_ms=round(elapsed * 1000, 3))
+    return json.dumps(record)
