@@ -49,7 +49,7 @@ def test_every_subcommand_has_help(run: Run, command: str) -> None:
             "unknown agent 'deepblue'; accepted agents: random, simple",
         ),
         (["play", "--first", "dog"], "invalid choice: 'dog'"),
-        (["show", "4458"], "move 4 of '4458' is '8', not a column: moves are the numbers 1-7"),
+        (["show", "4458"], "move 4 of '4458' is column 8, out of range: moves are the numbers 1-7"),
         (["show", "4444444"], "move 7 of '4444444': column 4 is full"),
         (["fly"], "invalid choice: 'fly'"),
     ],
@@ -86,3 +86,31 @@ def test_play_from_a_pipe_ends_cleanly_at_end_of_input(run: Run) -> None:
     assert result.stdout.rstrip().endswith("Bye.")
     assert "\033[" not in result.stdout  # no colour when output is not a terminal
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "--bogus"], "fourinarow play: error: unrecognized arguments: --bogus"),
+        (["agents", "extra"], "fourinarow agents: error: unrecognized arguments: extra"),
+        (["play", "--seed", "abc"], "fourinarow play: error: argument --seed: invalid int value"),
+    ],
+)
+def test_usage_errors_are_one_line_and_name_the_subcommand(
+    run: Run, args: list[str], message: str
+) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(message)
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    import sys
+
+    command = f"{sys.executable} -m fourinarow show 4,4,5,3 --size 20x20 | head -c 1"
+    result = subprocess.run(
+        command, shell=True, capture_output=True, text=True, check=False, timeout=60
+    )
+    assert "Traceback" not in result.stderr
+    assert "BrokenPipe" not in result.stderr

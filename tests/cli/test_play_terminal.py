@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 
@@ -46,7 +47,8 @@ def test_whole_human_vs_human_game_marks_the_winning_line(game: pexpect.spawn) -
         game.sendline(column)
     game.expect(PROMPT)
     game.sendline("a")  # letters work too
-    game.expect(r"You \(X\) win! The line: a1 a2 a3 a4\.")
+    game.expect(r"Player 1 \(X\) wins! The line: a1 a2 a3 a4\.")
+    game.expect(r"Score: Player 1 1, Player 2 0, draws 0\.")
     game.expect("Play again")
     game.sendline("n")
     game.expect("Bye.")
@@ -68,7 +70,7 @@ def test_bad_input_reprompts_with_the_reason(game: pexpect.spawn) -> None:
     game.expect(r"Not played: column 3 is full; playable columns: 1, 2, 4, 5, 6, 7\.")
     game.expect(PROMPT)
     game.sendline("?")
-    game.expect("u  undo")
+    game.expect("u  undo the last move")
     game.expect(PROMPT)
     game.sendline("q")
     game.expect("Bye.")
@@ -77,7 +79,7 @@ def test_bad_input_reprompts_with_the_reason(game: pexpect.spawn) -> None:
 
 def test_a_whole_game_against_the_computer_then_another() -> None:
     child = spawn("--opponent", "simple", "--seed", "4", "--no-color", "--name", "Ada")
-    child.expect(r"Ada \(X\) moves first")
+    child.expect(r"Ada plays X, Computer \(simple\) plays O; X moves first\.")
     games = 0
     column = 0
     for _ in range(200):
@@ -103,7 +105,7 @@ def test_undo_takes_back_the_last_full_turn() -> None:
     child.expect("Nothing to undo.")
     child.expect(PROMPT)
     child.sendline("4")
-    child.expect(r"Computer \(simple\) plays (\d)\.")
+    child.expect(r"Computer plays (\d)\.")
     reply = child.match.group(1)
     child.expect(PROMPT)
     child.sendline("u")
@@ -115,8 +117,8 @@ def test_undo_takes_back_the_last_full_turn() -> None:
 
 def test_computer_can_move_first() -> None:
     child = spawn("--first", "computer", "--seed", "3", "--no-color")
-    child.expect(r"Computer \(simple\) \(X\) moves first against You \(O\)")
-    child.expect(r"Computer \(simple\) plays \d\.")
+    child.expect(r"Computer \(simple\) plays X, You play O; X moves first\.")
+    child.expect(r"Computer plays \d\.")
     child.expect(r"You \(O\), " + PROMPT)
     child.sendline("q")
     assert finish(child) == 0
@@ -157,3 +159,39 @@ def test_other_sizes_play_in_the_terminal() -> None:
     child.expect(r"\[1-12 or a-l, u, \?, q\]: ")
     child.sendline("q")
     assert finish(child) == 0
+
+
+def test_letters_name_columns_only_where_they_cannot_mean_a_command() -> None:
+    child = spawn("--size", "9x7", "--connect", "5", "--no-color", "--human-vs-human")
+    child.expect(r"\[1-9 or a-i, u, \?, q\]: ")
+    child.sendline("h")  # column 8, not help
+    child.expect(r" \.  \.  \.  \.  \.  \.  \.  X  \.")
+    child.expect(PROMPT)
+    child.sendline("q")
+    assert finish(child) == 0
+
+    child = spawn("--size", "17x4", "--no-color", "--human-vs-human")
+    child.expect(r"\[1-17, u, \?, q\]: ")
+    child.sendline("q")  # quits: letters are not columns on boards this wide
+    child.expect("Bye.")
+    assert finish(child) == 0
+
+
+def test_score_is_kept_per_player_across_games_and_colours() -> None:
+    child = spawn("--size", "2x2", "--connect", "2", "--first", "random", "--seed", "5")
+    seen = []
+    columns = iter("12" * 50)
+    for _ in range(3):
+        while child.expect([PROMPT, r"Play again\? \[y/n\]: "]) == 0:
+            child.sendline(next(columns))  # a full column is simply asked again
+        seen.append(child.before or "")
+        child.sendline("y")
+    child.expect(PROMPT)
+    child.sendline("q")
+    finish(child)
+    tallies = [line for text in seen for line in text.splitlines() if line.startswith("Score:")]
+    assert len(tallies) == 3
+    for games, tally in enumerate(tallies, start=1):
+        counts = dict(re.findall(r"(You|Computer|draws) (\d+)", tally))
+        assert set(counts) == {"You", "Computer", "draws"}, tally
+        assert sum(map(int, counts.values())) == games, tally

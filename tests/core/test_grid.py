@@ -136,3 +136,23 @@ def test_diagrams_in_every_accepted_spelling(text: str, moves: str) -> None:
 def test_bad_diagrams(text: str, message: str) -> None:
     with pytest.raises(InvalidPositionError, match=message):
         Board.from_diagram(text)
+
+
+def test_the_show_command_output_reads_back_as_a_diagram() -> None:
+    from fourinarow.core.render import render_text
+
+    board = Board.from_moves("1122334")
+    assert Board.from_diagram(render_text(board)) == board
+
+
+def test_numpy_like_values_are_shown_plainly_in_errors() -> None:
+    class Scalar(float):  # like numpy.float64: a plain str, a decorated repr
+        def __repr__(self) -> str:
+            return f"np.float64({float(self)})"
+
+        def __str__(self) -> str:
+            return str(float(self))
+
+    rows = [[0.0] * 7 for _ in range(5)] + [[0.0, 0.0, 0.0, Scalar(0.5), 0.0, 0.0, 0.0]]
+    with pytest.raises(InvalidPositionError, match=r"holds 0\.5: cells hold"):
+        Board.from_grid(rows)

@@ -21,13 +21,13 @@ def test_round_trip_on_narrow_and_wide_boards() -> None:
 @pytest.mark.parametrize(
     ("text", "width", "message"),
     [
-        ("4458", 7, r"move 4 of '4458' is '8', not a column: moves are the numbers 1-7"),
+        ("4458", 7, r"move 4 of '4458' is column 8, out of range: moves are the numbers 1-7"),
         ("44a", 7, "move 3 of '44a' is 'a'"),
-        ("0", 7, "move 1 of '0' is '0'"),
+        ("0", 7, "move 1 of '0' is column 0, out of range"),
         (
             "10,13",
             12,
-            r"move 2 of '10,13' is '13', not a column: moves are the numbers 1-12 separated",
+            "move 2 of '10,13' is column 13, out of range: moves are the numbers 1-12 separated",
         ),
         ("4,,5", 7, "move 2 of '4,,5' is ''"),
     ],
@@ -68,4 +68,7 @@ def test_parse_column_errors(text: str, message: str) -> None:
 
 def test_accepted_columns_text() -> None:
     assert accepted_columns(1) == "1 or a"
-    assert accepted_columns(20) == "1-20 or a-t"
+    assert accepted_columns(16) == "1-16 or a-p"
+    assert accepted_columns(17) == "1-17"
+    with pytest.raises(InvalidMoveError, match="'q' is not a column: enter 1-17"):
+        parse_column("q", 17)

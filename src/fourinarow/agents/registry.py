@@ -26,7 +26,7 @@ class AgentInfo:
 
 AGENTS: dict[str, AgentInfo] = {
     "random": AgentInfo(RandomAgent, "plays a random legal column"),
-    "simple": AgentInfo(SimpleAgent, "wins if it can, else blocks, else random (seed 002)"),
+    "simple": AgentInfo(SimpleAgent, "wins if it can, else blocks your win, else plays at random"),
 }
 """Every agent name, in the order ``fourinarow agents`` lists them."""
 

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from fourinarow import __version__
 from fourinarow.agents import AGENTS, InvalidAgentSpecError, make_agent
@@ -46,14 +47,21 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: what was wrong, and where to read more."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fourinarow`` command and its subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="fourinarow",
         description="Connect Four for any board size: play in the terminal, or use the engine.",
     )
     parser.add_argument("--version", action="version", version=f"fourinarow {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = commands.add_parser(
         "play",
@@ -68,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent",
         default="simple",
         metavar="SPEC",
-        help=f"the computer player: {', '.join(AGENTS)} (default: simple)",
+        help=f"the computer player: {', '.join(AGENTS)} (default: simple; see fourinarow agents)",
     )
     play.add_argument(
         "--first",
@@ -77,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="who moves first (default: human)",
     )
     add_shape_options(play)
-    play.add_argument("--name", default="You", help="your name (default: You)")
+    play.add_argument("--name", help="your name (default: You; Player 1 with --human-vs-human)")
     play.add_argument(
         "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
     )
@@ -103,8 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(commands)
 
-    agents = commands.add_parser("agents", help="list the computer players")
+    agents = commands.add_parser(
+        "agents",
+        help="list the computer players",
+        description="List the computer players that --opponent accepts, one per line.",
+    )
     agents.set_defaults(handler=_run_agents)
+    for command in commands.choices.values():
+        command.set_defaults(command_parser=command)
     return parser
 
 
@@ -152,10 +166,14 @@ def _run_agents(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 for bad input, 130 for Ctrl-C)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
     if args.command is None:
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
         parser.print_help()
         return 0
+    if extra:  # report them against the subcommand, whose options the user meant
+        args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         status: int = args.handler(args)
     except USER_ERRORS as error:
@@ -164,4 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, with nothing more to write.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return status

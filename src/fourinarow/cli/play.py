@@ -27,7 +27,7 @@ class GameSettings:
     connect: int = 4
     opponent: str = "simple"
     first: str = "human"  # human, computer or random
-    name: str = "You"
+    name: str | None = None  # default: "You" against the computer, "Player 1" between humans
     human_vs_human: bool = False
     color: bool = True
     seed: int | None = None
@@ -66,7 +66,7 @@ class TerminalGame:
         self._agent = (
             None if settings.human_vs_human else make_agent(settings.opponent, seed=settings.seed)
         )
-        self._wins = {1: 0, 2: 0}
+        self._wins: dict[str, int] = {}
         self._draws = 0
         self._names: dict[int, str] = {}
 
@@ -104,22 +104,28 @@ class TerminalGame:
     def _seats(self) -> dict[int, _Seat]:
         s = self.settings
         if s.human_vs_human or self._agent is None:
-            seats = {1: _Seat(s.name, None), 2: _Seat("Player 2", None)}
+            seats = {1: _Seat(s.name or "Player 1", None), 2: _Seat("Player 2", None)}
         else:
             first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
-            human, computer = (
-                _Seat(s.name, None),
-                _Seat(f"Computer ({self._agent.name})", self._agent),
-            )
+            human, computer = _Seat(s.name or "You", None), _Seat("Computer", self._agent)
             seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
         self._names = {p: seat.name for p, seat in seats.items()}
+        for seat in seats.values():
+            self._wins.setdefault(seat.name, 0)
         return seats
+
+    @staticmethod
+    def _describe(player: int, seat: _Seat) -> str:
+        """``You play X`` or ``Computer (simple) plays O``."""
+        verb = "play" if seat.name == "You" else "plays"
+        who = f"{seat.name} ({seat.agent.name})" if seat.agent is not None else seat.name
+        return f"{who} {verb} {_SYMBOLS[player]}"
 
     def _play_one(self) -> None:
         s = self.settings
         board = Board(s.width, s.height, s.connect)
         seats = self._seats()
-        self._say(f"{self._label(1)} moves first against {self._label(2)}.")
+        self._say(f"{self._describe(1, seats[1])}, {self._describe(2, seats[2])}; X moves first.")
         while True:
             self._draw(board)
             outcome = board.outcome()
@@ -142,8 +148,8 @@ class TerminalGame:
             text = self._ask(prompt).strip().lower()
             if text in ("q", "quit", "exit"):
                 raise _QuitRequested
-            if text in ("?", "h", "help"):
-                self._help(board)
+            if text in ("?", "help"):
+                self._help(board, seats)
                 continue
             if text in ("u", "undo"):
                 if self._undo(board, seats):
@@ -171,12 +177,16 @@ class TerminalGame:
         self._say(f"Undone: {labels}.")
         return True
 
-    def _help(self, board: Board) -> None:
-        s = self.settings
+    def _help(self, board: Board, seats: dict[int, _Seat]) -> None:
+        against_computer = any(seat.agent is not None for seat in seats.values())
+        undo = "your last move and the computer's reply" if against_computer else "the last move"
         self._say(
             f"Drop a stone by typing its column: {accepted_columns(board.width)}.\n"
-            f"Make a line of {s.connect} across, up or diagonally to win; a full board is a draw.\n"
-            "  u  undo your last move (and the computer's reply)\n"
+            f"Make a line of {board.connect} across, up or diagonally to win; "
+            "a full board is a draw.\n"
+            "Cells are named by column letter and row from the bottom: d1 is the bottom cell\n"
+            "of column 4.\n"
+            f"  u  undo {undo}\n"
             "  ?  this help\n"
             "  q  quit (Ctrl-D and Ctrl-C work too)"
         )
@@ -186,13 +196,13 @@ class TerminalGame:
             self._draws += 1
             self._say("The board is full: a draw.")
         else:
-            self._wins[outcome.winner] += 1
-            cells = " ".join(_cell_name(c, r) for c, r in outcome.line)
             winner = self._names[outcome.winner]
+            self._wins[winner] += 1
+            cells = " ".join(_cell_name(c, r) for c, r in outcome.line)
             verb = "win" if winner == "You" else "wins"
             self._say(f"{winner} ({_SYMBOLS[outcome.winner]}) {verb}! The line: {cells}.")
-        wins = self._wins
-        self._say(f"Score: X {wins[1]}, O {wins[2]}, draws {self._draws}.")
+        tally = ", ".join(f"{name} {count}" for name, count in self._wins.items())
+        self._say(f"Score: {tally}, draws {self._draws}.")
 
     def _again(self) -> bool:
         while True:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.solver import Solver
@@ -29,7 +29,7 @@ the exit status is then 2.
 """
 
 
-def add_solve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``solve`` subcommand."""
     from fourinarow.cli.main import add_shape_options  # shared with the other commands
 

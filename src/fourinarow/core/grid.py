@@ -22,16 +22,16 @@ _NAMES = {1: "player 1 (X)", 2: "player 2 (O)"}
 
 
 def _cell_value(value: Any, where: str) -> int:
+    shown = repr(value) if isinstance(value, (str, bytes)) or value is None else str(value)
+    problem = InvalidPositionError(f"{where} holds {shown}: cells hold 0 (empty), 1 or 2")
     if isinstance(value, (str, bytes, bool)):
-        raise InvalidPositionError(f"{where} holds {value!r}: cells hold 0 (empty), 1 or 2")
+        raise problem
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise InvalidPositionError(
-            f"{where} holds {value!r}: cells hold 0 (empty), 1 or 2"
-        ) from None
+        raise problem from None
     if number not in (0.0, 1.0, 2.0):
-        raise InvalidPositionError(f"{where} holds {value!r}: cells hold 0 (empty), 1 or 2")
+        raise problem
     return int(number)
 
 
@@ -95,10 +95,18 @@ def parse_grid(
     ]
 
 
+def _is_labels(line: str) -> bool:
+    """True for a line of column labels such as ``1  2  3  4  5  6  7`` (spaces removed)."""
+    labels = "".join(str(n) for n in range(1, 21))
+    return labels.startswith(line) and line.startswith("123")
+
+
 def parse_diagram(text: str) -> list[list[int]]:
     """Read a diagram: rows top to bottom separated by newlines or ``/``, ``.``/``X``/``O`` cells.
 
-    Spaces are ignored; ``0``, ``1``, ``2`` (and ``-`` or ``_`` for empty) are accepted too.
+    Spaces are ignored; ``0``, ``1``, ``2`` (and ``-`` or ``_`` for empty) are accepted too, as
+    are lowercase ``x`` and ``o``. The board printed by ``fourinarow show`` reads back as well: a
+    line of column labels ``1 2 3 ...`` is skipped and the brackets around a winning line dropped.
 
     Raises:
         InvalidPositionError: an unknown symbol, or rows of different lengths.
@@ -109,7 +117,9 @@ def parse_diagram(text: str) -> list[list[int]]:
     lines = [
         line.replace(" ", "").replace("\t", "") for line in text.replace("/", "\n").split("\n")
     ]
-    lines = [line for line in lines if line]
+    lines = [
+        line.replace("[", "").replace("]", "") for line in lines if line and not _is_labels(line)
+    ]
     if not lines:
         raise InvalidPositionError("the diagram is empty")
     rows: list[list[int]] = []

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from fourinarow.core.errors import InvalidMoveError, InvalidPositionError
 
 __all__ = [
+    "LETTER_COLUMNS",
     "accepted_columns",
     "column_label",
     "format_moves",
@@ -20,7 +21,11 @@ __all__ = [
     "parse_moves",
 ]
 
-_LETTERS = string.ascii_lowercase
+LETTER_COLUMNS = 16
+"""Letters name columns on boards up to this wide (a-p); wider boards use numbers only, so that
+letters never clash with the terminal game's command keys (q quits, u undoes)."""
+
+_LETTERS = string.ascii_lowercase[:LETTER_COLUMNS]
 
 
 def column_label(column: int) -> str:
@@ -90,9 +95,14 @@ def parse_moves(text: str, width: int) -> list[int]:
     else:
         tokens = list(text)
     columns = []
+    hint = "" if width <= 9 else " separated by commas"
     for number, token in enumerate(tokens, start=1):
-        if not token.isdigit() or not 1 <= int(token) <= width:
-            hint = "" if width <= 9 else " separated by commas"
+        if token.isdigit() and not 1 <= int(token) <= width:
+            raise InvalidPositionError(
+                f"move {number} of {text!r} is column {token}, out of range: "
+                f"moves are the numbers 1-{width}{hint}"
+            )
+        if not token.isdigit():
             raise InvalidPositionError(
                 f"move {number} of {text!r} is {token!r}, not a column: "
                 f"moves are the numbers 1-{width}{hint}"
