@@ -63,6 +63,10 @@ def compiled_kernel_available() -> bool:
     return _compiled_kernel_class() is not None
 
 
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
 def _table_bits(budget: int, entry_bytes: int) -> int:
     """The largest table of ``2**bits`` entries within ``budget`` bytes (at least 2**16)."""
     return max(16, (budget // entry_bytes).bit_length() - 1)
@@ -212,6 +216,8 @@ class Solver:
         start = time.perf_counter()
         lower, upper = kernel.solve(*position, weak)
         elapsed = time.perf_counter() - start
+        if weak:  # an immediate win comes back as its exact score
+            lower, upper = _sign(lower), _sign(upper)
         return Solution(
             score=lower if lower == upper else None,
             lower=lower,
@@ -254,6 +260,8 @@ class Solver:
                     bounds.append((0, 0))
                 else:
                     lower, upper = kernel.solve(*self._position(child), weak)
+                    if weak:
+                        lower, upper = _sign(lower), _sign(upper)
                     bounds.append((-upper, -lower))
                 child.pop()
         elapsed = time.perf_counter() - start
@@ -290,7 +298,7 @@ class Solver:
         kernel = self._kernel_for(board)
         kernel.set_limits(0, 0.0)
         win_now = board.winning_moves()
-        if win_now:
+        if win_now and not weak:
             return win_now  # only a winning stone keeps a score this high
         if weak and score < 0:
             return board.legal_moves  # every move loses
@@ -298,6 +306,9 @@ class Solver:
         best = []
         child = board.copy()
         for column in board.legal_moves:
+            if column in win_now:
+                best.append(column)  # a win, weakly as good as any other
+                continue
             child.push(column)
             if child.is_game_over():
                 value = 0  # the last cell, filled without a line

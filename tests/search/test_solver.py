@@ -1,0 +1,302 @@
+"""The perfect solver against things we did not write: the standard benchmark sets, John Tromp's
+table of empty-board results, and a naive brute-force search; and the kernel against its twin."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fourinarow.core import Board, InvalidPositionError
+from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.solver import Solver, compiled_kernel_available
+from tests.core.naive import NaiveBoard
+
+BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
+SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
+needs_bench = pytest.mark.skipif(not BENCH.is_dir(), reason=f"benchmark sets not found at {BENCH}")
+needs_kernel = pytest.mark.skipif(
+    not compiled_kernel_available(), reason="the compiled kernel is not built"
+)
+
+# Begin-Hard positions (1-based line numbers) that solve in well under a second, for the fast suite.
+QUICK_BEGIN_HARD = [49, 59, 60]
+
+
+def bench_rows(name: str) -> list[tuple[str, int]]:
+    rows = []
+    for line in (BENCH / name).read_text().splitlines():
+        moves, score = line.split()
+        rows.append((moves, int(score)))
+    return rows
+
+
+def check_rows(solver: Solver, rows: list[tuple[str, int]]) -> None:
+    for moves, expected in rows:
+        board = Board.from_moves(moves)
+        solver.clear()
+        assert solver.solve(board).score == expected, moves
+        sign = (expected > 0) - (expected < 0)
+        assert solver.solve(board, weak=True).score == sign, moves
+
+
+@pytest.fixture(scope="module")
+def solver() -> Solver:
+    return Solver(tt_mb=32)
+
+
+@needs_bench
+@pytest.mark.parametrize("name", SETS[:5])
+def test_a_sample_of_each_benchmark_set_is_exact(solver: Solver, name: str) -> None:
+    rows = bench_rows(name)
+    step = {"Test_L1_R2": 200}.get(name, 50)  # Begin-Medium positions take ~0.1 s each
+    check_rows(solver, rows[::step])
+
+
+@needs_bench
+def test_quick_begin_hard_positions_are_exact(solver: Solver) -> None:
+    rows = bench_rows("Test_L1_R3")
+    check_rows(solver, [rows[i - 1] for i in QUICK_BEGIN_HARD])
+
+
+@needs_bench
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SETS[:5])
+def test_every_position_of_the_easier_sets_is_exact(solver: Solver, name: str) -> None:
+    check_rows(solver, bench_rows(name))
+
+
+@needs_bench
+@pytest.mark.slow
+def test_begin_hard_sample_is_exact(solver: Solver) -> None:
+    check_rows(solver, bench_rows("Test_L1_R3")[::100])
+
+
+# John Tromp's results for the empty board: + first player wins, - second, = draw.
+TROMP_FAST = {
+    (4, 4): 0, (5, 4): 0, (6, 4): -1, (7, 4): 0, (4, 5): 0, (5, 5): 0,
+    (6, 5): 0, (4, 6): 0, (5, 6): 0, (4, 7): 0, (4, 8): 0,
+}  # fmt: skip
+TROMP_SLOW = {(8, 4): -1, (6, 6): -1, (5, 7): 0, (4, 9): 0, (7, 5): 0}
+
+
+@pytest.mark.parametrize(("shape", "sign"), TROMP_FAST.items(), ids=str)
+def test_empty_small_boards_match_tromps_table(shape: tuple[int, int], sign: int) -> None:
+    assert Solver(tt_mb=32).solve(Board(*shape), weak=True).score == sign
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("shape", "sign"), TROMP_SLOW.items(), ids=str)
+def test_empty_larger_boards_match_tromps_table(shape: tuple[int, int], sign: int) -> None:
+    assert Solver(tt_mb=64).solve(Board(*shape), weak=True).score == sign
+
+
+def test_score_convention_examples_from_the_reference(solver: Solver) -> None:
+    assert solver.solve(Board.from_moves("4455")).score == 18
+    assert solver.solve(Board.from_moves("44455554221")).score == -15
+
+
+# ----------------------------------------------------------------------- naive brute force
+
+
+def naive_score(board: NaiveBoard) -> int:
+    """Full minimax on the naive board, in the standard score convention (slow: few empties)."""
+    cells = board.width * board.height
+    best = -cells
+    for column in board.legal_moves():
+        board.play(column)
+        if board.outcome() is not None and board.outcome()[0] is not None:  # type: ignore[index]
+            value = (cells + 1 - (len(board.moves) - 1)) // 2
+        elif len(board.moves) == cells:
+            value = 0
+        else:
+            value = -naive_score(board)
+        board.columns[column].pop()
+        board.moves.pop()
+        best = max(best, value)
+    return best
+
+
+def random_open_position(
+    rng: random.Random, shape: tuple[int, int, int], empties: int
+) -> tuple[Board, NaiveBoard] | None:
+    """A random game cut off with ``empties`` cells left; its moves avoid ending the game early
+    (where some move can), so that crowded boards are reached on every shape."""
+    board, naive = Board(*shape), NaiveBoard(*shape)
+    while board.legal_moves and board.width * board.height - board.ply > empties:
+        quiet = [c for c in board.legal_moves if c not in board.winning_moves()]
+        column = rng.choice(quiet or board.legal_moves)
+        board.push(column)
+        naive.play(column)
+    return None if board.is_game_over() else (board, naive)
+
+
+@pytest.mark.parametrize(
+    ("shape", "empties"),
+    [((7, 6, 4), 8), ((9, 7, 4), 8), ((12, 6, 5), 7), ((5, 4, 3), 9), ((20, 3, 3), 8)],
+    ids=str,
+)
+def test_solver_matches_naive_brute_force(shape: tuple[int, int, int], empties: int) -> None:
+    rng = random.Random(sum(shape) * 31 + empties)
+    solver = Solver(tt_mb=8)
+    checked = 0
+    for _ in range(1000):
+        if checked == 12:
+            break
+        found = random_open_position(rng, shape, empties)
+        if found is None:
+            continue
+        board, naive = found
+        assert solver.solve(board).score == naive_score(naive), board.to_moves()
+        checked += 1
+    assert checked == 12, "too few random games last long enough: pick another shape"
+
+
+# --------------------------------------------------------------- kernel against reference
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    ("shape", "plies"),
+    [((7, 6, 4), 16), ((6, 5, 4), 10), ((5, 4, 3), 4), ((8, 7, 5), 36), ((4, 12, 4), 24)],
+    ids=str,
+)
+def test_compiled_kernel_and_python_reference_agree_node_for_node(
+    shape: tuple[int, int, int], plies: int
+) -> None:
+    from fourinarow.search._kernel import Kernel
+
+    rng = random.Random(plies)
+    compiled, reference = Kernel(*shape, 16), ReferenceKernel(*shape, 16)
+    checked = 0
+    while checked < 6:
+        board = Board(*shape)
+        while board.legal_moves and board.ply < plies:
+            board.push(rng.choice(board.legal_moves))
+        if board.is_game_over():
+            continue
+        first, second = board.bitboards
+        current = first if board.turn == 1 else second
+        for kernel in (compiled, reference):
+            kernel.clear()
+            kernel.reset_nodes()
+            kernel.set_limits(0, 0.0)
+        for weak in (False, True):
+            expected = reference.solve(current, first | second, board.ply, weak)
+            assert compiled.solve(current, first | second, board.ply, weak) == expected
+            assert compiled.nodes == reference.nodes
+        checked += 1
+
+
+def test_boards_beyond_64_bits_use_the_python_search() -> None:
+    solver = Solver(tt_mb=8)
+    assert solver.backend_for(Board(9, 7)) == "python"
+    if compiled_kernel_available():
+        assert solver.backend_for(Board(7, 6)) == "compiled"
+    assert Solver(use_kernel=False).backend_for(Board(7, 6)) == "python"
+
+
+# --------------------------------------------------------------------- API behaviour
+
+
+@needs_bench
+def test_analyze_scores_every_column_and_agrees_with_solve(solver: Solver) -> None:
+    for moves, expected in bench_rows("Test_L3_R1")[:1000:100]:
+        board = Board.from_moves(moves)
+        analysis = solver.analyze(board)
+        assert analysis.exact
+        legal = [s for s in analysis.scores if s is not None]
+        assert max(legal) == expected, moves
+        assert analysis.best_moves == tuple(
+            c for c, s in enumerate(analysis.scores) if s == expected
+        )
+        for column, score in enumerate(analysis.scores):
+            if column in board.winning_moves() or not board.is_legal(column):
+                continue
+            child = board.copy()
+            child.push(column)
+            if not child.is_game_over():
+                assert score == -solver.solve(child).score  # type: ignore[operator]
+        for column in range(board.width):
+            if not board.is_legal(column):
+                assert analysis.scores[column] is None
+                assert analysis.bounds[column] is None
+
+
+def test_best_moves_match_the_analysis_on_random_positions(solver: Solver) -> None:
+    rng = random.Random(3)
+    for _ in range(15):
+        board = Board()
+        for _ in range(rng.randrange(12, 30)):
+            if board.is_game_over():
+                break
+            board.push(rng.choice(board.legal_moves))
+        if board.is_game_over():
+            continue
+        assert solver.best_moves(board) == list(solver.analyze(board).best_moves)
+        weak = solver.analyze(board, weak=True)
+        assert solver.best_moves(board, weak=True) == list(weak.best_moves)
+
+
+def test_immediate_wins_and_the_last_cell() -> None:
+    solver = Solver(tt_mb=8)
+    board = Board.from_moves("445566")
+    assert solver.best_moves(board) == [2, 6]
+    assert solver.analyze(board).scores[2] == (42 + 1 - 6) // 2
+    last = Board.from_moves("1234", width=5, height=1, connect=2)
+    assert solver.solve(last).score == 0
+    assert solver.analyze(last).scores == (None, None, None, None, 0)
+
+
+def test_limits_give_bounds_never_a_guess() -> None:
+    solver = Solver(tt_mb=8)
+    board = Board.from_moves("4")
+    result = solver.solve(board, node_limit=20_000)
+    assert result.score is None
+    assert not result.exact
+    assert -21 <= result.lower <= -1 <= result.upper <= 21  # the truth is -1
+    assert result.nodes < 30_000
+    timed = solver.solve(Board(), time_limit=0.05)
+    assert timed.score is None
+    assert timed.elapsed < 1.0
+    analysis = solver.analyze(Board(), node_limit=10_000)
+    assert not analysis.exact
+    assert solver.solve(Board.from_moves("4455")).exact  # limits do not outlive their call
+
+
+def test_finished_games_cannot_be_solved(solver: Solver) -> None:
+    with pytest.raises(InvalidPositionError, match="the game is over"):
+        solver.solve(Board.from_moves("1212121"))
+
+
+def test_clearing_many_times_keeps_answers_right() -> None:
+    solver = Solver(tt_mb=1)
+    board = Board.from_moves("32164625")
+    expected = solver.solve(board).score
+    for _ in range(33_000):  # past the 2**15 epochs a 7x6 key leaves room for
+        solver.clear()
+    assert solver.solve(board).score == expected == 11
+
+
+def test_the_table_is_kept_between_calls() -> None:
+    solver = Solver(tt_mb=8)
+    board = Board.from_moves("32164625")
+    cold = solver.solve(board).nodes
+    assert solver.solve(board).nodes < cold
+
+
+def test_resident_memory_at_default_settings_stays_under_300_mb() -> None:
+    code = (
+        "from fourinarow import Board\n"
+        "from fourinarow.search.solver import Solver\n"
+        "Solver().solve(Board.from_moves('32164625'))\n"
+        "rss = [l for l in open('/proc/self/status') if l.startswith('VmRSS')][0]\n"
+        "print(int(rss.split()[1]) // 1024)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert int(result.stdout) < 300
