@@ -20,6 +20,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+    void prefetch "__builtin_prefetch"(const void*) nogil
 
 cdef extern from "<stdlib.h>" nogil:
     int posix_memalign(void** pointer, size_t alignment, size_t size)
@@ -184,7 +185,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
     Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
     lower bound.
     """
-    cdef uint64_t next_moves, key, move
+    cdef uint64_t next_moves, key, move, tag
     cdef uint64_t sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
     cdef int count = 0
@@ -230,6 +231,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         c = s.order[i]
         move = next_moves & s.column_mask[c]
         if move:
+            prefetch(slot_of(s, ((current ^ mask) + (mask | move)) | s.epoch_bits, &tag))
             value = popcount64(winning_cells(s, current | move, mask | move))
             j = count
             while j > 0 and sorted_scores[j - 1] < value:

@@ -1,0 +1,99 @@
+"""``fourinarow solve`` in real subprocesses: arguments, standard input, formats, bad lines."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Run
+
+
+def test_positions_from_arguments_print_position_and_score(run: Run) -> None:
+    result = run("solve", "4455", "44455554221")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["4455 18", "44455554221 -15"]
+
+
+def test_positions_from_standard_input_as_in_the_benchmark_files(run: Run) -> None:
+    result = run("solve", "--weak", stdin="4455 18\n44455554221 -15\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["4455 1", "44455554221 -1"]
+
+
+def test_an_empty_line_or_a_dash_is_the_empty_board(run: Run) -> None:
+    result = run("solve", "--size", "5x4", stdin="\n-\n3\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["- 0", "- 0"]  # Tromp: 5x4 is a draw
+    assert lines[2].startswith("3 ")
+
+
+def test_bad_lines_are_reported_with_their_number_and_the_rest_is_solved(run: Run) -> None:
+    text = "4455\n44x5\n4444444\n1212121\n44455554221\n"
+    result = run("solve", stdin=text)
+    assert result.returncode == 2
+    assert result.stdout.splitlines() == ["4455 18", "44455554221 -15"]
+    errors = result.stderr.splitlines()
+    assert len(errors) == 3
+    assert errors[0].startswith("fourinarow solve: line 2: ")
+    assert "'x'" in errors[0]
+    assert errors[1].startswith("fourinarow solve: line 3: ")
+    assert "column 4 is full" in errors[1]
+    assert errors[2].startswith("fourinarow solve: line 4: ")
+    assert "the game is over" in errors[2]
+    assert "Traceback" not in result.stderr
+
+
+def test_analyze_prints_every_column_with_a_marker_for_full_ones(run: Run) -> None:
+    # End-Easy position whose columns 1, 2, 3 and 7 are full; its score is -4.
+    position = "37342133236232526427711116166777"
+    result = run("solve", "--analyze", position)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [position, "-", "-", "-", "-5", "-4", "-5", "-"]
+
+
+def test_json_gives_score_best_moves_nodes_and_time(run: Run) -> None:
+    result = run("solve", "--json", "4455", "445566")
+    assert result.returncode == 0, result.stderr
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["position"] == "4455"
+    assert first["score"] == 18
+    assert first["exact"] is True
+    assert first["best_moves"]  # the columns that keep a win in 18
+    assert isinstance(first["nodes"], int)
+    assert first["time_ms"] >= 0
+    assert second["score"] == (42 + 1 - 6) // 2
+    assert second["best_moves"] == [3, 7]
+
+
+def test_a_time_limit_prints_bounds_never_a_guess(run: Run) -> None:
+    result = run("solve", "--time-ms", "30", "4")
+    assert result.returncode == 0, result.stderr
+    position, value = result.stdout.split()
+    assert position == "4"
+    low, high = (int(v) for v in value.split(".."))
+    assert low <= -1 <= high  # the exact score is -1
+    limited = json.loads(run("solve", "--json", "--max-nodes", "5000", "4").stdout)
+    assert limited["exact"] is False
+    assert limited["score"] is None
+    assert limited["lower"] <= -1 <= limited["upper"]
+
+
+def test_other_shapes_and_connect_lengths(run: Run) -> None:
+    result = run("solve", "--size", "4x4", "--weak", "-")
+    assert result.stdout.strip() == "- 0"  # Tromp: 4x4 is a draw
+    wide = run("solve", "--size", "10x4", "10,9,10,9,10,9")  # wins at once in column 10
+    assert wide.returncode == 0, wide.stderr
+    assert wide.stdout.strip() == f"10,9,10,9,10,9 {(40 + 1 - 6) // 2}"
+    three = run("solve", "--size", "5x4", "--connect", "3", "--json", "3")
+    assert json.loads(three.stdout)["exact"] is True
+
+
+def test_bad_options_exit_2_with_one_line(run: Run) -> None:
+    for args, message in [
+        (["solve", "--size", "7x0", "4"], "height 0 is out of range"),
+        (["solve", "--tt-mb", "0", "4"], "--tt-mb must be positive"),
+    ]:
+        result = run(*args)
+        assert result.returncode == 2
+        assert message in result.stderr
+        assert "Traceback" not in result.stderr
