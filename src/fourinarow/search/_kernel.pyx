@@ -35,6 +35,8 @@ cdef enum:
     NO_LOWER = -128
     NO_UPPER = 127
     MIN_TABLE_BITS = 16
+    SYMMETRY_PLIES = 16  # see position_key
+    ETC_PLIES = 24  # enhanced transposition cut-offs in positions with fewer stones than this
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -49,7 +51,8 @@ cdef uint64_t HASH_MULTIPLIER = 0x9E3779B97F4A7C15ULL
 
 ctypedef struct Search:
     int width, height, connect, stride, cells
-    uint64_t bottom, board
+    uint64_t bottom, board, column_bits
+    int symmetry_plies, etc_plies
     uint64_t column_mask[MAX_WIDTH]
     int order[MAX_WIDTH]
     bint vertical, horizontal, diagonal
@@ -146,6 +149,28 @@ cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask
     return moves & ~(opponent_win >> 1)  # never play just below an opponent's winning cell
 
 
+cdef inline uint64_t mirror(Search* s, uint64_t key) noexcept nogil:
+    """The key of the mirror-image position (keys have no carries across columns)."""
+    cdef uint64_t r = 0
+    cdef int c
+    for c in range(s.width):
+        r |= ((key >> (c * s.stride)) & s.column_bits) << ((s.width - 1 - c) * s.stride)
+    return r
+
+
+cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, int moves) noexcept nogil:
+    """The table key: current + mask, the smaller of it and its mirror image's in the first
+    symmetry_plies plies (where mirror transpositions are common enough to pay), with the epoch.
+    """
+    cdef uint64_t key = current + mask
+    cdef uint64_t other
+    if moves < s.symmetry_plies:
+        other = mirror(s, key)
+        if other < key:
+            key = other
+    return key | s.epoch_bits
+
+
 cdef inline uint64_t* slot_of(Search* s, uint64_t key, uint64_t* tag) noexcept nogil:
     cdef uint64_t h = key * HASH_MULTIPLIER
     tag[0] = (h << s.table_bits) >> s.table_bits  # the hash bits the slot number does not give
@@ -215,7 +240,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         if alpha >= beta:
             return beta
 
-    key = (current + mask) | s.epoch_bits
+    key = position_key(s, current, mask, moves)
     if probe(s, key, &known_lower, &known_upper):
         if known_lower > alpha:
             alpha = known_lower
@@ -231,7 +256,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         c = s.order[i]
         move = next_moves & s.column_mask[c]
         if move:
-            prefetch(slot_of(s, ((current ^ mask) + (mask | move)) | s.epoch_bits, &tag))
+            prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, moves + 1), &tag))
             value = popcount64(winning_cells(s, current | move, mask | move))
             j = count
             while j > 0 and sorted_scores[j - 1] < value:
@@ -241,6 +266,18 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
             sorted_scores[j] = value
             sorted_moves[j] = move
             count += 1
+
+    # Enhanced transposition cut-off: a child already known to refute the opponent ends the
+    # search here. Its table slot was prefetched above, so this costs little.
+    if moves < s.etc_plies:
+        for i in range(count):
+            move = sorted_moves[i]
+            if probe(s, position_key(s, current ^ mask, mask | move, moves + 1), &known_lower, &known_upper):
+                if -known_upper >= beta:
+                    store(s, key, -known_upper, NO_UPPER)
+                    return -known_upper
+                if -known_upper > alpha:
+                    alpha = -known_upper
 
     alpha_in = alpha
     for i in range(count):
@@ -281,6 +318,9 @@ cdef class Kernel:
             self.s.bottom |= (<uint64_t>1) << (c * self.s.stride)
             self.s.column_mask[c] = (((<uint64_t>1) << height) - 1) << (c * self.s.stride)
             self.s.board |= self.s.column_mask[c]
+        self.s.column_bits = ((<uint64_t>1) << self.s.stride) - 1
+        self.s.symmetry_plies = SYMMETRY_PLIES
+        self.s.etc_plies = ETC_PLIES
         for i in range(width):  # centre first, then alternately left and right
             self.s.order[i] = width // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2
         self.s.vertical = connect <= height
@@ -301,6 +341,22 @@ cdef class Kernel:
 
     def __dealloc__(self):
         free(self.s.table)
+
+    @property
+    def symmetry_plies(self):
+        return self.s.symmetry_plies
+
+    @symmetry_plies.setter
+    def symmetry_plies(self, int plies):
+        self.s.symmetry_plies = plies
+
+    @property
+    def etc_plies(self):
+        return self.s.etc_plies
+
+    @etc_plies.setter
+    def etc_plies(self, int plies):
+        self.s.etc_plies = plies
 
     @property
     def table_bits(self):

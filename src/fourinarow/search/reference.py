@@ -22,6 +22,8 @@ _CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
 _NO_LOWER = -128
 _NO_UPPER = 127
 _MIN_TABLE_BITS = 16
+_SYMMETRY_PLIES = 16  # positions this early are keyed as the smaller of themselves and mirror
+_ETC_PLIES = 24  # enhanced transposition cut-offs in positions with fewer stones than this
 _HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 _WORD = (1 << 64) - 1
 
@@ -48,6 +50,9 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
+        self._column_bits = (1 << self.stride) - 1
+        self.symmetry_plies = _SYMMETRY_PLIES
+        self.etc_plies = _ETC_PLIES
         self.order = [width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width)]
         self.vertical = connect <= height
         self.horizontal = connect <= width
@@ -138,6 +143,22 @@ class ReferenceKernel:
 
     # ------------------------------------------------------------------------ table
 
+    def _mirror(self, key: int) -> int:
+        """The key of the mirror-image position (keys have no carries across columns)."""
+        r = 0
+        for c in range(self.width):
+            column = (key >> (c * self.stride)) & self._column_bits
+            r |= column << ((self.width - 1 - c) * self.stride)
+        return r
+
+    def _key(self, current: int, mask: int, moves: int) -> int:
+        """The table key: ``current + mask``, or its mirror image's if smaller in the first
+        ``symmetry_plies`` plies (where mirror transpositions pay), with the epoch."""
+        key = current + mask
+        if moves < self.symmetry_plies:
+            key = min(key, self._mirror(key))
+        return key | self._epoch_bits
+
     def _slot(self, key: int) -> int:
         """The kernel's slot for a key: the top bits of a multiplicative hash of its low 64 bits.
 
@@ -193,7 +214,7 @@ class ReferenceKernel:
             if alpha >= beta:
                 return beta
 
-        key = (current + mask) | self._epoch_bits
+        key = self._key(current, mask, moves)
         entry = self._probe(key)
         if entry is not None:
             if entry[1] > alpha:
@@ -215,6 +236,17 @@ class ReferenceKernel:
                 while j > 0 and ordered[j - 1][0] < value:
                     j -= 1
                 ordered.insert(j, (value, move))
+
+        # Enhanced transposition cut-off: a child already known to refute the opponent ends
+        # the search here (the kernel has prefetched these slots while ordering).
+        if moves < self.etc_plies:
+            for _, move in ordered:
+                child = self._probe(self._key(current ^ mask, mask | move, moves + 1))
+                if child is not None:
+                    if -child[2] >= beta:
+                        self._store(key, -child[2], _NO_UPPER)
+                        return -child[2]
+                    alpha = max(alpha, -child[2])
 
         alpha_in = alpha
         for _, move in ordered:
