@@ -16,3 +16,5 @@ class Kernel:
     def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]: ...
     symmetry_plies: int
     etc_plies: int
+    table_plies: int
+    near_plies: int

@@ -36,7 +36,10 @@ cdef enum:
     NO_UPPER = 127
     MIN_TABLE_BITS = 16
     SYMMETRY_PLIES = 16  # see position_key
-    ETC_PLIES = 24  # enhanced transposition cut-offs in positions with fewer stones than this
+    TABLE_MIN_EMPTIES = 5  # positions with fewer empty cells skip the tables: cheaper to search
+    NEAR_BITS = 18  # the near-leaf table: 2**18 slots, 2 MB, about the size of a core's L2 cache
+    NEAR_EMPTIES = 22  # positions with at most this many empty cells use the near-leaf table
+    ETC_PLIES = 28  # enhanced transposition cut-offs in positions with fewer stones than this
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -46,18 +49,26 @@ cdef enum:
 # leaves spare bits on top, they hold an epoch number, so clearing the table is just moving to
 # the next epoch (old entries can no longer match) instead of rewriting, and evicting from the
 # caches, the whole table.
+#
+# There are two such tables. Most nodes lie near the leaves, where a subtree is small and a
+# table probe that misses the caches costs more than it saves; positions with at most
+# NEAR_EMPTIES empty cells therefore go to a small near-leaf table that stays in the L2 cache,
+# where they also cannot evict the entries of the big subtrees closer to the root, which keep
+# the main table to themselves.
 cdef uint64_t HASH_MULTIPLIER = 0x9E3779B97F4A7C15ULL
 
 
 ctypedef struct Search:
     int width, height, connect, stride, cells
     uint64_t bottom, board, column_bits
-    int symmetry_plies, etc_plies
+    int symmetry_plies, etc_plies, table_plies
     uint64_t column_mask[MAX_WIDTH]
     int order[MAX_WIDTH]
     bint vertical, horizontal, diagonal
     uint64_t* table
     int table_bits
+    uint64_t* near_table
+    int near_bits, near_plies
     int epoch_shift
     uint64_t epoch, epoch_max, epoch_bits
     unsigned long long nodes
@@ -171,16 +182,20 @@ cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, in
     return key | s.epoch_bits
 
 
-cdef inline uint64_t* slot_of(Search* s, uint64_t key, uint64_t* tag) noexcept nogil:
+cdef inline uint64_t* slot_of(Search* s, uint64_t key, int moves, uint64_t* tag) noexcept nogil:
+    """The slot for key, in the near-leaf table for positions of near_plies stones or more."""
     cdef uint64_t h = key * HASH_MULTIPLIER
+    if moves >= s.near_plies:
+        tag[0] = (h << s.near_bits) >> s.near_bits
+        return &s.near_table[h >> (64 - s.near_bits)]
     tag[0] = (h << s.table_bits) >> s.table_bits  # the hash bits the slot number does not give
     return &s.table[h >> (64 - s.table_bits)]
 
 
-cdef inline bint probe(Search* s, uint64_t key, int* lower, int* upper) noexcept nogil:
+cdef inline bint probe(Search* s, uint64_t key, int moves, int* lower, int* upper) noexcept nogil:
     """Read the bounds stored for key; False (and no bounds) if the slot holds another key."""
     cdef uint64_t tag
-    cdef uint64_t word = slot_of(s, key, &tag)[0]
+    cdef uint64_t word = slot_of(s, key, moves, &tag)[0]
     if (word >> 16) != tag:
         return False
     lower[0] = <int>((word >> 8) & 0xFF) - 128
@@ -188,10 +203,10 @@ cdef inline bint probe(Search* s, uint64_t key, int* lower, int* upper) noexcept
     return True
 
 
-cdef inline void store(Search* s, uint64_t key, int lower, int upper) noexcept nogil:
+cdef inline void store(Search* s, uint64_t key, int moves, int lower, int upper) noexcept nogil:
     """Record bounds for key, merged with those already there; another key is replaced."""
     cdef uint64_t tag
-    cdef uint64_t* slot = slot_of(s, key, &tag)
+    cdef uint64_t* slot = slot_of(s, key, moves, &tag)
     cdef int old_lower, old_upper
     if (slot[0] >> 16) == tag:
         old_lower = <int>((slot[0] >> 8) & 0xFF) - 128
@@ -241,7 +256,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
             return beta
 
     key = position_key(s, current, mask, moves)
-    if probe(s, key, &known_lower, &known_upper):
+    if moves < s.table_plies and probe(s, key, moves, &known_lower, &known_upper):
         if known_lower > alpha:
             alpha = known_lower
             if alpha >= beta:
@@ -256,7 +271,8 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         c = s.order[i]
         move = next_moves & s.column_mask[c]
         if move:
-            prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, moves + 1), &tag))
+            if moves + 1 < s.table_plies:
+                prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, moves + 1), moves + 1, &tag))
             value = popcount64(winning_cells(s, current | move, mask | move))
             j = count
             while j > 0 and sorted_scores[j - 1] < value:
@@ -269,12 +285,12 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
 
     # Enhanced transposition cut-off: a child already known to refute the opponent ends the
     # search here. Its table slot was prefetched above, so this costs little.
-    if moves < s.etc_plies:
+    if moves < s.etc_plies and moves + 1 < s.table_plies:
         for i in range(count):
             move = sorted_moves[i]
-            if probe(s, position_key(s, current ^ mask, mask | move, moves + 1), &known_lower, &known_upper):
+            if probe(s, position_key(s, current ^ mask, mask | move, moves + 1), moves + 1, &known_lower, &known_upper):
                 if -known_upper >= beta:
-                    store(s, key, -known_upper, NO_UPPER)
+                    store(s, key, moves, -known_upper, NO_UPPER)
                     return -known_upper
                 if -known_upper > alpha:
                     alpha = -known_upper
@@ -286,11 +302,13 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         if s.stopped:
             return 0
         if score >= beta:
-            store(s, key, score, NO_UPPER)
+            if moves < s.table_plies:
+                store(s, key, moves, score, NO_UPPER)
             return score
         if score > alpha:
             alpha = score
-    store(s, key, alpha if alpha > alpha_in else NO_LOWER, alpha)
+    if moves < s.table_plies:
+        store(s, key, moves, alpha if alpha > alpha_in else NO_LOWER, alpha)
     return alpha
 
 
@@ -321,17 +339,21 @@ cdef class Kernel:
         self.s.column_bits = ((<uint64_t>1) << self.s.stride) - 1
         self.s.symmetry_plies = SYMMETRY_PLIES
         self.s.etc_plies = ETC_PLIES
+        self.s.table_plies = width * height - TABLE_MIN_EMPTIES + 1
         for i in range(width):  # centre first, then alternately left and right
             self.s.order[i] = width // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2
         self.s.vertical = connect <= height
         self.s.horizontal = connect <= width
         self.s.diagonal = connect <= width and connect <= height
         self.s.table_bits = max(MIN_TABLE_BITS, min(40, table_bits))
-        size = ((<size_t>1) << self.s.table_bits) * sizeof(uint64_t)
+        self.s.near_bits = NEAR_BITS
+        self.s.near_plies = width * height - NEAR_EMPTIES
+        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << NEAR_BITS)) * sizeof(uint64_t)
         if posix_memalign(&memory, 1 << 21, size) != 0:
             raise MemoryError(f"cannot allocate a table of {size} bytes")
         madvise(memory, size, MADV_HUGEPAGE)  # fewer TLB misses; harmless where unsupported
         self.s.table = <uint64_t*>memory
+        self.s.near_table = self.s.table + ((<size_t>1) << self.s.table_bits)
         memset(self.s.table, 0, size)
         self.s.epoch_shift = width * (height + 1)
         self.s.epoch_max = ((<uint64_t>1) << (64 - self.s.epoch_shift)) - 1 if self.s.epoch_shift < 64 else 0
@@ -359,6 +381,22 @@ cdef class Kernel:
         self.s.etc_plies = plies
 
     @property
+    def table_plies(self):
+        return self.s.table_plies
+
+    @table_plies.setter
+    def table_plies(self, int w):
+        self.s.table_plies = w
+
+    @property
+    def near_plies(self):
+        return self.s.near_plies
+
+    @near_plies.setter
+    def near_plies(self, int w):
+        self.s.near_plies = w
+
+    @property
     def table_bits(self):
         return self.s.table_bits
 
@@ -375,7 +413,7 @@ cdef class Kernel:
         if self.s.epoch < self.s.epoch_max:
             self.s.epoch += 1
         else:
-            memset(self.s.table, 0, ((<size_t>1) << self.s.table_bits) * sizeof(uint64_t))
+            memset(self.s.table, 0, (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << NEAR_BITS)) * sizeof(uint64_t))
             self.s.epoch = 1 if self.s.epoch_max else 0
         self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
 

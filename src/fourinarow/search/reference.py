@@ -23,7 +23,10 @@ _NO_LOWER = -128
 _NO_UPPER = 127
 _MIN_TABLE_BITS = 16
 _SYMMETRY_PLIES = 16  # positions this early are keyed as the smaller of themselves and mirror
-_ETC_PLIES = 24  # enhanced transposition cut-offs in positions with fewer stones than this
+_ETC_PLIES = 28  # enhanced transposition cut-offs in positions with fewer stones than this
+_TABLE_MIN_EMPTIES = 5  # positions with fewer empty cells skip the tables
+_NEAR_BITS = 18  # the near-leaf table's size (see the kernel for why there are two tables)
+_NEAR_EMPTIES = 22  # positions with at most this many empty cells use the near-leaf table
 _HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 _WORD = (1 << 64) - 1
 
@@ -59,6 +62,9 @@ class ReferenceKernel:
         self.diagonal = connect <= width and connect <= height
         self.table_bits = max(_MIN_TABLE_BITS, min(40, table_bits))
         self._table: list[tuple[int, int, int] | None] = [None] * (1 << self.table_bits)
+        self._near_table: list[tuple[int, int, int] | None] = [None] * (1 << _NEAR_BITS)
+        self.table_plies = self.cells - _TABLE_MIN_EMPTIES + 1
+        self.near_plies = self.cells - _NEAR_EMPTIES
         # Keys use width*(height+1) bits; spare bits below 64 hold an epoch (see the kernel).
         self._epoch_shift = width * self.stride
         self._epoch_max = (1 << (64 - self._epoch_shift)) - 1 if self._epoch_shift < 64 else 0
@@ -81,6 +87,7 @@ class ReferenceKernel:
             self._epoch += 1
         else:
             self._table = [None] * (1 << self.table_bits)
+            self._near_table = [None] * (1 << _NEAR_BITS)
             self._epoch = 1 if self._epoch_max else 0
         self._epoch_bits = self._epoch << self._epoch_shift
 
@@ -159,25 +166,31 @@ class ReferenceKernel:
             key = min(key, self._mirror(key))
         return key | self._epoch_bits
 
-    def _slot(self, key: int) -> int:
-        """The kernel's slot for a key: the top bits of a multiplicative hash of its low 64 bits.
+    def _slot(self, key: int, moves: int) -> tuple[list[tuple[int, int, int] | None], int]:
+        """The kernel's table and slot for a key: the near-leaf table for positions of
+        ``near_plies`` stones or more, else the main one; the slot is given by the top bits of a
+        multiplicative hash of the key's low 64 bits.
 
         The kernel stores the remaining hash bits to recognise its key; here the whole key is
         stored, which recognises the same keys wherever they fit in 64 bits.
         """
-        return ((key * _HASH_MULTIPLIER) & _WORD) >> (64 - self.table_bits)
+        hashed = (key * _HASH_MULTIPLIER) & _WORD
+        if moves >= self.near_plies:
+            return self._near_table, hashed >> (64 - _NEAR_BITS)
+        return self._table, hashed >> (64 - self.table_bits)
 
-    def _probe(self, key: int) -> tuple[int, int, int] | None:
-        entry = self._table[self._slot(key)]
+    def _probe(self, key: int, moves: int) -> tuple[int, int, int] | None:
+        table, slot = self._slot(key, moves)
+        entry = table[slot]
         return entry if entry is not None and entry[0] == key else None
 
-    def _store(self, key: int, lower: int, upper: int) -> None:
-        slot = self._slot(key)
-        entry = self._table[slot]
+    def _store(self, key: int, moves: int, lower: int, upper: int) -> None:
+        table, slot = self._slot(key, moves)
+        entry = table[slot]
         if entry is not None and entry[0] == key:
             lower = max(lower, entry[1])
             upper = min(upper, entry[2])
-        self._table[slot] = (key, lower, upper)
+        table[slot] = (key, lower, upper)
 
     # ----------------------------------------------------------------------- search
 
@@ -215,7 +228,8 @@ class ReferenceKernel:
                 return beta
 
         key = self._key(current, mask, moves)
-        entry = self._probe(key)
+        use_table = moves < self.table_plies
+        entry = self._probe(key, moves) if use_table else None
         if entry is not None:
             if entry[1] > alpha:
                 alpha = entry[1]
@@ -239,12 +253,12 @@ class ReferenceKernel:
 
         # Enhanced transposition cut-off: a child already known to refute the opponent ends
         # the search here (the kernel has prefetched these slots while ordering).
-        if moves < self.etc_plies:
+        if moves < self.etc_plies and moves + 1 < self.table_plies:
             for _, move in ordered:
-                child = self._probe(self._key(current ^ mask, mask | move, moves + 1))
+                child = self._probe(self._key(current ^ mask, mask | move, moves + 1), moves + 1)
                 if child is not None:
                     if -child[2] >= beta:
-                        self._store(key, -child[2], _NO_UPPER)
+                        self._store(key, moves, -child[2], _NO_UPPER)
                         return -child[2]
                     alpha = max(alpha, -child[2])
 
@@ -254,11 +268,13 @@ class ReferenceKernel:
             if self.stopped:
                 return 0
             if score >= beta:
-                self._store(key, score, _NO_UPPER)
+                if use_table:
+                    self._store(key, moves, score, _NO_UPPER)
                 return score
             if score > alpha:
                 alpha = score
-        self._store(key, alpha if alpha > alpha_in else _NO_LOWER, alpha)
+        if use_table:
+            self._store(key, moves, alpha if alpha > alpha_in else _NO_LOWER, alpha)
         return alpha
 
     def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]:

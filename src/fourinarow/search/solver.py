@@ -130,7 +130,9 @@ class Solver:
     """Solves positions exactly; keeps its transposition table across calls.
 
     Args:
-        tt_mb: the transposition table's memory budget in megabytes.
+        tt_mb: the transposition table's memory budget in megabytes (used as the largest
+            power of two of slots that fits; the compiled kernel adds a fixed 2 MB table for
+            positions near the end of the game, which stays in the CPU's cache).
         use_kernel: ``True`` to require the compiled kernel, ``False`` to use pure Python, ``None``
             (default) for the kernel wherever the board fits in 64 bits and it was built.
 
