@@ -52,13 +52,17 @@ def test_agents_do_not_change_the_board_and_refuse_finished_games() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("", "empty agent spec; accepted agents: random, simple"),
-        ("minimax9", "unknown agent 'minimax9'; accepted agents: random, simple"),
+        ("", "empty agent spec; accepted agents: random, defensive, aggressive, simple, perfect"),
+        (
+            "minimax9",
+            "unknown agent 'minimax9'; accepted agents: random, defensive, aggressive, simple, "
+            "perfect",
+        ),
         (
             "simple:depth",
             "option 'depth' in agent spec 'simple:depth' is not of the form key=value",
         ),
-        ("simple:depth=3", "agent 'simple' takes no options, got depth"),
+        ("simple:depth=3", "agent 'simple' does not take the option 'depth'; its options: none"),
     ],
 )
 def test_bad_specs_say_what_is_accepted(spec: str, message: str) -> None:
@@ -68,3 +72,20 @@ def test_bad_specs_say_what_is_accepted(spec: str, message: str) -> None:
 
 def test_parse_spec_normalises_case_and_spaces() -> None:
     assert parse_spec(" Simple ") == ("simple", {})
+
+
+def test_defensive_blocks_but_does_not_take_its_own_win() -> None:
+    board = Board.from_moves("17273")  # X holds a1 b1 c1; O must block at d1
+    assert all(make_agent("defensive", seed=s).choose(board).column == 3 for s in range(10))
+    # X to move holds d1 e1 f1 and could win, but defensive only blocks and plays at random
+    board = Board.from_moves("445566")
+    picks = {make_agent("defensive", seed=s).choose(board).column for s in range(30)}
+    assert len(picks) > 2
+
+
+def test_aggressive_wins_but_does_not_block() -> None:
+    board = Board.from_moves("445566")
+    assert all(make_agent("aggressive", seed=s).choose(board).column in (2, 6) for s in range(10))
+    board = Board.from_moves("17273")  # O to move, no win of its own: it does not block
+    picks = {make_agent("aggressive", seed=s).choose(board).column for s in range(30)}
+    assert len(picks) > 2

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from fourinarow import __version__
+from fourinarow.agents import AGENTS
 from tests.cli.conftest import Run
 
 
@@ -46,7 +47,8 @@ def test_every_subcommand_has_help(run: Run, command: str) -> None:
         (["play", "--connect", "four"], "invalid int value: 'four'"),
         (
             ["play", "--opponent", "deepblue"],
-            "unknown agent 'deepblue'; accepted agents: random, simple",
+            "unknown agent 'deepblue'; accepted agents: random, defensive, aggressive, simple, "
+            "perfect",
         ),
         (["play", "--first", "dog"], "invalid choice: 'dog'"),
         (["show", "4458"], "move 4 of '4458' is column 8, out of range: moves are the numbers 1-7"),
@@ -75,7 +77,7 @@ def test_show_prints_the_board(run: Run) -> None:
 
 def test_agents_lists_one_line_each(run: Run) -> None:
     lines = run("agents").stdout.splitlines()
-    assert [line.split()[0] for line in lines] == ["random", "simple"]
+    assert [line.split()[0] for line in lines] == list(AGENTS)
 
 
 def test_play_from_a_pipe_ends_cleanly_at_end_of_input(run: Run) -> None:

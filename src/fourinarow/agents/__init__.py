@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from fourinarow.agents.base import Agent, Decision, Limit
-from fourinarow.agents.basic import RandomAgent, SimpleAgent
+from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.registry import (
     AGENTS,
     AgentInfo,
+    AgentOptions,
     InvalidAgentSpecError,
     make_agent,
     parse_spec,
@@ -16,9 +18,13 @@ __all__ = [
     "AGENTS",
     "Agent",
     "AgentInfo",
+    "AgentOptions",
+    "AggressiveAgent",
     "Decision",
+    "DefensiveAgent",
     "InvalidAgentSpecError",
     "Limit",
+    "PerfectAgent",
     "RandomAgent",
     "SimpleAgent",
     "make_agent",

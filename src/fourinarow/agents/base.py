@@ -17,7 +17,7 @@ class Limit:
     Attributes:
         time: seconds of wall-clock time.
         depth: plies of search.
-        nodes: positions searched.
+        nodes: positions searched (counted in batches: a search may run a few thousand over).
     """
 
     time: float | None = None

@@ -7,26 +7,107 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fourinarow.agents.base import Agent
-from fourinarow.agents.basic import RandomAgent, SimpleAgent
+from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.perfect import PerfectAgent
+from fourinarow.agents.tiebreak import TIE_BREAKS
 
-__all__ = ["AGENTS", "AgentInfo", "InvalidAgentSpecError", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENTS",
+    "AgentInfo",
+    "AgentOptions",
+    "InvalidAgentSpecError",
+    "make_agent",
+    "parse_spec",
+]
 
 
 class InvalidAgentSpecError(ValueError):
     """An agent spec that names no known agent or has malformed options."""
 
 
+class AgentOptions:
+    """The ``key=value`` options of one spec, read with checks that name what is accepted."""
+
+    def __init__(self, name: str, values: dict[str, str]) -> None:
+        self.name = name
+        self._values = values
+
+    def integer(self, key: str, default: int, low: int, high: int) -> int:
+        """An integer option between ``low`` and ``high``."""
+        text = self._values.get(key)
+        if text is None:
+            return default
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise InvalidAgentSpecError(
+                f"{self.name}: {key}={text} is not accepted; {key} is a whole number "
+                f"from {low} to {high}"
+            )
+        return value
+
+    def number(self, key: str, default: float, low: float) -> float:
+        """A number option greater than ``low``."""
+        text = self._values.get(key)
+        if text is None:
+            return default
+        try:
+            value = float(text)
+        except ValueError:
+            value = low
+        if not value > low:
+            raise InvalidAgentSpecError(
+                f"{self.name}: {key}={text} is not accepted; {key} is a number above {low:g}"
+            )
+        return value
+
+    def choice(self, key: str, default: str, accepted: tuple[str, ...]) -> str:
+        """One of ``accepted``."""
+        text = self._values.get(key, default).lower()
+        if text not in accepted:
+            raise InvalidAgentSpecError(
+                f"{self.name}: {key}={text} is not accepted; {key} is one of {', '.join(accepted)}"
+            )
+        return text
+
+
 @dataclass(frozen=True)
 class AgentInfo:
-    """A registered agent: how to build it and a one-line description."""
+    """A registered agent: how to build it, a one-line description and the options it takes."""
 
-    factory: Callable[[random.Random], Agent]
+    factory: Callable[[random.Random, AgentOptions], Agent]
     description: str
+    options: tuple[str, ...] = ()
+
+
+def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
+    return PerfectAgent(
+        rng,
+        tie_break=options.choice("tiebreak", "centre", TIE_BREAKS),
+        tt_mb=options.number("tt_mb", 64, 0),
+    )
 
 
 AGENTS: dict[str, AgentInfo] = {
-    "random": AgentInfo(RandomAgent, "plays a random legal column"),
-    "simple": AgentInfo(SimpleAgent, "wins if it can, else blocks your win, else plays at random"),
+    "random": AgentInfo(lambda rng, _: RandomAgent(rng), "plays a random legal column"),
+    "defensive": AgentInfo(
+        lambda rng, _: DefensiveAgent(rng), "blocks your immediate win, else plays at random"
+    ),
+    "aggressive": AgentInfo(
+        lambda rng, _: AggressiveAgent(rng), "wins at once if it can, else plays at random"
+    ),
+    "simple": AgentInfo(
+        lambda rng, _: SimpleAgent(rng),
+        "wins if it can, else blocks your win, else plays at random",
+    ),
+    "perfect": AgentInfo(
+        _perfect,
+        "perfect play from the solver: the fastest win, the longest defence "
+        "(options: tiebreak=centre|random|leftmost, tt_mb=MB)",
+        ("tiebreak", "tt_mb"),
+    ),
 }
 """Every agent name, in the order ``fourinarow agents`` lists them."""
 
@@ -77,8 +158,10 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     info = AGENTS.get(name)
     if info is None:
         raise InvalidAgentSpecError(f"unknown agent {name!r}; accepted agents: {_accepted()}")
-    if options:
+    unknown = sorted(set(options) - set(info.options))
+    if unknown:
+        accepted = ", ".join(info.options) if info.options else "none"
         raise InvalidAgentSpecError(
-            f"agent {name!r} takes no options, got {', '.join(sorted(options))}"
+            f"agent {name!r} does not take the option {unknown[0]!r}; its options: {accepted}"
         )
-    return info.factory(random.Random(seed))
+    return info.factory(random.Random(seed), AgentOptions(name, options))

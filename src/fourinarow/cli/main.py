@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from fourinarow import __version__
 from fourinarow.agents import AGENTS, InvalidAgentSpecError, make_agent
-from fourinarow.cli.options import board_size
+from fourinarow.cli.options import board_size, positive_number
 from fourinarow.core import (
     MAX_SIDE,
     Board,
@@ -95,6 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="plain text board (also when NO_COLOR is set or output is not a terminal)",
     )
     play.add_argument("--seed", type=int, help="seed the computer's choices for a repeatable game")
+    play.add_argument(
+        "--time-ms",
+        type=positive_number,
+        default=2000,
+        metavar="T",
+        help="the computer's thinking time per move, for players that use time (default: 2000)",
+    )
     play.set_defaults(handler=_run_play)
 
     show = commands.add_parser(
@@ -138,6 +145,7 @@ def _run_play(args: argparse.Namespace) -> int:
         name=args.name,
         human_vs_human=args.human_vs_human,
         color=_color_wanted(args.no_color),
+        think_time=args.time_ms / 1000,
         seed=args.seed,
     )
     return TerminalGame(settings).run()

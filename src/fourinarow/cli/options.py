@@ -7,7 +7,7 @@ import re
 
 from fourinarow.core import MAX_SIDE
 
-__all__ = ["board_size", "positive_int"]
+__all__ = ["board_size", "positive_int", "positive_number"]
 
 _SIZE = re.compile("^\\s*(\\d+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*(\\d+)\\s*$")
 
@@ -40,4 +40,19 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is too small: it must be at least 1")
+    return value
+
+
+def positive_number(text: str) -> float:
+    """Parse a number above 0 for argparse (such as a time in milliseconds).
+
+    >>> positive_number("2.5")
+    2.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text} is too small: it must be above 0")
     return value

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from fourinarow.agents import Agent, make_agent
+from fourinarow.agents import Agent, Limit, make_agent
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
@@ -31,6 +31,7 @@ class GameSettings:
     human_vs_human: bool = False
     color: bool = True
     seed: int | None = None
+    think_time: float = 2.0  # seconds per computer move, for agents that use time
 
 
 @dataclass
@@ -134,7 +135,7 @@ class TerminalGame:
                 return
             seat = seats[board.turn]
             if seat.agent is not None:
-                decision = seat.agent.choose(board.copy())
+                decision = seat.agent.choose(board.copy(), Limit(time=s.think_time))
                 board.push(decision.column)
                 self._say(f"{seat.name} plays {column_label(decision.column)}.")
             else:

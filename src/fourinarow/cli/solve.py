@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from fourinarow.cli.options import positive_int, positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.solver import Solver
 
@@ -53,10 +54,18 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_shape_options(parser)
     parser.add_argument(
-        "--tt-mb", type=float, default=128, metavar="MB", help="transposition table size (128)"
+        "--tt-mb",
+        type=positive_number,
+        default=128,
+        metavar="MB",
+        help="transposition table size (128)",
     )
-    parser.add_argument("--time-ms", type=float, metavar="T", help="stop each search after T ms")
-    parser.add_argument("--max-nodes", type=int, metavar="N", help="stop each search after N nodes")
+    parser.add_argument(
+        "--time-ms", type=positive_number, metavar="T", help="stop each search after T ms"
+    )
+    parser.add_argument(
+        "--max-nodes", type=positive_int, metavar="N", help="stop each search after N nodes"
+    )
     parser.set_defaults(handler=run_solve)
 
 
@@ -79,8 +88,6 @@ def run_solve(args: argparse.Namespace) -> int:
     """Solve every position; return 2 if any was bad, else 0."""
     width, height = args.size
     Board(width, height, args.connect)  # a bad shape stops everything at once
-    if args.tt_mb <= 0:
-        raise InvalidPositionError(f"--tt-mb must be positive, not {args.tt_mb:g}")
     solver = Solver(tt_mb=args.tt_mb)
     limits = {
         "time_limit": args.time_ms / 1000 if args.time_ms else None,

@@ -1,0 +1,137 @@
+"""``perfect``: plays the solver's best moves: the fastest win, the longest defence, a draw.
+
+With a time or node limit too short for a full solve it still answers in time: it narrows the
+value of every column by searches of growing size and plays the column with the best proven
+bound, and its ``Decision`` then says the move is not proven (``exact=False``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.tiebreak import break_tie
+from fourinarow.core import Board, Column
+from fourinarow.search.solver import Solver
+
+__all__ = ["PerfectAgent"]
+
+_FIRST_PASS_NODES = 20_000  # the node budget of each column's first search under a limit
+_GROWTH = 4  # each later pass allows this many times more nodes per column
+
+
+class PerfectAgent:
+    """Perfect play from the solver; keeps its transposition table from move to move.
+
+    Args:
+        rng: breaks ties between equally good columns when ``tie_break`` is ``random``.
+        tie_break: ``random``, ``centre`` (default) or ``leftmost``.
+        tt_mb: the solver's transposition table budget in megabytes.
+
+    >>> PerfectAgent(tt_mb=8).choose(Board.from_moves("445566")).column
+    2
+    """
+
+    name = "perfect"
+
+    def __init__(
+        self, rng: random.Random | None = None, *, tie_break: str = "centre", tt_mb: float = 64
+    ) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
+        self._tie_break = tie_break
+        self.solver = Solver(tt_mb=tt_mb)
+
+    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
+        """The best column for the side to move; exact unless a limit cut the solve short.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        start = time.perf_counter()
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to choose")
+        wins = board.winning_moves()
+        if wins:
+            score = (board.width * board.height + 1 - board.ply) // 2
+            column = self._pick(wins, board)
+            return self._decision(column, score, board, 0, start, exact=True)
+        limit = limit or Limit()
+        if limit.time is None and limit.nodes is None:
+            solution = self.solver.solve(board)
+            nodes = solution.nodes
+            best = self.solver.best_moves(board, solution=solution)
+            column = self._pick(best, board)
+            return self._decision(column, solution.score, board, nodes, start, exact=True)
+        return self._choose_within(board, limit, start)
+
+    def _choose_within(self, board: Board, limit: Limit, start: float) -> Decision:
+        """Narrow every column's bounds by growing searches until solved or out of budget."""
+        deadline = None if limit.time is None else start + max(0.0, limit.time)
+        node_budget = limit.nodes
+        bounds: dict[Column, tuple[int, int]] = {}
+        nodes = 0
+        per_search = _FIRST_PASS_NODES
+        child = board.copy()
+        out_of_budget = False
+        while not out_of_budget:
+            for column in board.legal_moves:
+                if column in bounds and bounds[column][0] == bounds[column][1]:
+                    continue
+                seconds = None if deadline is None else deadline - time.perf_counter()
+                allowed = (
+                    per_search if node_budget is None else min(per_search, node_budget - nodes)
+                )
+                if (seconds is not None and seconds <= 0) or allowed <= 0:
+                    out_of_budget = True
+                    break
+                child.push(column)
+                if child.is_game_over():  # the last cell, filled without a line
+                    low, high = 0, 0
+                else:
+                    found = self.solver.solve(child, time_limit=seconds, node_limit=allowed)
+                    nodes += found.nodes
+                    low, high = -found.upper, -found.lower  # the opponent's view, turned
+                child.pop()
+                if column in bounds:  # every search's bounds are proven: keep the tightest
+                    low, high = max(low, bounds[column][0]), min(high, bounds[column][1])
+                bounds[column] = (low, high)
+            if len(bounds) == len(board.legal_moves) and _proven_best(bounds):
+                break
+            per_search *= _GROWTH
+        if not bounds:  # not even one search fitted: fall back on the centre-most column
+            column = self._pick(board.legal_moves, board)
+            return self._decision(column, None, board, nodes, start, exact=False)
+        best_low = max(lo for lo, _ in bounds.values())
+        candidates = [c for c, (lo, _) in bounds.items() if lo == best_low]
+        best_high = max(bounds[c][1] for c in candidates)
+        column = self._pick([c for c in candidates if bounds[c][1] == best_high], board)
+        low, high = bounds[column]
+        exact = low == high and best_low >= max(hi for _, hi in bounds.values())
+        score = low if exact else None
+        return self._decision(column, score, board, nodes, start, exact=exact)
+
+    def _pick(self, columns: list[Column], board: Board) -> Column:
+        return break_tie(columns, self._tie_break, self._rng, board.width)
+
+    @staticmethod
+    def _decision(
+        column: Column, score: int | None, board: Board, nodes: int, start: float, *, exact: bool
+    ) -> Decision:
+        return Decision(
+            column=column,
+            score=score,
+            depth=board.width * board.height - board.ply,
+            nodes=nodes,
+            elapsed=time.perf_counter() - start,
+            pv=(column,),
+            exact=exact,
+        )
+
+
+def _proven_best(bounds: dict[Column, tuple[int, int]]) -> bool:
+    """True when some column's exact value is known and no other column can beat it."""
+    best = max(low for low, _ in bounds.values())
+    proven = any(low == high == best for low, high in bounds.values())
+    return proven and all(high <= best for _, high in bounds.values())

@@ -1,0 +1,99 @@
+"""``perfect`` against the solver and the benchmark sets: best moves, limits, tie-breaks."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from fourinarow.agents import InvalidAgentSpecError, Limit, PerfectAgent, make_agent
+from fourinarow.core import Board
+from fourinarow.search.solver import Solver
+
+BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
+needs_bench = pytest.mark.skipif(not BENCH.is_dir(), reason=f"benchmark sets not found at {BENCH}")
+
+
+def test_takes_the_win_even_when_it_has_two() -> None:
+    board = Board.from_moves("445566")
+    decision = make_agent("perfect").choose(board)
+    assert decision.column in (2, 6)
+    assert decision.exact
+    assert decision.score == (42 + 1 - 6) // 2
+
+
+@needs_bench
+def test_keeps_the_exact_score_of_benchmark_positions() -> None:
+    agent = PerfectAgent(tt_mb=16)
+    solver = Solver(tt_mb=16)
+    rows = (BENCH / "Test_L2_R1").read_text().splitlines()[::100]
+    for row in rows:
+        moves, expected = row.split()
+        board = Board.from_moves(moves)
+        decision = agent.choose(board)
+        assert decision.exact
+        assert decision.score == int(expected), moves
+        child = board.copy()
+        child.push(decision.column)
+        if not child.is_game_over():
+            assert -solver.solve(child).score == int(expected), moves  # type: ignore[operator]
+
+
+@needs_bench
+def test_a_limited_search_that_finishes_gives_the_same_exact_answer() -> None:
+    rows = (BENCH / "Test_L3_R1").read_text().splitlines()[::125]
+    for row in rows:
+        moves, expected = row.split()
+        board = Board.from_moves(moves)
+        decision = PerfectAgent(tt_mb=8).choose(board, Limit(time=5.0))
+        assert decision.exact, moves
+        assert decision.score == int(expected), moves
+
+
+def test_prefers_the_fastest_win() -> None:
+    # X can win at once in column 3 (0-based 2) or later elsewhere: the score says how fast.
+    board = Board.from_moves("4455")
+    decision = PerfectAgent(tt_mb=8).choose(board)
+    assert decision.score == 18
+    child = board.copy()
+    child.push(decision.column)
+    assert Solver(tt_mb=8).solve(child).score == -18
+
+
+def test_a_time_limit_too_short_to_solve_still_answers_in_time_and_says_so() -> None:
+    agent = PerfectAgent(tt_mb=16)
+    start = time.perf_counter()
+    decision = agent.choose(Board(), Limit(time=0.2))
+    assert time.perf_counter() - start < 0.2 + 0.2  # generous: CI machines are shared
+    assert decision.column in range(7)
+    assert not decision.exact
+    assert decision.score is None
+    by_nodes = agent.choose(Board.from_moves("4"), Limit(nodes=50_000))
+    assert not by_nodes.exact
+    assert by_nodes.nodes <= 50_000 + 4096  # searches look at the count every 4096 nodes
+
+
+def test_tie_breaks_are_policies_and_seeded() -> None:
+    board = Board.from_moves("445566")  # wins at columns 2 and 6 (0-based)
+    assert make_agent("perfect:tiebreak=leftmost").choose(board).column == 2
+    picks = {make_agent("perfect:tiebreak=random", seed=s).choose(board).column for s in range(20)}
+    assert picks == {2, 6}
+    again = [make_agent("perfect:tiebreak=random", seed=7).choose(board).column for _ in range(3)]
+    assert len(set(again)) == 1
+
+
+def test_bad_options_say_what_is_accepted() -> None:
+    with pytest.raises(InvalidAgentSpecError, match="tiebreak is one of random, centre, leftmost"):
+        make_agent("perfect:tiebreak=middle")
+    with pytest.raises(InvalidAgentSpecError, match="its options: tiebreak, tt_mb"):
+        make_agent("perfect:depth=3")
+
+
+def test_other_shapes() -> None:
+    board = Board(5, 4)  # Tromp: a draw
+    decision = PerfectAgent(tt_mb=8).choose(board)
+    assert decision.exact
+    assert decision.score == 0
+    connect3 = Board.from_moves("1,2", width=12, height=3, connect=3)
+    assert PerfectAgent(tt_mb=8).choose(connect3).exact
