@@ -66,40 +66,29 @@ class PerfectAgent:
             return self._decision(column, solution.score, board, nodes, start, exact=True)
         return self._choose_within(board, limit, start)
 
+    def analyze(
+        self, board: Board, limit: Limit | None = None
+    ) -> tuple[tuple[int, int] | None, ...]:
+        """The proven ``(lower, upper)`` bounds on every column's score, ``None`` for full ones.
+
+        Scores are for the side to move, as if it played the column; the bounds are equal
+        (exact) unless the limit stopped the searches first.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        start = time.perf_counter()
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to analyse")
+        limit = limit or Limit()
+        if limit.time is None and limit.nodes is None:
+            return self.solver.analyze(board).bounds
+        bounds, _ = self._narrow(board, limit, start, until_best=False)
+        return tuple(bounds.get(c) for c in range(board.width))
+
     def _choose_within(self, board: Board, limit: Limit, start: float) -> Decision:
-        """Narrow every column's bounds by growing searches until solved or out of budget."""
-        deadline = None if limit.time is None else start + max(0.0, limit.time)
-        node_budget = limit.nodes
-        bounds: dict[Column, tuple[int, int]] = {}
-        nodes = 0
-        per_search = _FIRST_PASS_NODES
-        child = board.copy()
-        out_of_budget = False
-        while not out_of_budget:
-            for column in board.legal_moves:
-                if column in bounds and bounds[column][0] == bounds[column][1]:
-                    continue
-                seconds = None if deadline is None else deadline - time.perf_counter()
-                allowed = (
-                    per_search if node_budget is None else min(per_search, node_budget - nodes)
-                )
-                if (seconds is not None and seconds <= 0) or allowed <= 0:
-                    out_of_budget = True
-                    break
-                child.push(column)
-                if child.is_game_over():  # the last cell, filled without a line
-                    low, high = 0, 0
-                else:
-                    found = self.solver.solve(child, time_limit=seconds, node_limit=allowed)
-                    nodes += found.nodes
-                    low, high = -found.upper, -found.lower  # the opponent's view, turned
-                child.pop()
-                if column in bounds:  # every search's bounds are proven: keep the tightest
-                    low, high = max(low, bounds[column][0]), min(high, bounds[column][1])
-                bounds[column] = (low, high)
-            if len(bounds) == len(board.legal_moves) and _proven_best(bounds):
-                break
-            per_search *= _GROWTH
+        """The column with the best proven bound after narrowing within the limit."""
+        bounds, nodes = self._narrow(board, limit, start, until_best=True)
         if not bounds:  # not even one search fitted: fall back on the centre-most column
             column = self._pick(board.legal_moves, board)
             return self._decision(column, None, board, nodes, start, exact=False)
@@ -111,6 +100,51 @@ class PerfectAgent:
         exact = low == high and best_low >= max(hi for _, hi in bounds.values())
         score = low if exact else None
         return self._decision(column, score, board, nodes, start, exact=exact)
+
+    def _narrow(
+        self, board: Board, limit: Limit, start: float, *, until_best: bool
+    ) -> tuple[dict[Column, tuple[int, int]], int]:
+        """Narrow every column's bounds by searches of growing size, within the limit.
+
+        Stops when the best column is proven (``until_best``) or every column is exact, or when
+        the time or nodes run out. Returns the bounds found (columns not reached are missing)
+        and the nodes searched.
+        """
+        deadline = None if limit.time is None else start + max(0.0, limit.time)
+        bounds: dict[Column, tuple[int, int]] = {}
+        nodes = 0
+        per_search = _FIRST_PASS_NODES
+        child = board.copy()
+        wins = set(board.winning_moves())
+        while True:
+            for column in board.legal_moves:
+                if column in bounds and bounds[column][0] == bounds[column][1]:
+                    continue
+                seconds = None if deadline is None else deadline - time.perf_counter()
+                allowed = (
+                    per_search if limit.nodes is None else min(per_search, limit.nodes - nodes)
+                )
+                if (seconds is not None and seconds <= 0) or allowed <= 0:
+                    return bounds, nodes
+                child.push(column)
+                if column in wins:
+                    low = high = (board.width * board.height + 1 - board.ply) // 2
+                elif child.is_game_over():  # the last cell, filled without a line
+                    low = high = 0
+                else:
+                    found = self.solver.solve(child, time_limit=seconds, node_limit=allowed)
+                    nodes += found.nodes
+                    low, high = -found.upper, -found.lower  # the opponent's view, turned
+                child.pop()
+                if column in bounds:  # every search's bounds are proven: keep the tightest
+                    low, high = max(low, bounds[column][0]), min(high, bounds[column][1])
+                bounds[column] = (low, high)
+            if len(bounds) == len(board.legal_moves):
+                if all(lo == hi for lo, hi in bounds.values()):
+                    return bounds, nodes
+                if until_best and _proven_best(bounds):
+                    return bounds, nodes
+            per_search *= _GROWTH
 
     def _pick(self, columns: list[Column], board: Board) -> Column:
         return break_tie(columns, self._tie_break, self._rng, board.width)

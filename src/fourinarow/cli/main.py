@@ -118,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(commands)
 
+    from fourinarow.cli.move import add_move_parsers
+
+    add_move_parsers(commands)
+
     agents = commands.add_parser(
         "agents",
         help="list the computer players",

@@ -1,0 +1,140 @@
+"""``fourinarow move`` and ``fourinarow analyze``: the engine for programs and robots.
+
+``move`` prints the column an agent chooses within a time budget; ``analyze`` prints what every
+column is worth. Positions are move sequences, or with ``--grid`` a board diagram (rows top to
+bottom, ``.``/``X``/``O`` or ``0``/``1``/``2``, rows separated by ``/`` or newlines; ``-`` reads
+it from standard input), because a robot's camera sees a board, not a move list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from fourinarow.agents import AGENTS, Limit, PerfectAgent, make_agent
+from fourinarow.cli.options import positive_number
+from fourinarow.core import Board, InvalidPositionError, column_label
+
+__all__ = ["add_move_parsers", "run_analyze", "run_move"]
+
+DEFAULT_TIME_MS = 1000.0
+
+POSITION_HELP = (
+    "moves played (4453; - or an empty string for the empty board), or with --grid a diagram"
+)
+
+
+def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``move`` and ``analyze`` subcommands."""
+    from fourinarow.cli.main import add_shape_options  # shared with the other commands
+
+    move = commands.add_parser(
+        "move",
+        help="the move an agent chooses (for programs and robots)",
+        description=(
+            "Print the 1-based column the agent chooses for the side to move, within the time "
+            "budget. With --json: column, score (side to move's view, or null), depth, nodes, "
+            "time_ms, pv (1-based columns) and exact (true when the score is proven)."
+        ),
+    )
+    analyze = commands.add_parser(
+        "analyze",
+        help="the value of every column of a position",
+        description=(
+            "Print the value of every column 1..W in order, for the side to move: the exact "
+            "score, LOW..HIGH when the time ran out first, - for a full column. Scores: 0 a "
+            "draw, positive a win (larger is faster), negative a loss."
+        ),
+    )
+    for parser, default_agent in ((move, "perfect"), (analyze, "perfect")):
+        parser.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+        parser.add_argument(
+            "--agent",
+            default=default_agent,
+            metavar="SPEC",
+            help=f"who decides: {', '.join(AGENTS)} (default: {default_agent})",
+        )
+        parser.add_argument(
+            "--time-ms",
+            type=positive_number,
+            default=DEFAULT_TIME_MS,
+            metavar="T",
+            help=f"time budget in milliseconds (default: {DEFAULT_TIME_MS:g})",
+        )
+        parser.add_argument(
+            "--grid", action="store_true", help="POSITION is a board diagram, not moves"
+        )
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument("--seed", type=int, help="seed the agent's choices")
+        add_shape_options(parser)
+    move.set_defaults(handler=run_move)
+    analyze.set_defaults(handler=run_analyze)
+
+
+def _board(args: argparse.Namespace) -> Board:
+    """The position the arguments describe; refuses finished games."""
+    width, height = args.size
+    if args.grid:
+        text = sys.stdin.read() if args.position.strip() == "-" else args.position
+        board = Board.from_diagram(text, connect=args.connect)
+    else:
+        moves = "" if args.position.strip() == "-" else args.position
+        board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
+    if board.is_game_over():
+        raise InvalidPositionError(
+            f"the game is over at {board.to_moves() or 'the empty board'!r}: there is no move"
+        )
+    return board
+
+
+def _label(column: int) -> int:
+    return int(column_label(column))
+
+
+def run_move(args: argparse.Namespace) -> int:
+    """Print the chosen column (or a JSON record)."""
+    board = _board(args)
+    agent = make_agent(args.agent, seed=args.seed)
+    decision = agent.choose(board, Limit(time=args.time_ms / 1000))
+    if not args.json:
+        print(_label(decision.column))
+        return 0
+    record = {
+        "column": _label(decision.column),
+        "score": decision.score,
+        "depth": decision.depth,
+        "nodes": decision.nodes,
+        "time_ms": round(decision.elapsed * 1000, 3),
+        "pv": [_label(c) for c in decision.pv],
+        "exact": decision.exact,
+    }
+    print(json.dumps(record))
+    return 0
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """Print every column's value (or a JSON record)."""
+    board = _board(args)
+    agent = make_agent(args.agent, seed=args.seed)
+    if not isinstance(agent, PerfectAgent):
+        able = [name for name in AGENTS if name == "perfect"]
+        raise InvalidPositionError(
+            f"agent {agent.name!r} does not value columns; agents that do: {', '.join(able)}"
+        )
+    bounds = agent.analyze(board, Limit(time=args.time_ms / 1000))
+    values = [
+        "-" if b is None else str(b[0]) if b[0] == b[1] else f"{b[0]}..{b[1]}" for b in bounds
+    ]
+    if not args.json:
+        print(" ".join(values))
+        return 0
+    record = {
+        "position": board.to_moves() or "-",
+        "scores": [None if b is None or b[0] != b[1] else b[0] for b in bounds],
+        "bounds": [None if b is None else list(b) for b in bounds],
+        "exact": all(b is None or b[0] == b[1] for b in bounds),
+    }
+    print(json.dumps(record))
+    return 0

@@ -1,0 +1,81 @@
+"""``fourinarow move`` and ``fourinarow analyze`` in real subprocesses, as a robot calls them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.conftest import Run
+
+
+def test_move_prints_a_1_based_column(run: Run) -> None:
+    result = run("move", "445566")  # wins at once in column 3 or 7
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() in ("3", "7")
+
+
+def test_move_json_has_every_field(run: Run) -> None:
+    result = run("move", "4455", "--json", "--time-ms", "3000")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert set(record) == {"column", "score", "depth", "nodes", "time_ms", "pv", "exact"}
+    assert record["score"] == 18
+    assert record["exact"] is True
+    assert record["pv"][0] == record["column"]
+
+
+def test_move_within_a_short_budget_is_not_passed_off_as_proven(run: Run) -> None:
+    result = run("move", "-", "--json", "--time-ms", "100")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["column"] in range(1, 8)
+    assert record["exact"] is False
+    assert record["score"] is None
+    assert record["time_ms"] < 100 + 50
+
+
+def test_move_from_a_grid_argument_or_standard_input(run: Run) -> None:
+    # X holds d1 e1 f1, O holds d2 e2 f2, X to move: it wins at c1 or g1.
+    diagram = "......./......./......./......./...OOO./...XXX."
+    assert run("move", "--grid", diagram).stdout.strip() in ("3", "7")
+    rows = "0000000\n0000000\n0000000\n0000000\n0002220\n0001110\n"
+    result = run("move", "--grid", "-", "--agent", "simple", stdin=rows)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() in ("3", "7")
+
+
+def test_analyze_prints_every_column(run: Run) -> None:
+    result = run("analyze", "37342133236232526427711116166777")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["-", "-", "-", "-5", "-4", "-5", "-"]
+    record = json.loads(run("analyze", "37342133236232526427711116166777", "--json").stdout)
+    assert record["scores"] == [None, None, None, -5, -4, -5, None]
+    assert record["exact"] is True
+
+
+def test_analyze_within_a_short_budget_gives_bounds(run: Run) -> None:
+    result = run("analyze", "4", "--time-ms", "100")
+    assert result.returncode == 0, result.stderr
+    values = result.stdout.split()
+    assert len(values) == 7
+    assert any(".." in value for value in values)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["move", "1212121"], "the game is over"),
+        (["move", "44x"], "'x'"),
+        (["move", "4", "--agent", "deepblue"], "unknown agent 'deepblue'"),
+        (["move", "4", "--time-ms", "0"], "argument --time-ms: 0 is too small"),
+        (["move", "--grid", "...X/....", "--connect", "3"], "row"),
+        (["analyze", "4", "--agent", "simple"], "agents that do: perfect"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(run: Run, args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
