@@ -7,12 +7,34 @@ import random
 import time
 
 from fourinarow.agents.base import Decision, Limit
-from fourinarow.core import Board
+from fourinarow.core import Board, Column
 
 __all__ = ["AggressiveAgent", "DefensiveAgent", "RandomAgent", "SimpleAgent"]
 
 
-class RandomAgent:
+class _RuleAgent:
+    """An agent that plays at random among the columns its rule prefers."""
+
+    name = ""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+
+    def preferred(self, board: Board) -> list[Column]:
+        """The columns the rule picks from; empty to fall back on every legal column."""
+        return []
+
+    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
+        """A random column among the preferred ones, else among the legal ones."""
+        start = time.perf_counter()
+        legal = board.legal_moves
+        if not legal:
+            raise ValueError("the game is over: there is no move to choose")
+        column = self._rng.choice(self.preferred(board) or legal)
+        return Decision(column=column, nodes=len(legal), elapsed=time.perf_counter() - start)
+
+
+class RandomAgent(_RuleAgent):
     """Plays a uniformly random legal column.
 
     Args:
@@ -24,17 +46,8 @@ class RandomAgent:
 
     name = "random"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng if rng is not None else random.Random()
 
-    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
-        """Pick any legal column at random."""
-        start = time.perf_counter()
-        column = self._rng.choice(_legal(board))
-        return Decision(column=column, elapsed=time.perf_counter() - start)
-
-
-class SimpleAgent:
+class SimpleAgent(_RuleAgent):
     """Wins at once if it can, else blocks the opponent's immediate win, else plays at random.
 
     This is the "simple AI" of seed 002. With several wins or blocks it picks one at random.
@@ -45,20 +58,12 @@ class SimpleAgent:
 
     name = "simple"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng if rng is not None else random.Random()
-
-    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
-        """Win, else block, else a random legal column."""
-        start = time.perf_counter()
-        legal = _legal(board)
-        wins = board.winning_moves()
-        blocks = board.winning_moves(3 - board.turn)
-        column = self._rng.choice(wins or blocks or legal)
-        return Decision(column=column, nodes=len(legal), elapsed=time.perf_counter() - start)
+    def preferred(self, board: Board) -> list[Column]:
+        """The winning columns, else the blocking ones."""
+        return board.winning_moves() or board.winning_moves(3 - board.turn)
 
 
-class DefensiveAgent:
+class DefensiveAgent(_RuleAgent):
     """Blocks the opponent's immediate win first, else plays at random (seed 003's defensive AI).
 
     It never looks for a win of its own: that is what tells it from ``simple``.
@@ -69,18 +74,12 @@ class DefensiveAgent:
 
     name = "defensive"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng if rng is not None else random.Random()
-
-    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
-        """Block, else a random legal column."""
-        start = time.perf_counter()
-        legal = _legal(board)
-        column = self._rng.choice(board.winning_moves(3 - board.turn) or legal)
-        return Decision(column=column, nodes=len(legal), elapsed=time.perf_counter() - start)
+    def preferred(self, board: Board) -> list[Column]:
+        """The columns that block the opponent's immediate win."""
+        return board.winning_moves(3 - board.turn)
 
 
-class AggressiveAgent:
+class AggressiveAgent(_RuleAgent):
     """Wins at once when it can, else plays at random (seed 003's aggressive AI).
 
     It never blocks the opponent: that is what tells it from ``simple``.
@@ -91,19 +90,6 @@ class AggressiveAgent:
 
     name = "aggressive"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng if rng is not None else random.Random()
-
-    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
-        """Win, else a random legal column."""
-        start = time.perf_counter()
-        legal = _legal(board)
-        column = self._rng.choice(board.winning_moves() or legal)
-        return Decision(column=column, nodes=len(legal), elapsed=time.perf_counter() - start)
-
-
-def _legal(board: Board) -> list[int]:
-    legal = board.legal_moves
-    if not legal:
-        raise ValueError("the game is over: there is no move to choose")
-    return legal
+    def preferred(self, board: Board) -> list[Column]:
+        """The winning columns."""
+        return board.winning_moves()
