@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fourinarow.agents.base import Agent, Decision, Limit
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.registry import (
     AGENTS,
@@ -26,6 +27,7 @@ __all__ = [
     "Limit",
     "PerfectAgent",
     "RandomAgent",
+    "SearchAgent",
     "SimpleAgent",
     "make_agent",
     "parse_spec",

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 
 from fourinarow.agents.base import Agent
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TIE_BREAKS
+from fourinarow.search.evaluation import EVALUATIONS
 
 __all__ = [
     "AGENTS",
@@ -90,6 +92,23 @@ def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
     )
 
 
+def _searcher(prune: bool, default_depth: int) -> Callable[[random.Random, AgentOptions], Agent]:
+    def build(rng: random.Random, options: AgentOptions) -> Agent:
+        return SearchAgent(
+            rng,
+            depth=options.integer("depth", default_depth, 1, 400),
+            evaluation=options.choice("eval", "window", tuple(EVALUATIONS)),
+            prune=prune,
+            tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
+        )
+
+    return build
+
+
+_SEARCH_OPTIONS = (
+    "options: depth=D, eval=" + "|".join(EVALUATIONS) + ", tiebreak=random|centre|leftmost"
+)
+
 AGENTS: dict[str, AgentInfo] = {
     "random": AgentInfo(lambda rng, _: RandomAgent(rng), "plays a random legal column"),
     "defensive": AgentInfo(
@@ -101,6 +120,16 @@ AGENTS: dict[str, AgentInfo] = {
     "simple": AgentInfo(
         lambda rng, _: SimpleAgent(rng),
         "wins if it can, else blocks your win, else plays at random",
+    ),
+    "minimax": AgentInfo(
+        _searcher(prune=False, default_depth=4),
+        f"plain minimax to a fixed depth, no pruning, for teaching ({_SEARCH_OPTIONS}; depth 4)",
+        ("depth", "eval", "tiebreak"),
+    ),
+    "alphabeta": AgentInfo(
+        _searcher(prune=True, default_depth=6),
+        f"alpha-beta, centre columns first ({_SEARCH_OPTIONS}; depth 6)",
+        ("depth", "eval", "tiebreak"),
     ),
     "perfect": AgentInfo(
         _perfect,

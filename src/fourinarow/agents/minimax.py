@@ -1,0 +1,117 @@
+"""``minimax`` and ``alphabeta``: the seed tutorials' depth-limited searches as agents.
+
+``minimax:depth=D,eval=E`` is plain minimax, every node visited, columns left to right, for
+teaching and comparison; ``alphabeta:depth=D,eval=E`` prunes with alpha-beta and tries the centre
+columns first. Both take an immediate win at once, prefer faster wins and slower losses, and break
+ties between equally good columns by an injected ``random.Random`` (or the centre-most or
+leftmost column). With a time or node limit they deepen one ply at a time and play the best move
+of the deepest search that finished, so they answer within the budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.tiebreak import break_tie
+from fourinarow.core import Board
+from fourinarow.search.evaluation import make_evaluation
+from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult, SearchStopped
+
+__all__ = ["SearchAgent"]
+
+_SAFETY = 0.002  # seconds kept back from a time limit for returning
+
+
+class SearchAgent:
+    """A depth-limited search with a heuristic evaluation.
+
+    Args:
+        rng: breaks ties when ``tie_break`` is ``random``.
+        depth: plies to search.
+        evaluation: the name of an evaluation in :data:`fourinarow.search.evaluation.EVALUATIONS`.
+        prune: alpha-beta pruning with centre-first ordering (``alphabeta``) or plain minimax.
+        tie_break: ``random`` (default), ``centre`` or ``leftmost``.
+
+    >>> agent = SearchAgent(random.Random(1), depth=4, evaluation="window", prune=True)
+    >>> agent.choose(Board.from_moves("17273")).column  # blocks the three in a row
+    3
+    """
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        depth: int,
+        evaluation: str,
+        prune: bool,
+        tie_break: str = "random",
+    ) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
+        self.depth = depth
+        self.evaluation = evaluation
+        self.prune = prune
+        self._tie_break = tie_break
+        self._searches: dict[tuple[int, int, int], HeuristicSearch] = {}
+
+    @property
+    def name(self) -> str:
+        """The spec that builds this agent."""
+        kind = "alphabeta" if self.prune else "minimax"
+        return f"{kind}:depth={self.depth},eval={self.evaluation}"
+
+    def _search_for(self, board: Board) -> HeuristicSearch:
+        shape = (board.width, board.height, board.connect)
+        if shape not in self._searches:
+            evaluation = make_evaluation(self.evaluation, *shape)
+            self._searches[shape] = HeuristicSearch(
+                *shape, evaluation, prune=self.prune, centre_first=self.prune
+            )
+        return self._searches[shape]
+
+    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
+        """The best column found by the search (see the module docstring).
+
+        Raises:
+            ValueError: the game is over.
+        """
+        start = time.perf_counter()
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to choose")
+        limit = limit or Limit()
+        wins = board.winning_moves()
+        if wins:
+            column = break_tie(wins, self._tie_break, self._rng, board.width)
+            return Decision(column, WIN - 1, 1, len(board.legal_moves), _since(start), (column,))
+        depth = self.depth if limit.depth is None else max(1, min(self.depth, limit.depth))
+        search = self._search_for(board)
+        if limit.time is None and limit.nodes is None:
+            result = search.search(board, depth)
+            return self._decide(board, result, result.nodes, start)
+        deadline = None if limit.time is None else start + max(0.0, limit.time - _SAFETY)
+        found: SearchResult | None = None
+        nodes = 0
+        for plies in range(1, depth + 1):
+            budget = None if limit.nodes is None else limit.nodes - nodes
+            try:
+                found = search.search(board, plies, deadline=deadline, node_limit=budget)
+            except SearchStopped:
+                nodes += search.nodes
+                break
+            nodes += found.nodes
+        if found is None:  # not even one ply fitted: block a threat if there is one
+            options = board.winning_moves(3 - board.turn) or board.legal_moves
+            column = break_tie(options, self._tie_break, self._rng, board.width)
+            return Decision(column, None, 0, nodes, _since(start), (column,))
+        return self._decide(board, found, nodes, start)
+
+    def _decide(self, board: Board, result: SearchResult, nodes: int, start: float) -> Decision:
+        column = break_tie(result.best_moves, self._tie_break, self._rng, board.width)
+        pv = result.pv if result.pv and result.pv[0] == column else (column,)
+        return Decision(column, result.score, result.depth, nodes, _since(start), pv)
+
+
+def _since(start: float) -> float:
+    return time.perf_counter() - start

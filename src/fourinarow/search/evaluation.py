@@ -1,0 +1,254 @@
+"""Heuristic evaluations for depth-limited search: the seed tutorials' and our own.
+
+Every evaluation scores a position that is not over, from one player's view, for any board shape
+and connect length N: ``evaluate(own, other, own_to_move)`` takes that player's stones, the
+opponent's (in the bit layout of :mod:`fourinarow.core.geometry`) and whether it is that player's
+turn. As in the seeds, the search evaluates its leaves from the view of the player it plays for.
+Wins and losses are not the evaluation's business: the search scores finished games itself, above
+any evaluation, so an evaluation's own "win" weights only matter for lines it sees on the board.
+
+The seeds' weights, generalised from connect 4 to connect N:
+
+- ``window`` (seeds 000/004): each line of N cells scores +100 with N own stones, +5 with N-1 own
+  and one empty, +2 with N-2 (at least one) own and two empty, -4 with N-1 of the opponent's and
+  one empty; each own stone in the centre column (both middle columns on even widths) +3.
+- ``connections`` (seed 001): every maximal run of a player's stones in a direction with an empty
+  cell at one end at least: 2 -> 4, 3 -> 9, k -> k*k below N, N or more -> 1000; own minus
+  opponent's. (The seed returned from inside its loop after one run: fixed.)
+- ``rivest`` (seed 002, after Rivest 1988): each line of N cells holding only one player's stones
+  scores 1, 10 or 50 for N-3 or fewer, N-2 or N-1 stones (+512 for N), own minus opponent's, and
+  +16 for having the move.
+- ``streaks`` (seed 003): the number of runs of N, N-1 and N-2 own stones in a row (counted as the
+  seed does, once per starting cell) weighted 100000, 100 and 10, minus the opponent's N-1 and N-2
+  runs. (The seed's depth bonus is the search's preference for faster wins here.)
+- ``threats`` (ours): threat analysis with the odd/even rule: each empty cell that would complete
+  a line for a player counts, far more when its row has the parity that player needs (odd rows,
+  counted from 1 at the bottom, for the first player; even rows for the second) and more again
+  when it is the lowest such cell in its column, plus small terms for lines still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+__all__ = ["EVALUATIONS", "BitShape", "Evaluation", "make_evaluation"]
+
+
+@dataclass(frozen=True)
+class BitShape:
+    """The bit masks of one board shape (cell (c, r) is bit ``c*(height+1) + r``)."""
+
+    width: int
+    height: int
+    connect: int
+    stride: int = field(init=False)
+    bottom: int = field(init=False)
+    full: int = field(init=False)
+    column_masks: tuple[int, ...] = field(init=False)
+    windows: tuple[int, ...] = field(init=False)
+    odd_rows: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        stride = self.height + 1
+        columns = tuple(((1 << self.height) - 1) << (c * stride) for c in range(self.width))
+        odd = sum(
+            1 << (c * stride + r) for c in range(self.width) for r in range(0, self.height, 2)
+        )
+        set_ = object.__setattr__
+        set_(self, "stride", stride)
+        set_(self, "bottom", sum(1 << (c * stride) for c in range(self.width)))
+        set_(self, "full", sum(columns))
+        set_(self, "column_masks", columns)
+        set_(self, "windows", tuple(self.lines(self.connect)))
+        set_(self, "odd_rows", odd)
+
+    def bit(self, column: int, row: int) -> int:
+        """The single-bit mask of a cell."""
+        return 1 << (column * self.stride + row)
+
+    def lines(self, length: int) -> list[int]:
+        """Masks of every straight line of ``length`` cells that fits on the board."""
+        result = []
+        for column in range(self.width):
+            for row in range(self.height):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    end_c, end_r = column + dc * (length - 1), row + dr * (length - 1)
+                    if 0 <= end_c < self.width and 0 <= end_r < self.height:
+                        cells = (self.bit(column + dc * i, row + dr * i) for i in range(length))
+                        result.append(sum(cells))
+        return result
+
+    def centre_columns(self) -> int:
+        """The mask of the centre column (both middle columns on an even width)."""
+        middle = {self.width // 2, (self.width - 1) // 2}
+        return sum(self.column_masks[c] for c in middle)
+
+    def winning_cells(self, stones: int, occupied: int) -> int:
+        """The empty cells where ``stones`` would complete a line of ``connect``."""
+        cells = 0
+        for window in self.windows:
+            missing = window & ~stones
+            if missing & (missing - 1) == 0 and missing & ~occupied:
+                cells |= missing
+        return cells & ~occupied
+
+
+Evaluation = Callable[[int, int, bool], int]
+"""An evaluation: ``(own, other, own_to_move) -> score`` from the view of ``own``'s player."""
+
+
+def _window(shape: BitShape) -> Evaluation:
+    n = shape.connect
+    centre = shape.centre_columns()
+    windows = shape.windows
+
+    def evaluate(own: int, other: int, own_to_move: bool) -> int:
+        score = 3 * (own & centre).bit_count()
+        for window in windows:
+            mine = (own & window).bit_count()
+            theirs = (other & window).bit_count()
+            empty = n - mine - theirs
+            if mine == n:
+                score += 100
+            elif mine == n - 1 and empty == 1:
+                score += 5
+            elif mine == n - 2 and mine > 0 and empty == 2:
+                score += 2
+            if theirs == n - 1 and empty == 1:
+                score -= 4
+        return score
+
+    return evaluate
+
+
+def _lines_across(shape: BitShape) -> list[list[int]]:
+    """Every line across the whole board in each direction, as its cells in order."""
+    lines = []
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for column in range(shape.width):
+            for row in range(shape.height):
+                if 0 <= column - dc < shape.width and 0 <= row - dr < shape.height:
+                    continue  # a line in this direction does not start here
+                cells = []
+                c, r = column, row
+                while 0 <= c < shape.width and 0 <= r < shape.height:
+                    cells.append(shape.bit(c, r))
+                    c, r = c + dc, r + dr
+                lines.append(cells)
+    return lines
+
+
+def _connections(shape: BitShape) -> Evaluation:
+    n = shape.connect
+    lines = _lines_across(shape)
+
+    def side(stones: int, occupied: int) -> int:
+        total = 0
+        for cells in lines:
+            run = 0
+            open_before = False  # the line's start is the board's edge
+            for cell in [*cells, 0]:  # 0: the edge after the line's end
+                if cell and stones & cell:
+                    run += 1
+                    continue
+                open_here = cell != 0 and not occupied & cell
+                if run >= 2 and (open_before or open_here):
+                    total += 1000 if run >= n else run * run
+                open_before = open_here
+                run = 0
+        return total
+
+    def evaluate(own: int, other: int, own_to_move: bool) -> int:
+        occupied = own | other
+        return side(own, occupied) - side(other, occupied)
+
+    return evaluate
+
+
+def _rivest(shape: BitShape) -> Evaluation:
+    n = shape.connect
+    weights = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
+    windows = shape.windows
+
+    def evaluate(own: int, other: int, own_to_move: bool) -> int:
+        score = 16 if own_to_move else -16  # the bonus for having the move
+        for window in windows:
+            mine = (own & window).bit_count()
+            theirs = (other & window).bit_count()
+            if not theirs:
+                score += weights[mine]
+            elif not mine:
+                score -= weights[theirs]
+        return score
+
+    return evaluate
+
+
+def _streaks(shape: BitShape) -> Evaluation:
+    n = shape.connect
+    by_length = {k: shape.lines(k) for k in {n, n - 1, n - 2} if k >= 2}
+
+    def count(stones: int, length: int) -> int:
+        return sum(1 for line in by_length.get(length, ()) if stones & line == line)
+
+    def evaluate(own: int, other: int, own_to_move: bool) -> int:
+        if count(other, n):
+            return -100_000
+        mine = count(own, n) * 100_000 + count(own, n - 1) * 100 + count(own, n - 2) * 10
+        return mine - (count(other, n - 1) * 100 + count(other, n - 2) * 10)
+
+    return evaluate
+
+
+def _threats(shape: BitShape) -> Evaluation:
+    windows = shape.windows
+    n = shape.connect
+    odd_rows = shape.odd_rows
+    full = shape.full
+    bottom = shape.bottom
+
+    def side(stones: int, others: int, occupied: int, good_rows: int) -> int:
+        threats = shape.winning_cells(stones, occupied)
+        playable = (occupied + bottom) & full
+        lowest = threats & ~(threats << 1)  # no threat of the same player just below
+        score = 12 * (threats & good_rows).bit_count() + 4 * (threats & ~good_rows).bit_count()
+        score += 6 * (lowest & good_rows).bit_count() + 3 * (threats & playable).bit_count()
+        for window in windows:
+            if not others & window:
+                mine = (stones & window).bit_count()
+                if mine >= n - 2 and mine:
+                    score += mine
+        return score
+
+    def evaluate(own: int, other: int, own_to_move: bool) -> int:
+        occupied = own | other
+        own_first = (occupied.bit_count() % 2 == 0) == own_to_move  # own moved first
+        own_rows = odd_rows if own_first else full & ~odd_rows
+        other_rows = full & ~own_rows
+        return side(own, other, occupied, own_rows) - side(other, own, occupied, other_rows)
+
+    return evaluate
+
+
+EVALUATIONS: dict[str, Callable[[BitShape], Evaluation]] = {
+    "window": _window,
+    "connections": _connections,
+    "rivest": _rivest,
+    "streaks": _streaks,
+    "threats": _threats,
+}
+"""Every evaluation by name, each a factory taking the board shape."""
+
+
+def make_evaluation(name: str, width: int, height: int, connect: int) -> Evaluation:
+    """The evaluation called ``name`` for one board shape.
+
+    Raises:
+        KeyError: no such evaluation (the agent layer turns this into a clear message).
+
+    >>> evaluate = make_evaluation("window", 7, 6, 4)
+    >>> evaluate(0b1, 0, False)  # one stone in the bottom-left corner: no centre, no windows
+    0
+    """
+    return EVALUATIONS[name](BitShape(width, height, connect))

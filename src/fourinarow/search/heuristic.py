@@ -1,0 +1,224 @@
+"""Depth-limited game-tree search with a heuristic evaluation: minimax and alpha-beta.
+
+This is the search of the seed tutorials, on bitboards and for any board shape, with their bugs
+fixed: a finished game is scored by the search, above any evaluation, and faster wins (slower
+losses) score higher, so an immediate win is never skipped, even with two of them, and a threat
+one move away is always seen at depth 2. Leaves are evaluated from the view of the player the
+search plays for, as in the seeds.
+
+Scores are from the side to move's view at the root: ``WIN - plies`` for a win found ``plies``
+plies ahead (the winning stone included), ``-(WIN - plies)`` for a loss, 0 for a full board,
+else the evaluation of the leaves.
+
+>>> from fourinarow.core import Board
+>>> from fourinarow.search.evaluation import make_evaluation
+>>> search = HeuristicSearch(7, 6, 4, make_evaluation("window", 7, 6, 4))
+>>> result = search.search(Board.from_moves("445566"), depth=4)
+>>> result.best_moves, result.score == WIN - 1
+([2, 6], True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from fourinarow.core import Board, Column
+from fourinarow.search.evaluation import BitShape, Evaluation
+
+__all__ = ["WIN", "HeuristicSearch", "SearchResult", "SearchStopped"]
+
+WIN = 1_000_000_000
+"""The score of a win on the next move; every evaluation stays far below it."""
+
+_CHECK_EVERY = 1023  # nodes between two looks at the clock (mask)
+_INFINITY = WIN + 1
+
+
+class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
+    """The time or node limit ran out before the search ended."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a completed search found.
+
+    Attributes:
+        scores: per root column, its value (``None`` for a full column); with pruning, a column
+            worse than the best may hold only an upper bound on its value.
+        best_moves: the columns with the best score, in column order.
+        score: the best score.
+        depth: plies searched.
+        nodes: positions visited.
+        pv: the principal variation from the first best move, when known.
+    """
+
+    scores: tuple[int | None, ...]
+    best_moves: list[Column]
+    score: int
+    depth: int
+    nodes: int
+    pv: tuple[Column, ...]
+
+
+class HeuristicSearch:
+    """Minimax (``prune=False``) or alpha-beta (``prune=True``) to a fixed depth.
+
+    Args:
+        width, height, connect: the board shape.
+        evaluation: scores the leaves (see :mod:`fourinarow.search.evaluation`).
+        prune: alpha-beta pruning; without it, plain minimax visits every node.
+        centre_first: try the columns nearest the centre first (alpha-beta's move ordering);
+            otherwise left to right, as the plain tutorials do.
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        connect: int,
+        evaluation: Evaluation,
+        *,
+        prune: bool = True,
+        centre_first: bool = True,
+    ) -> None:
+        self.shape = BitShape(width, height, connect)
+        self.evaluation = evaluation
+        self.prune = prune
+        columns = range(width)
+        self.order = sorted(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
+        if not centre_first:
+            self.order = list(columns)
+        self._lines_through = self._index_lines()
+        self.nodes = 0
+        self._deadline: float | None = None
+        self._node_limit: int | None = None
+
+    def _index_lines(self) -> dict[int, list[int]]:
+        """For each cell's bit, the winning lines that pass through it."""
+        through: dict[int, list[int]] = {}
+        for window in self.shape.windows:
+            bits = window
+            while bits:
+                low = bits & -bits
+                through.setdefault(low, []).append(window)
+                bits ^= low
+        return through
+
+    def _wins(self, stones: int, cell: int) -> bool:
+        return any(stones & line == line for line in self._lines_through.get(cell, ()))
+
+    def search(
+        self,
+        board: Board,
+        depth: int,
+        *,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+    ) -> SearchResult:
+        """Search ``depth`` plies from ``board`` (not over) and score every column.
+
+        Raises:
+            SearchStopped: ``deadline`` (a ``time.perf_counter()`` value) or ``node_limit``
+                was reached first.
+        """
+        self.nodes = 0
+        self._deadline = deadline
+        self._node_limit = node_limit
+        first, second = board.bitboards
+        own, other = (first, second) if board.turn == 1 else (second, first)
+        heights = list(board.heights)
+        scores: list[int | None] = [None] * board.width
+        best = -_INFINITY
+        best_moves: list[Column] = []
+        best_pv: tuple[Column, ...] = ()
+        for column in self.order:
+            if heights[column] == self.shape.height:
+                continue
+            cell = self.shape.bit(column, heights[column])
+            heights[column] += 1
+            pv: list[Column] = []
+            if self._wins(own | cell, cell):
+                value = WIN - 1
+            else:
+                # the child window stays open at best - 1 so that ties with the best are exact
+                floor = best - 1 if self.prune else -_INFINITY
+                value = -self._negamax(
+                    other, own | cell, heights, depth - 1, 1, -_INFINITY, -floor, False, pv
+                )
+            heights[column] -= 1
+            scores[column] = value
+            if value > best:
+                best, best_moves, best_pv = value, [column], (column, *pv)
+            elif value == best:
+                best_moves.append(column)
+        return SearchResult(
+            scores=tuple(scores),
+            best_moves=sorted(best_moves),
+            score=best,
+            depth=depth,
+            nodes=self.nodes,
+            pv=best_pv,
+        )
+
+    def _negamax(
+        self,
+        own: int,
+        other: int,
+        heights: list[int],
+        depth: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+        own_is_root: bool,
+        pv: list[Column],
+    ) -> int:
+        """The value for ``own`` (to move), ``ply`` plies below the root; fills ``pv``."""
+        self.nodes += 1
+        if self.nodes & _CHECK_EVERY == 0:
+            self._check_limits()
+        occupied = own | other
+        if occupied == self.shape.full:
+            return 0
+        if depth <= 0:
+            value = (
+                self.evaluation(own, other, True)
+                if own_is_root
+                else -self.evaluation(other, own, False)
+            )
+            return value
+        best = -_INFINITY
+        for column in self.order:
+            row = heights[column]
+            if row == self.shape.height:
+                continue
+            cell = self.shape.bit(column, row)
+            line: list[Column] = []
+            if self._wins(own | cell, cell):
+                value = WIN - (ply + 1)
+            else:
+                heights[column] = row + 1
+                value = -self._negamax(
+                    other,
+                    own | cell,
+                    heights,
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -max(alpha, best),
+                    not own_is_root,
+                    line,
+                )
+                heights[column] = row
+            if value > best:
+                best = value
+                pv[:] = [column, *line]
+                if self.prune and best >= beta:
+                    break
+        return best
+
+    def _check_limits(self) -> None:
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise SearchStopped
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise SearchStopped
