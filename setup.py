@@ -1,7 +1,8 @@
-"""Builds the compiled search kernel; everything else is configured in pyproject.toml.
+"""Builds the compiled search kernels; everything else is configured in pyproject.toml.
 
-The extension is optional: where it cannot be compiled the package still installs and the search
-runs in pure Python (``fourinarow.search.reference``), with the same answers, only slower.
+The extensions are optional: where they cannot be compiled the package still installs and the
+searches run in pure Python (``fourinarow.search.reference`` and ``heuristic``), with the same
+answers, only slower.
 Set FOURINAROW_PORTABLE=1 to build without -march=native (for a wheel that runs on other CPUs).
 """
 
@@ -21,13 +22,16 @@ def kernel_extensions() -> list[Extension]:
     flags = ["-O3"]
     if platform.system() != "Windows" and not os.environ.get("FOURINAROW_PORTABLE"):
         flags.append("-march=native")
-    extension = Extension(
-        "fourinarow.search._kernel",
-        ["src/fourinarow/search/_kernel.pyx"],
-        extra_compile_args=flags,
-        optional=True,
-    )
-    return list(cythonize([extension], quiet=True, language_level=3))
+    extensions = [
+        Extension(
+            f"fourinarow.search.{name}",
+            [f"src/fourinarow/search/{name}.pyx"],
+            extra_compile_args=flags,
+            optional=True,
+        )
+        for name in ("_kernel", "_heuristic")
+    ]
+    return list(cythonize(extensions, quiet=True, language_level=3))
 
 
 setup(ext_modules=kernel_extensions())

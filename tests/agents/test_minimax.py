@@ -9,7 +9,7 @@ import pytest
 
 from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
 from fourinarow.core import Board
-from fourinarow.search.evaluation import EVALUATIONS, make_evaluation
+from fourinarow.search.evaluation import EVALUATIONS
 from fourinarow.search.heuristic import WIN, HeuristicSearch
 
 SPECS = [f"{kind}:depth={depth},eval={name}" for kind, depth in (("minimax", 3), ("alphabeta", 4))
@@ -44,9 +44,8 @@ def test_prefers_the_faster_win() -> None:
 def test_pruning_gives_the_same_values_as_plain_minimax() -> None:
     rng = random.Random(5)
     for name in EVALUATIONS:
-        evaluation = make_evaluation(name, 7, 6, 4)
-        plain = HeuristicSearch(7, 6, 4, evaluation, prune=False, centre_first=False)
-        pruned = HeuristicSearch(7, 6, 4, evaluation, prune=True)
+        plain = HeuristicSearch(7, 6, 4, name, prune=False, centre_first=False)
+        pruned = HeuristicSearch(7, 6, 4, name, prune=True)
         for _ in range(4):
             board = Board()
             for _ in range(rng.randrange(2, 16)):

@@ -16,7 +16,6 @@ import time
 from fourinarow.agents.base import Decision, Limit
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
-from fourinarow.search.evaluation import make_evaluation
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult, SearchStopped
 
 __all__ = ["SearchAgent"]
@@ -65,9 +64,8 @@ class SearchAgent:
     def _search_for(self, board: Board) -> HeuristicSearch:
         shape = (board.width, board.height, board.connect)
         if shape not in self._searches:
-            evaluation = make_evaluation(self.evaluation, *shape)
             self._searches[shape] = HeuristicSearch(
-                *shape, evaluation, prune=self.prune, centre_first=self.prune
+                *shape, self.evaluation, prune=self.prune, centre_first=self.prune
             )
         return self._searches[shape]
 

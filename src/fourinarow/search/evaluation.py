@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["EVALUATIONS", "BitShape", "Evaluation", "make_evaluation"]
+__all__ = ["EVALUATIONS", "BitShape", "Evaluation", "lines_across", "make_evaluation"]
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ def _window(shape: BitShape) -> Evaluation:
     return evaluate
 
 
-def _lines_across(shape: BitShape) -> list[list[int]]:
+def lines_across(shape: BitShape) -> list[list[int]]:
     """Every line across the whole board in each direction, as its cells in order."""
     lines = []
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
@@ -141,7 +141,7 @@ def _lines_across(shape: BitShape) -> list[list[int]]:
 
 def _connections(shape: BitShape) -> Evaluation:
     n = shape.connect
-    lines = _lines_across(shape)
+    lines = lines_across(shape)
 
     def side(stones: int, occupied: int) -> int:
         total = 0

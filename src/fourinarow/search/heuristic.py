@@ -10,9 +10,12 @@ Scores are from the side to move's view at the root: ``WIN - plies`` for a win f
 plies ahead (the winning stone included), ``-(WIN - plies)`` for a loss, 0 for a full board,
 else the evaluation of the leaves.
 
+On boards with ``width * (height + 1) <= 64`` the search runs in a compiled kernel
+(``_heuristic.pyx``) that visits the same nodes and returns the same results; elsewhere, or
+without the extension, it runs here in Python.
+
 >>> from fourinarow.core import Board
->>> from fourinarow.search.evaluation import make_evaluation
->>> search = HeuristicSearch(7, 6, 4, make_evaluation("window", 7, 6, 4))
+>>> search = HeuristicSearch(7, 6, 4, "window")
 >>> result = search.search(Board.from_moves("445566"), depth=4)
 >>> result.best_moves, result.score == WIN - 1
 ([2, 6], True)
@@ -22,9 +25,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fourinarow.core import Board, Column
-from fourinarow.search.evaluation import BitShape, Evaluation
+from fourinarow.search.evaluation import EVALUATIONS, BitShape, lines_across
+
+if TYPE_CHECKING:
+    from fourinarow.search._heuristic import HeuristicKernel
 
 __all__ = ["WIN", "HeuristicSearch", "SearchResult", "SearchStopped"]
 
@@ -66,10 +73,15 @@ class HeuristicSearch:
 
     Args:
         width, height, connect: the board shape.
-        evaluation: scores the leaves (see :mod:`fourinarow.search.evaluation`).
+        evaluation: the name of an evaluation in :data:`~fourinarow.search.evaluation.EVALUATIONS`.
         prune: alpha-beta pruning; without it, plain minimax visits every node.
         centre_first: try the columns nearest the centre first (alpha-beta's move ordering);
             otherwise left to right, as the plain tutorials do.
+        use_kernel: ``None`` (default) for the compiled kernel wherever it fits and was built,
+            ``False`` for pure Python, ``True`` to require the kernel.
+
+    Raises:
+        RuntimeError: ``use_kernel=True`` and the kernel cannot run this shape.
     """
 
     def __init__(
@@ -77,13 +89,14 @@ class HeuristicSearch:
         width: int,
         height: int,
         connect: int,
-        evaluation: Evaluation,
+        evaluation: str,
         *,
         prune: bool = True,
         centre_first: bool = True,
+        use_kernel: bool | None = None,
     ) -> None:
         self.shape = BitShape(width, height, connect)
-        self.evaluation = evaluation
+        self.evaluation = EVALUATIONS[evaluation](self.shape)
         self.prune = prune
         columns = range(width)
         self.order = sorted(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
@@ -93,6 +106,18 @@ class HeuristicSearch:
         self.nodes = 0
         self._deadline: float | None = None
         self._node_limit: int | None = None
+        self._kernel: HeuristicKernel | None = None
+        if use_kernel is not False and width * (height + 1) <= 64:
+            self._kernel = _compiled_kernel(self.shape, evaluation, prune, self.order)
+        if use_kernel and self._kernel is None:
+            raise RuntimeError(
+                "the compiled heuristic kernel is not built or cannot fit this board"
+            )
+
+    @property
+    def backend(self) -> str:
+        """``"compiled"`` or ``"python"``: where the search runs."""
+        return "python" if self._kernel is None else "compiled"
 
     def _index_lines(self) -> dict[int, list[int]]:
         """For each cell's bit, the winning lines that pass through it."""
@@ -128,6 +153,8 @@ class HeuristicSearch:
         first, second = board.bitboards
         own, other = (first, second) if board.turn == 1 else (second, first)
         heights = list(board.heights)
+        if self._kernel is not None:
+            return self._search_compiled(own, other, heights, depth)
         scores: list[int | None] = [None] * board.width
         best = -_INFINITY
         best_moves: list[Column] = []
@@ -160,6 +187,22 @@ class HeuristicSearch:
             nodes=self.nodes,
             pv=best_pv,
         )
+
+    def _search_compiled(
+        self, own: int, other: int, heights: list[int], depth: int
+    ) -> SearchResult:
+        assert self._kernel is not None
+        seconds = 0.0
+        if self._deadline is not None:
+            seconds = self._deadline - time.perf_counter()
+            if seconds <= 0:
+                raise SearchStopped
+        found = self._kernel.search(own, other, heights, depth, seconds, self._node_limit or 0)
+        self.nodes = self._kernel.nodes
+        if found is None:
+            raise SearchStopped
+        scores, best_moves, best, pv = found
+        return SearchResult(tuple(scores), best_moves, best, depth, self.nodes, tuple(pv))
 
     def _negamax(
         self,
@@ -222,3 +265,13 @@ class HeuristicSearch:
             raise SearchStopped
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise SearchStopped
+
+
+def _compiled_kernel(
+    shape: BitShape, evaluation: str, prune: bool, order: list[Column]
+) -> HeuristicKernel | None:
+    try:
+        from fourinarow.search._heuristic import HeuristicKernel
+    except ImportError:
+        return None
+    return HeuristicKernel(shape, evaluation, prune, order, lines_across(shape))

@@ -1,0 +1,24 @@
+"""Type stub of the compiled heuristic search (see _heuristic.pyx)."""
+
+from fourinarow.search.evaluation import BitShape
+
+class HeuristicKernel:
+    def __init__(
+        self,
+        shape: BitShape,
+        kind: str,
+        prune: bool,
+        order: list[int],
+        lines_across: list[list[int]],
+    ) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+    def search(
+        self,
+        own: int,
+        other: int,
+        heights: list[int],
+        depth: int,
+        seconds: float,
+        node_limit: int,
+    ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...

@@ -1,0 +1,373 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, nonecheck=False
+"""The compiled heuristic search: minimax and alpha-beta with the seeds' evaluations.
+
+The same algorithm as ``fourinarow.search.heuristic`` and ``fourinarow.search.evaluation``
+(the pure-Python reference, for boards over 64 bits), step for step, on 64-bit bitboards: the
+same nodes in the same order, the same scores, best moves and principal variations (a
+differential test checks this). It does no validation; the Python layer does.
+"""
+
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+
+cdef enum:
+    MAX_WIDTH = 32
+    MAX_PLY = 66
+    CHECK_EVERY = 1023
+    MAX_CONNECT = 21
+
+cdef enum Kind:
+    WINDOW = 0
+    CONNECTIONS = 1
+    RIVEST = 2
+    STREAKS = 3
+    THREATS = 4
+
+cdef long long WIN = 1000000000
+cdef long long INFINITY = 1000000001
+
+KINDS = {"window": WINDOW, "connections": CONNECTIONS, "rivest": RIVEST, "streaks": STREAKS,
+         "threats": THREATS}
+
+
+ctypedef struct Search:
+    int width, height, connect, stride, kind
+    bint prune
+    uint64_t full, bottom, centre, odd_rows
+    int order[MAX_WIDTH]
+    uint64_t* windows       # lines of `connect` cells
+    int window_count
+    uint64_t* shorter[2]    # lines of connect-1 and connect-2 cells (streaks)
+    int shorter_count[2]
+    int* line_cells         # connections: every line across the board, as bit indices
+    int* line_starts        # line i is line_cells[line_starts[i] : line_starts[i + 1]]
+    int line_count
+    long long window_table[MAX_CONNECT][MAX_CONNECT]  # window and rivest: score by counts
+    unsigned long long nodes, node_limit
+    double deadline
+    bint stopped
+    int pv[MAX_PLY][MAX_PLY]
+    int pv_length[MAX_PLY]
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline uint64_t bit(Search* s, int column, int row) noexcept nogil:
+    return (<uint64_t>1) << (column * s.stride + row)
+
+
+cdef inline bint has_line(Search* s, uint64_t stones) noexcept nogil:
+    """True if ``stones`` hold a line of ``connect`` (the spare bit row stops wrap-around)."""
+    cdef int steps[4]
+    cdef int d, k
+    cdef uint64_t m
+    steps[0] = 1
+    steps[1] = s.stride
+    steps[2] = s.stride - 1
+    steps[3] = s.stride + 1
+    for d in range(4):
+        if (s.connect - 1) * steps[d] >= 64:
+            continue  # no line fits this way (and C may not shift that far)
+        m = stones
+        for k in range(1, s.connect):
+            m &= stones >> (k * steps[d])
+        if m:
+            return True
+    return False
+
+
+cdef inline uint64_t winning_cells(Search* s, uint64_t stones, uint64_t occupied) noexcept nogil:
+    cdef uint64_t cells = 0
+    cdef uint64_t missing
+    cdef int i
+    for i in range(s.window_count):
+        missing = s.windows[i] & ~stones
+        if (missing & (missing - 1)) == 0 and (missing & ~occupied):
+            cells |= missing
+    return cells & ~occupied
+
+
+cdef long long eval_table(Search* s, uint64_t own, uint64_t other) noexcept nogil:
+    cdef long long score = 0
+    cdef int i
+    for i in range(s.window_count):
+        score += s.window_table[popcount64(own & s.windows[i])][popcount64(other & s.windows[i])]
+    return score
+
+
+cdef long long connections_side(Search* s, uint64_t stones, uint64_t occupied) noexcept nogil:
+    cdef long long total = 0
+    cdef int i, j, run
+    cdef bint open_before, open_here
+    cdef uint64_t cell
+    for i in range(s.line_count):
+        run = 0
+        open_before = False
+        for j in range(s.line_starts[i], s.line_starts[i + 1] + 1):
+            cell = 0 if j == s.line_starts[i + 1] else (<uint64_t>1) << s.line_cells[j]
+            if cell and (stones & cell):
+                run += 1
+                continue
+            open_here = cell != 0 and not (occupied & cell)
+            if run >= 2 and (open_before or open_here):
+                total += 1000 if run >= s.connect else run * run
+            open_before = open_here
+            run = 0
+    return total
+
+
+cdef inline int count_full(uint64_t stones, uint64_t* lines, int count) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(count):
+        if (stones & lines[i]) == lines[i]:
+            n += 1
+    return n
+
+
+cdef long long streaks(Search* s, uint64_t own, uint64_t other) noexcept nogil:
+    if count_full(other, s.windows, s.window_count):
+        return -100000
+    cdef long long mine = (count_full(own, s.windows, s.window_count) * 100000
+                           + count_full(own, s.shorter[0], s.shorter_count[0]) * 100
+                           + count_full(own, s.shorter[1], s.shorter_count[1]) * 10)
+    return mine - (count_full(other, s.shorter[0], s.shorter_count[0]) * 100
+                   + count_full(other, s.shorter[1], s.shorter_count[1]) * 10)
+
+
+cdef long long threats_side(Search* s, uint64_t stones, uint64_t others, uint64_t occupied,
+                            uint64_t good_rows) noexcept nogil:
+    cdef uint64_t threats = winning_cells(s, stones, occupied)
+    cdef uint64_t playable = (occupied + s.bottom) & s.full
+    cdef uint64_t lowest = threats & ~(threats << 1)
+    cdef long long score = 12 * popcount64(threats & good_rows) + 4 * popcount64(threats & ~good_rows)
+    cdef int i, mine
+    score += 6 * popcount64(lowest & good_rows) + 3 * popcount64(threats & playable)
+    for i in range(s.window_count):
+        if not (others & s.windows[i]):
+            mine = popcount64(stones & s.windows[i])
+            if mine >= s.connect - 2 and mine:
+                score += mine
+    return score
+
+
+cdef long long evaluate(Search* s, uint64_t own, uint64_t other, bint own_to_move) noexcept nogil:
+    """The evaluation from the view of ``own``'s player (see evaluation.py for each kind)."""
+    cdef uint64_t occupied, own_rows
+    cdef bint own_first
+    if s.kind == WINDOW:
+        return 3 * popcount64(own & s.centre) + eval_table(s, own, other)
+    if s.kind == RIVEST:
+        return (16 if own_to_move else -16) + eval_table(s, own, other)
+    if s.kind == CONNECTIONS:
+        occupied = own | other
+        return connections_side(s, own, occupied) - connections_side(s, other, occupied)
+    if s.kind == STREAKS:
+        return streaks(s, own, other)
+    occupied = own | other
+    own_first = ((popcount64(occupied) % 2) == 0) == own_to_move
+    own_rows = s.odd_rows if own_first else (s.full & ~s.odd_rows)
+    return (threats_side(s, own, other, occupied, own_rows)
+            - threats_side(s, other, own, occupied, s.full & ~own_rows))
+
+
+cdef long long negamax(Search* s, uint64_t own, uint64_t other, int* heights, int depth, int ply,
+                       long long alpha, long long beta, bint own_is_root) noexcept nogil:
+    cdef uint64_t occupied, cell
+    cdef long long best, value, window_low
+    cdef int i, column, row, k
+    s.nodes += 1
+    s.pv_length[ply] = ply
+    if (s.nodes & CHECK_EVERY) == 0:
+        if s.nodes >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+            s.stopped = True
+    if s.stopped:
+        return 0
+    occupied = own | other
+    if occupied == s.full:
+        return 0
+    if depth <= 0:
+        if own_is_root:
+            return evaluate(s, own, other, True)
+        return -evaluate(s, other, own, False)
+    best = -INFINITY
+    for i in range(s.width):
+        column = s.order[i]
+        row = heights[column]
+        if row == s.height:
+            continue
+        cell = bit(s, column, row)
+        if has_line(s, own | cell):
+            value = WIN - (ply + 1)
+            if value > best:
+                best = value
+                s.pv[ply][ply] = column
+                s.pv_length[ply] = ply + 1
+        else:
+            heights[column] = row + 1
+            window_low = alpha if alpha > best else best
+            value = -negamax(s, other, own | cell, heights, depth - 1, ply + 1, -beta, -window_low,
+                             not own_is_root)
+            heights[column] = row
+            if s.stopped:
+                return 0
+            if value > best:
+                best = value
+                s.pv[ply][ply] = column
+                for k in range(ply + 1, s.pv_length[ply + 1]):
+                    s.pv[ply][k] = s.pv[ply + 1][k]
+                s.pv_length[ply] = s.pv_length[ply + 1] if s.pv_length[ply + 1] > ply + 1 else ply + 1
+        if s.prune and best >= beta:
+            break
+    return best
+
+
+cdef uint64_t* mask_array(list masks):
+    cdef uint64_t* array = <uint64_t*>malloc((len(masks) + 1) * sizeof(uint64_t))
+    if array == NULL:
+        raise MemoryError()
+    for i, mask in enumerate(masks):
+        array[i] = mask
+    return array
+
+
+cdef class HeuristicKernel:
+    """Depth-limited search for one board shape and evaluation (width*(height+1) <= 64).
+
+    Args:
+        shape: a ``fourinarow.search.evaluation.BitShape``.
+        kind: the evaluation's name.
+        prune: alpha-beta pruning.
+        order: the columns in the order to try them.
+        lines_across: for ``connections``, every line across the board as lists of bit masks.
+    """
+
+    cdef Search s
+
+    def __cinit__(self, shape, str kind, bint prune, list order, list lines_across):
+        cdef int i, mine, theirs, empty, n
+        memset(&self.s, 0, sizeof(Search))
+        self.s.width = shape.width
+        self.s.height = shape.height
+        self.s.connect = shape.connect
+        self.s.stride = shape.stride
+        self.s.kind = KINDS[kind]
+        self.s.prune = prune
+        self.s.full = shape.full
+        self.s.bottom = shape.bottom
+        self.s.centre = shape.centre_columns()
+        self.s.odd_rows = shape.odd_rows
+        for i, column in enumerate(order):
+            self.s.order[i] = column
+        self.s.windows = mask_array(list(shape.windows))
+        self.s.window_count = len(shape.windows)
+        n = self.s.connect
+        for i, length in enumerate((n - 1, n - 2)):
+            lines = shape.lines(length) if length >= 2 else []
+            self.s.shorter[i] = mask_array(lines)
+            self.s.shorter_count[i] = len(lines)
+        total = sum(len(line) for line in lines_across)
+        self.s.line_cells = <int*>malloc((total + 1) * sizeof(int))
+        self.s.line_starts = <int*>malloc((len(lines_across) + 1) * sizeof(int))
+        if self.s.line_cells == NULL or self.s.line_starts == NULL:
+            raise MemoryError()
+        position = 0
+        for i, line in enumerate(lines_across):
+            self.s.line_starts[i] = position
+            for cell in line:
+                self.s.line_cells[position] = (<uint64_t>cell).bit_length() - 1
+                position += 1
+        self.s.line_starts[len(lines_across)] = position
+        self.s.line_count = len(lines_across)
+        for mine in range(n + 1):
+            for theirs in range(n + 1 - mine):
+                empty = n - mine - theirs
+                self.s.window_table[mine][theirs] = self._table_value(kind, n, mine, theirs, empty)
+
+    @staticmethod
+    def _table_value(str kind, int n, int mine, int theirs, int empty):
+        cdef long long score = 0
+        if kind == "window":
+            if mine == n:
+                score += 100
+            elif mine == n - 1 and empty == 1:
+                score += 5
+            elif mine == n - 2 and mine > 0 and empty == 2:
+                score += 2
+            if theirs == n - 1 and empty == 1:
+                score -= 4
+        elif kind == "rivest":
+            weights = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
+            if not theirs:
+                score += weights[mine]
+            elif not mine:
+                score -= weights[theirs]
+        return score
+
+    def __dealloc__(self):
+        free(self.s.windows)
+        free(self.s.shorter[0])
+        free(self.s.shorter[1])
+        free(self.s.line_cells)
+        free(self.s.line_starts)
+
+    @property
+    def nodes(self):
+        return self.s.nodes
+
+    def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
+               unsigned long long node_limit):
+        """Score every root column to ``depth`` plies, as HeuristicSearch.search does.
+
+        Returns ``None`` when the time (``seconds`` from now, 0 for none) or ``node_limit`` (0
+        for none) ran out, else ``(scores, best_moves, best, pv)``; scores hold ``None`` for
+        full columns.
+        """
+        cdef int h[MAX_WIDTH]
+        cdef int i, column, row, k
+        cdef long long best = -INFINITY, floor, value
+        cdef uint64_t cell
+        cdef Search* s = &self.s
+        for i in range(s.width):
+            h[i] = heights[i]
+        s.nodes = 0
+        s.stopped = False
+        s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
+        s.deadline = now() + seconds if seconds > 0 else 0
+        scores = [None] * s.width
+        best_moves = []
+        best_pv = []
+        for i in range(s.width):
+            column = s.order[i]
+            row = h[column]
+            if row == s.height:
+                continue
+            cell = bit(s, column, row)
+            h[column] = row + 1
+            s.pv_length[1] = 1
+            if has_line(s, own | cell):
+                value = WIN - 1
+            else:
+                floor = best - 1 if s.prune else -INFINITY
+                with nogil:
+                    value = -negamax(s, other, own | cell, h, depth - 1, 1, -INFINITY, -floor, False)
+                if s.stopped:
+                    return None
+            h[column] = row
+            scores[column] = value
+            if value > best:
+                best = value
+                best_moves = [column]
+                best_pv = [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
+            elif value == best:
+                best_moves.append(column)
+        return scores, sorted(best_moves), best, best_pv
