@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fourinarow.agents.base import Agent, Decision, Limit
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.registry import (
@@ -23,6 +24,7 @@ __all__ = [
     "AggressiveAgent",
     "Decision",
     "DefensiveAgent",
+    "EngineAgent",
     "InvalidAgentSpecError",
     "Limit",
     "PerfectAgent",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.base import Agent, Decision, Limit
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board, Column
 from fourinarow.search.solver import Solver
@@ -19,6 +19,7 @@ __all__ = ["PerfectAgent"]
 
 _FIRST_PASS_NODES = 20_000  # the node budget of each column's first search under a limit
 _GROWTH = 4  # each later pass allows this many times more nodes per column
+FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
 
 
 class PerfectAgent:
@@ -28,6 +29,9 @@ class PerfectAgent:
         rng: breaks ties between equally good columns when ``tie_break`` is ``random``.
         tie_break: ``random``, ``centre`` (default) or ``leftmost``.
         tt_mb: the solver's transposition table budget in megabytes.
+        fallback: the agent that picks among the columns not proven worse when a time limit
+            stops the solve first (the registry's ``perfect`` uses ``engine``); it gets the
+            last ``FALLBACK_SHARE`` of the time. Without one, the best proven bound decides.
 
     >>> PerfectAgent(tt_mb=8).choose(Board.from_moves("445566")).column
     2
@@ -36,12 +40,18 @@ class PerfectAgent:
     name = "perfect"
 
     def __init__(
-        self, rng: random.Random | None = None, *, tie_break: str = "centre", tt_mb: float = 64
+        self,
+        rng: random.Random | None = None,
+        *,
+        tie_break: str = "centre",
+        tt_mb: float = 64,
+        fallback: Agent | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         break_tie([0], tie_break, self._rng, 1)  # validate the policy now
         self._tie_break = tie_break
         self.solver = Solver(tt_mb=tt_mb)
+        self.fallback = fallback
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The best column for the side to move; exact unless a limit cut the solve short.
@@ -87,17 +97,38 @@ class PerfectAgent:
         return tuple(bounds.get(c) for c in range(board.width))
 
     def _choose_within(self, board: Board, limit: Limit, start: float) -> Decision:
-        """The column with the best proven bound after narrowing within the limit."""
-        bounds, nodes = self._narrow(board, limit, start, until_best=True)
+        """The proven best column if narrowing within the limit finds it, else the fallback's
+        choice among the columns not proven worse, else the best proven bound's."""
+        narrowing = limit
+        if self.fallback is not None and limit.time is not None:
+            narrowing = Limit(time=limit.time * (1 - FALLBACK_SHARE), nodes=limit.nodes)
+        bounds, nodes = self._narrow(board, narrowing, start, until_best=True)
+        if bounds and len(bounds) == len(board.legal_moves) and _proven_best(bounds):
+            return self._best_by_bounds(board, bounds, nodes, start)
+        if self.fallback is not None and limit.time is not None:
+            remaining = max(0.0, start + limit.time - time.perf_counter())
+            advice = self.fallback.choose(board, Limit(time=remaining))
+            best_low = max((lo for lo, _ in bounds.values()), default=None)
+            hopeful = advice.column not in bounds or best_low is None
+            if hopeful or bounds[advice.column][1] >= best_low:  # type: ignore[operator]
+                nodes += advice.nodes
+                return self._decision(advice.column, None, board, nodes, start, exact=False)
         if not bounds:  # not even one search fitted: fall back on the centre-most column
             column = self._pick(board.legal_moves, board)
             return self._decision(column, None, board, nodes, start, exact=False)
+        return self._best_by_bounds(board, bounds, nodes, start)
+
+    def _best_by_bounds(
+        self, board: Board, bounds: dict[Column, tuple[int, int]], nodes: int, start: float
+    ) -> Decision:
+        """The column with the best proven lower bound (then upper bound); exact when proven."""
         best_low = max(lo for lo, _ in bounds.values())
         candidates = [c for c, (lo, _) in bounds.items() if lo == best_low]
         best_high = max(bounds[c][1] for c in candidates)
         column = self._pick([c for c in candidates if bounds[c][1] == best_high], board)
         low, high = bounds[column]
         exact = low == high and best_low >= max(hi for _, hi in bounds.values())
+        exact = exact and len(bounds) == len(board.legal_moves)
         score = low if exact else None
         return self._decision(column, score, board, nodes, start, exact=exact)
 

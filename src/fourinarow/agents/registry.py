@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from fourinarow.agents.base import Agent
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.engine import EngineAgent
+from fourinarow.agents.levels import LEVELS, LevelAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TIE_BREAKS
@@ -84,11 +86,18 @@ class AgentInfo:
     options: tuple[str, ...] = ()
 
 
+def _level(rng: random.Random, options: AgentOptions) -> Agent:
+    level = options.integer("level", 5, 1, len(LEVELS))
+    return LevelAgent(level, make_agent(LEVELS[level].spec, seed=rng.getrandbits(32)))
+
+
 def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
+    tie_break = options.choice("tiebreak", "centre", TIE_BREAKS)
     return PerfectAgent(
         rng,
-        tie_break=options.choice("tiebreak", "centre", TIE_BREAKS),
+        tie_break=tie_break,
         tt_mb=options.number("tt_mb", 64, 0),
+        fallback=EngineAgent(rng, tie_break=tie_break, solve_empties=0),
     )
 
 
@@ -131,11 +140,26 @@ AGENTS: dict[str, AgentInfo] = {
         f"alpha-beta, centre columns first ({_SEARCH_OPTIONS}; depth 6)",
         ("depth", "eval", "tiebreak"),
     ),
+    "engine": AgentInfo(
+        lambda rng, options: EngineAgent(
+            rng,
+            tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
+            tt_mb=options.number("tt_mb", 16, 0),
+        ),
+        "iterative deepening alpha-beta, table, threat analysis, perfect near the end; uses "
+        "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB)",
+        ("tiebreak", "tt_mb"),
+    ),
     "perfect": AgentInfo(
         _perfect,
         "perfect play from the solver: the fastest win, the longest defence "
         "(options: tiebreak=centre|random|leftmost, tt_mb=MB)",
         ("tiebreak", "tt_mb"),
+    ),
+    "level": AgentInfo(
+        lambda rng, options: _level(rng, options),
+        "level:1 (random) to level:10 (perfect); level:5 when no number is given",
+        ("level",),
     ),
 }
 """Every agent name, in the order ``fourinarow agents`` lists them."""
@@ -169,6 +193,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, options
 
 
+def _parse_level(spec: str) -> tuple[str, dict[str, str]] | None:
+    """``level:N`` as ``("level", {"level": "N"})``; None for other specs."""
+    name, _, rest = spec.strip().partition(":")
+    if name.strip().lower() != "level" or "=" in rest:
+        return None
+    return "level", ({"level": rest.strip()} if rest.strip() else {})
+
+
 def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     """Build the agent a spec names.
 
@@ -183,7 +215,7 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     >>> make_agent("simple", seed=1).name
     'simple'
     """
-    name, options = parse_spec(spec)
+    name, options = _parse_level(spec) or parse_spec(spec)
     info = AGENTS.get(name)
     if info is None:
         raise InvalidAgentSpecError(f"unknown agent {name!r}; accepted agents: {_accepted()}")

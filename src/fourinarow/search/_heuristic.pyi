@@ -22,3 +22,18 @@ class HeuristicKernel:
         seconds: float,
         node_limit: int,
     ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...
+
+class EngineKernel:
+    def __init__(self, kernel: HeuristicKernel, table_bits: int) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def nodes(self) -> int: ...
+    def search(
+        self,
+        own: int,
+        other: int,
+        heights: list[int],
+        depth: int,
+        seconds: float,
+        node_limit: int,
+    ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...

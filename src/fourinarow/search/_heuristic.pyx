@@ -155,8 +155,7 @@ cdef long long threats_side(Search* s, uint64_t stones, uint64_t others, uint64_
     for i in range(s.window_count):
         if not (others & s.windows[i]):
             mine = popcount64(stones & s.windows[i])
-            if mine >= s.connect - 2 and mine:
-                score += mine
+            score += 3 * mine if mine >= s.connect - 2 else mine
     return score
 
 
@@ -228,6 +227,121 @@ cdef long long negamax(Search* s, uint64_t own, uint64_t other, int* heights, in
                 s.pv_length[ply] = s.pv_length[ply + 1] if s.pv_length[ply + 1] > ply + 1 else ply + 1
         if s.prune and best >= beta:
             break
+    return best
+
+
+# ---------------------------------------------------------------------------------- engine
+# The engine's search: negamax alpha-beta from the side to move's view, with a transposition
+# table (key: own + occupied, which names the position and the side to move, as in the solver)
+# whose entries keep the depth searched, the value, its kind of bound and the best column, tried
+# first next time. Win scores count plies from the node, so they are stored relative to it.
+
+cdef enum Bound:
+    EMPTY = 0  # a zeroed slot
+    EXACT = 1
+    LOWER = 2
+    UPPER = 3
+    HINT = 4  # a root's best move, with no value
+
+ctypedef struct Entry:
+    uint64_t key
+    long long value
+    int depth
+    int bound
+    int move
+
+cdef long long WIN_ZONE = 1000000000 - 1000  # scores beyond this are wins found by the search
+
+
+cdef inline long long to_table(long long value, int ply) noexcept nogil:
+    if value > WIN_ZONE:
+        return value + ply
+    if value < -WIN_ZONE:
+        return value - ply
+    return value
+
+
+cdef inline long long from_table(long long value, int ply) noexcept nogil:
+    if value > WIN_ZONE:
+        return value - ply
+    if value < -WIN_ZONE:
+        return value + ply
+    return value
+
+
+cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t own,
+                              uint64_t other, int* heights, int depth, int ply, long long alpha,
+                              long long beta) noexcept nogil:
+    cdef uint64_t occupied = own | other
+    cdef uint64_t key, cell
+    cdef Entry* entry
+    cdef long long best, value, alpha_in = alpha, stored
+    cdef int i, k, column, row, best_move = -1, first_move = -1
+    cdef int moves[MAX_WIDTH]
+    cdef int count = 0
+    s.nodes += 1
+    s.pv_length[ply] = ply
+    if (s.nodes & CHECK_EVERY) == 0:
+        if s.nodes >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+            s.stopped = True
+    if s.stopped:
+        return 0
+    if occupied == s.full:
+        return 0
+    # an immediate win ends the search here
+    for i in range(s.width):
+        column = s.order[i]
+        if heights[column] < s.height and has_line(s, own | bit(s, column, heights[column])):
+            s.pv[ply][ply] = column
+            s.pv_length[ply] = ply + 1
+            return WIN - (ply + 1)
+    if depth <= 0:
+        return evaluate(s, own, other, True)
+    key = own + occupied
+    entry = &table[(key * 0x9E3779B97F4A7C15ULL) >> table_shift]
+    if entry.key == key and entry.bound != EMPTY:
+        first_move = entry.move
+        if entry.depth >= depth:
+            stored = from_table(entry.value, ply)
+            if entry.bound == EXACT or (entry.bound == LOWER and stored >= beta) or (
+                entry.bound == UPPER and stored <= alpha
+            ):
+                s.pv[ply][ply] = entry.move
+                s.pv_length[ply] = ply + 1
+                return stored
+    if first_move >= 0 and heights[first_move] < s.height:
+        moves[count] = first_move
+        count += 1
+    for i in range(s.width):
+        column = s.order[i]
+        if column != first_move and heights[column] < s.height:
+            moves[count] = column
+            count += 1
+    best = -INFINITY
+    for i in range(count):
+        column = moves[i]
+        row = heights[column]
+        cell = bit(s, column, row)
+        heights[column] = row + 1
+        value = -engine_negamax(s, table, table_shift, other, own | cell, heights, depth - 1,
+                                ply + 1, -beta, -(alpha if alpha > best else best))
+        heights[column] = row
+        if s.stopped:
+            return 0
+        if value > best:
+            best = value
+            best_move = column
+            s.pv[ply][ply] = column
+            for k in range(ply + 1, s.pv_length[ply + 1]):
+                s.pv[ply][k] = s.pv[ply + 1][k]
+            s.pv_length[ply] = s.pv_length[ply + 1] if s.pv_length[ply + 1] > ply + 1 else ply + 1
+            if best >= beta:
+                break
+    entry.key = key
+    entry.value = to_table(best, ply)
+    entry.depth = depth
+    entry.move = best_move
+    entry.bound = LOWER if best >= beta else (UPPER if best <= alpha_in else EXACT)
     return best
 
 
@@ -370,4 +484,92 @@ cdef class HeuristicKernel:
                 best_pv = [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
             elif value == best:
                 best_moves.append(column)
+        return scores, sorted(best_moves), best, best_pv
+
+
+cdef class EngineKernel:
+    """The engine's search for one board shape (width*(height+1) <= 64), with its own table.
+
+    Args:
+        kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation.
+        table_bits: the table has 2**table_bits entries of 32 bytes.
+    """
+
+    cdef HeuristicKernel kernel
+    cdef Entry* table
+    cdef int table_shift
+    cdef size_t table_size
+
+    def __cinit__(self, HeuristicKernel kernel, int table_bits):
+        self.kernel = kernel
+        self.table_size = ((<size_t>1) << table_bits) * sizeof(Entry)
+        self.table = <Entry*>malloc(self.table_size)
+        if self.table == NULL:
+            raise MemoryError()
+        memset(self.table, 0, self.table_size)
+        self.table_shift = 64 - table_bits
+
+    def __dealloc__(self):
+        free(self.table)
+
+    def clear(self):
+        """Forget every table entry."""
+        memset(self.table, 0, self.table_size)
+
+    @property
+    def nodes(self):
+        return self.kernel.s.nodes
+
+    def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
+               unsigned long long node_limit):
+        """Score every root column to ``depth`` plies; the same results tuple as
+        HeuristicKernel.search, or ``None`` when a limit ran out first."""
+        cdef int h[MAX_WIDTH]
+        cdef int i, column, row, k, first
+        cdef long long best = -INFINITY, value
+        cdef uint64_t cell
+        cdef Search* s = &self.kernel.s
+        cdef Entry* entry
+        for i in range(s.width):
+            h[i] = heights[i]
+        s.nodes = 0
+        s.stopped = False
+        s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
+        s.deadline = now() + seconds if seconds > 0 else 0
+        order = [s.order[i] for i in range(s.width)]
+        entry = &self.table[((own + (own | other)) * 0x9E3779B97F4A7C15ULL) >> self.table_shift]
+        if entry.key == own + (own | other) and entry.bound != EMPTY and entry.move in order:
+            order.remove(entry.move)
+            order.insert(0, entry.move)
+        scores = [None] * s.width
+        best_moves = []
+        best_pv = []
+        for column in order:
+            row = h[column]
+            if row == s.height:
+                continue
+            cell = bit(s, column, row)
+            s.pv_length[1] = 1
+            if has_line(s, own | cell):
+                value = WIN - 1
+            else:
+                h[column] = row + 1
+                with nogil:
+                    value = -engine_negamax(s, self.table, self.table_shift, other, own | cell, h,
+                                            depth - 1, 1, -INFINITY, -(best - 1))
+                h[column] = row
+                if s.stopped:
+                    return None
+            scores[column] = value
+            if value > best:
+                best = value
+                best_moves = [column]
+                best_pv = [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
+            elif value == best:
+                best_moves.append(column)
+        if best_moves:
+            entry.key = own + (own | other)
+            entry.move = best_pv[0]
+            entry.depth = -1
+            entry.bound = HINT  # a move hint only: root values are not stored
         return scores, sorted(best_moves), best, best_pv

@@ -24,7 +24,9 @@ The seeds' weights, generalised from connect 4 to connect N:
 - ``threats`` (ours): threat analysis with the odd/even rule: each empty cell that would complete
   a line for a player counts, far more when its row has the parity that player needs (odd rows,
   counted from 1 at the bottom, for the first player; even rows for the second) and more again
-  when it is the lowest such cell in its column, plus small terms for lines still open.
+  when it is the lowest such cell in its column; and each stone counts once for every line
+  through it that the opponent has not blocked (three times when the line is nearly full), which
+  favours the centre.
 """
 
 from __future__ import annotations
@@ -215,10 +217,9 @@ def _threats(shape: BitShape) -> Evaluation:
         score = 12 * (threats & good_rows).bit_count() + 4 * (threats & ~good_rows).bit_count()
         score += 6 * (lowest & good_rows).bit_count() + 3 * (threats & playable).bit_count()
         for window in windows:
-            if not others & window:
+            if not others & window:  # a line still open: each stone in it counts
                 mine = (stones & window).bit_count()
-                if mine >= n - 2 and mine:
-                    score += mine
+                score += 3 * mine if mine >= n - 2 else mine
         return score
 
     def evaluate(own: int, other: int, own_to_move: bool) -> int:

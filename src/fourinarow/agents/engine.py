@@ -1,0 +1,113 @@
+"""``engine``: our strongest heuristic player, which uses the time it is given.
+
+It deepens an alpha-beta search with a transposition table and the ``threats`` evaluation one ply
+at a time until its time runs out, and plays the best move of the deepest search that finished.
+Near the end of the game (at most ``solve_empties`` empty cells) it first tries to solve the
+position outright and then plays perfectly. Without a time limit it thinks for one second.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.perfect import PerfectAgent
+from fourinarow.agents.tiebreak import break_tie
+from fourinarow.core import Board
+from fourinarow.search.engine import Engine
+from fourinarow.search.heuristic import WIN, SearchResult, SearchStopped
+
+__all__ = ["EngineAgent"]
+
+DEFAULT_TIME = 1.0  # seconds per move when the limit sets neither time, depth nor nodes
+_SAFETY = 0.002  # seconds kept back from a time limit for returning
+_WIN_ZONE = WIN - 1000  # scores beyond this are forced wins (or losses) the search found
+
+
+class EngineAgent:
+    """Iterative deepening alpha-beta with a transposition table; perfect near the end.
+
+    Args:
+        rng: breaks ties when ``tie_break`` is ``random``.
+        tie_break: ``random`` (default), ``centre`` or ``leftmost``.
+        tt_mb: the size of each transposition table (the engine's and the solver's).
+        solve_empties: try an exact solve when at most this many cells are empty (0: never).
+
+    >>> EngineAgent(random.Random(1)).choose(Board.from_moves("17273"), Limit(time=0.1)).column
+    3
+    """
+
+    name = "engine"
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        tie_break: str = "random",
+        tt_mb: float = 16,
+        solve_empties: int = 20,
+    ) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
+        self._tie_break = tie_break
+        self.tt_mb = tt_mb
+        self.solve_empties = solve_empties
+        self._engines: dict[tuple[int, int, int], Engine] = {}
+        self._endgame = PerfectAgent(self._rng, tie_break=tie_break, tt_mb=tt_mb)
+
+    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
+        """The best move found within the limit (see the module docstring).
+
+        Raises:
+            ValueError: the game is over.
+        """
+        start = time.perf_counter()
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to choose")
+        limit = limit or Limit()
+        seconds = limit.time
+        if seconds is None and limit.depth is None and limit.nodes is None:
+            seconds = DEFAULT_TIME
+        deadline = None if seconds is None else start + max(0.0, seconds - _SAFETY)
+        empties = board.width * board.height - board.ply
+        if empties <= self.solve_empties and limit.depth is None:
+            share = None if seconds is None else seconds / 2
+            solved = self._endgame.choose(board, Limit(time=share, nodes=limit.nodes))
+            if solved.exact:
+                return solved
+        return self._deepen(board, limit, deadline, start)
+
+    def _deepen(self, board: Board, limit: Limit, deadline: float | None, start: float) -> Decision:
+        engine = self._engine_for(board)
+        most = board.width * board.height - board.ply
+        if limit.depth is not None:
+            most = max(1, min(most, limit.depth))
+        found: SearchResult | None = None
+        nodes = 0
+        for depth in range(1, most + 1):
+            budget = None if limit.nodes is None else limit.nodes - nodes
+            try:
+                found = engine.search(board, depth, deadline=deadline, node_limit=budget)
+            except SearchStopped:
+                nodes += engine.nodes
+                break
+            nodes += found.nodes
+            if abs(found.score) > _WIN_ZONE:
+                break  # a forced result: deeper searches cannot change it
+        if found is None:
+            options = board.winning_moves() or board.winning_moves(3 - board.turn)
+            column = break_tie(
+                options or board.legal_moves, self._tie_break, self._rng, board.width
+            )
+            return Decision(column, None, 0, nodes, time.perf_counter() - start, (column,))
+        column = break_tie(found.best_moves, self._tie_break, self._rng, board.width)
+        pv = found.pv if found.pv and found.pv[0] == column else (column,)
+        elapsed = time.perf_counter() - start
+        return Decision(column, found.score, found.depth, nodes, elapsed, pv)
+
+    def _engine_for(self, board: Board) -> Engine:
+        shape = (board.width, board.height, board.connect)
+        if shape not in self._engines:
+            self._engines[shape] = Engine(*shape, tt_mb=self.tt_mb)
+        return self._engines[shape]

@@ -1,0 +1,73 @@
+"""``engine`` and ``level:N``: wins, blocks, budgets, endgames, other shapes, the presets."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
+from fourinarow.agents.levels import LEVELS
+from fourinarow.core import Board
+from fourinarow.search.engine import Engine
+from fourinarow.search.heuristic import WIN
+
+BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
+
+
+def test_engine_takes_wins_and_blocks() -> None:
+    assert make_agent("engine", seed=1).choose(
+        Board.from_moves("445566"), Limit(time=0.1)
+    ).column in (2, 6)
+    assert (
+        make_agent("engine", seed=1).choose(Board.from_moves("17273"), Limit(time=0.1)).column == 3
+    )
+
+
+def test_engine_keeps_its_time_budget_and_deepens() -> None:
+    agent = make_agent("engine", seed=1)
+    start = time.perf_counter()
+    decision = agent.choose(Board(), Limit(time=0.15))
+    assert time.perf_counter() - start < 0.15 + 0.1  # generous: shared CI machines
+    assert decision.depth >= 6
+    assert decision.column == 3  # the centre
+    assert agent.choose(Board(), Limit(depth=4)).depth == 4
+
+
+@pytest.mark.skipif(not BENCH.is_dir(), reason="benchmark sets not found")
+def test_engine_plays_endgames_perfectly() -> None:
+    agent = make_agent("engine", seed=1)
+    for row in (BENCH / "Test_L3_R1").read_text().splitlines()[:400:40]:
+        moves, score = row.split()
+        decision = agent.choose(Board.from_moves(moves), Limit(time=1.0))
+        if not Board.from_moves(moves).winning_moves():
+            assert decision.exact, moves
+            assert decision.score == int(score), moves
+
+
+def test_engine_finds_a_forced_win_and_reports_it() -> None:
+    # X to move in 4455: playing 3 (c1) makes two threats at once: a win in three plies.
+    result = Engine(7, 6, 4).search(Board.from_moves("4455"), 5)
+    assert result.score >= WIN - 3
+
+
+def test_engine_on_boards_the_kernel_cannot_hold() -> None:
+    board = Board.from_moves("5,5,4,4,6,6", width=10, height=8)
+    assert Engine(10, 8, 4).backend == "python"
+    assert make_agent("engine").choose(board, Limit(time=0.2)).column in (2, 6)  # wins at once
+
+
+def test_levels_build_their_agents_with_their_clocks() -> None:
+    for level, preset in LEVELS.items():
+        agent = make_agent(f"level:{level}", seed=1)
+        assert agent.name == f"level:{level}"
+        decision = agent.choose(Board.from_moves("445566"))
+        assert decision.column in (2, 6) or preset.spec in ("random", "defensive")
+    assert make_agent("level").name == "level:5"
+
+
+@pytest.mark.parametrize("spec", ["level:0", "level:11", "level:x"])
+def test_bad_levels_say_what_is_accepted(spec: str) -> None:
+    with pytest.raises(InvalidAgentSpecError, match="level is a whole number from 1 to 10"):
+        make_agent(spec)
