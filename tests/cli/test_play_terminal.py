@@ -71,6 +71,9 @@ def test_bad_input_reprompts_with_the_reason(game: pexpect.spawn) -> None:
     game.expect(PROMPT)
     game.sendline("?")
     game.expect("u  undo the last move")
+    game.expect("What each column is worth to the player to move")
+    game.expect(r"  3: full\r\n")
+    game.expect(r"  4: [+-]?\d")
     game.expect(PROMPT)
     game.sendline("q")
     game.expect("Bye.")
@@ -117,7 +120,7 @@ def test_undo_takes_back_the_last_full_turn() -> None:
 
 def test_computer_can_move_first() -> None:
     child = spawn("--first", "computer", "--seed", "3", "--no-color")
-    child.expect(r"Computer \(simple\) plays X, You play O; X moves first\.")
+    child.expect(r"Computer \(level:5\) plays X, You play O; X moves first\.")
     child.expect(r"Computer plays \d\.")
     child.expect(r"You \(O\), " + PROMPT)
     child.sendline("q")

@@ -74,9 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--opponent",
-        default="simple",
+        default="level:5",
         metavar="SPEC",
-        help=f"the computer player: {', '.join(AGENTS)} (default: simple; see fourinarow agents)",
+        help=f"the computer player: {', '.join(AGENTS)} (default: level:5; see fourinarow agents)",
     )
     play.add_argument(
         "--first",

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from fourinarow.agents import Agent, Limit, make_agent
+from fourinarow.agents import Agent, Limit, PerfectAgent, make_agent
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
@@ -18,6 +18,19 @@ __all__ = ["GameSettings", "TerminalGame"]
 _SYMBOLS = {1: "X", 2: "O"}
 
 
+ANALYSIS_SECONDS = 1.0
+"""How long ``?`` may spend valuing the columns."""
+
+
+def _describe_score(score: int, board: Board) -> str:
+    """``+3 (wins with its 19th stone)``-style text for an exact score."""
+    if score == 0:
+        return "0 (draw)"
+    stones = (board.width * board.height + 1) // 2 + 1 - abs(score)
+    who = "wins" if score > 0 else "loses: the opponent wins"
+    return f"{score:+d} ({who} with {'its' if score > 0 else 'their'} stone number {stones})"
+
+
 @dataclass(frozen=True)
 class GameSettings:
     """What ``fourinarow play`` was asked for."""
@@ -25,7 +38,7 @@ class GameSettings:
     width: int = 7
     height: int = 6
     connect: int = 4
-    opponent: str = "simple"
+    opponent: str = "level:5"
     first: str = "human"  # human, computer or random
     name: str | None = None  # default: "You" against the computer, "Player 1" between humans
     human_vs_human: bool = False
@@ -68,6 +81,7 @@ class TerminalGame:
             None if settings.human_vs_human else make_agent(settings.opponent, seed=settings.seed)
         )
         self._wins: dict[str, int] = {}
+        self._analyst: PerfectAgent | None = None
         self._draws = 0
         self._names: dict[int, str] = {}
 
@@ -188,8 +202,28 @@ class TerminalGame:
             "Cells are named by column letter and row from the bottom: d1 is the bottom cell\n"
             "of column 4.\n"
             f"  u  undo {undo}\n"
-            "  ?  this help\n"
+            "  ?  this help, and what each column is worth\n"
             "  q  quit (Ctrl-D and Ctrl-C work too)"
+        )
+        self._say(self._column_values(board))
+
+    def _column_values(self, board: Board) -> str:
+        """Every column's value for the side to move, from the solver within a second."""
+        if self._analyst is None:
+            self._analyst = PerfectAgent(tt_mb=32)
+        bounds = self._analyst.analyze(board, Limit(time=ANALYSIS_SECONDS))
+        values = []
+        for column, bound in enumerate(bounds):
+            if bound is None:
+                text = "full"
+            elif bound[0] == bound[1]:
+                text = _describe_score(bound[0], board)
+            else:
+                text = f"{bound[0]:+d} to {bound[1]:+d}"
+            values.append(f"  {column_label(column)}: {text}")
+        return (
+            "What each column is worth to the player to move (perfect play from both sides;\n"
+            "+N wins, larger is sooner; 0 draws; -N loses, larger is later):\n" + "\n".join(values)
         )
 
     def _announce(self, outcome: Outcome) -> None:
