@@ -5,6 +5,7 @@ from __future__ import annotations
 from fourinarow.agents.base import Agent, Decision, Limit
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
 from fourinarow.agents.engine import EngineAgent
+from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.registry import (
@@ -27,6 +28,7 @@ __all__ = [
     "EngineAgent",
     "InvalidAgentSpecError",
     "Limit",
+    "MCTSAgent",
     "PerfectAgent",
     "RandomAgent",
     "SearchAgent",

@@ -10,6 +10,7 @@ from fourinarow.agents.base import Agent
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
 from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.levels import LEVELS, LevelAgent
+from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TIE_BREAKS
@@ -149,6 +150,17 @@ AGENTS: dict[str, AgentInfo] = {
         "iterative deepening alpha-beta, table, threat analysis, perfect near the end; uses "
         "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB)",
         ("tiebreak", "tt_mb"),
+    ),
+    "mcts": AgentInfo(
+        lambda rng, options: MCTSAgent(
+            rng,
+            playouts=options.integer("playouts", 0, 0, 10**9) or None,
+            exploration=options.number("c", 1.4, 0),
+            tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
+        ),
+        "Monte Carlo tree search (UCT) with random playouts; uses the time it is given "
+        "(options: playouts=N instead of time, c=UCB constant, tiebreak=random|centre|leftmost)",
+        ("playouts", "c", "tiebreak"),
     ),
     "perfect": AgentInfo(
         _perfect,

@@ -1,0 +1,156 @@
+"""``mcts``: Monte Carlo tree search (UCT) with random playouts, under a time or playout budget.
+
+Each playout walks the tree by the UCB1 rule, adds one node, then plays random moves to the end
+of the game, except that a playout always takes an immediate win and blocks an immediate loss
+when it can (which makes random games far more telling). Results are backed up as 1 for a win,
+1/2 for a draw and 0 for a loss of the player who made the move into each node. The agent plays
+the most visited column; ``Decision.score`` is its expected result in thousandths (1000: sure win).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.tiebreak import break_tie
+from fourinarow.core import Board, Column
+
+__all__ = ["MCTSAgent"]
+
+DEFAULT_TIME = 1.0  # seconds per move when the limit sets neither time nor nodes
+_SAFETY = 0.003  # seconds kept back from a time limit for returning
+
+
+class _Node:
+    """A position in the tree, reached by ``column`` from its parent."""
+
+    __slots__ = ("children", "column", "untried", "visits", "wins")
+
+    def __init__(self, column: Column | None, untried: list[Column]) -> None:
+        self.column = column
+        self.untried = untried
+        self.children: list[_Node] = []
+        self.visits = 0
+        self.wins = 0.0  # for the player who moved into this node
+
+    def best_child(self, exploration: float) -> _Node:
+        log_visits = math.log(self.visits)
+        return max(
+            self.children,
+            key=lambda child: (
+                child.wins / child.visits + exploration * math.sqrt(log_visits / child.visits)
+            ),
+        )
+
+
+class MCTSAgent:
+    """UCT Monte Carlo tree search.
+
+    Args:
+        rng: the source of randomness for playouts and ties.
+        playouts: a fixed number of playouts per move (``None``: use the time limit).
+        exploration: the UCB1 constant.
+        tie_break: ``random`` (default), ``centre`` or ``leftmost`` among equally visited columns.
+
+    >>> MCTSAgent(random.Random(1), playouts=200).choose(Board.from_moves("17273")).column
+    3
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        playouts: int | None = None,
+        exploration: float = 1.4,
+        tie_break: str = "random",
+    ) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
+        self.playouts = playouts
+        self.exploration = exploration
+        self._tie_break = tie_break
+
+    def choose(self, board: Board, limit: Limit | None = None) -> Decision:
+        """The most visited column after the playouts the budget allows.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        start = time.perf_counter()
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to choose")
+        wins = board.winning_moves()
+        if wins:
+            column = break_tie(wins, self._tie_break, self._rng, board.width)
+            return Decision(column, 1000, 1, 0, time.perf_counter() - start, (column,))
+        limit = limit or Limit()
+        seconds = limit.time
+        budget = limit.nodes if limit.nodes is not None else self.playouts
+        if seconds is None and budget is None:
+            seconds = DEFAULT_TIME
+        deadline = None if seconds is None else start + max(0.0, seconds - _SAFETY)
+        root = _Node(None, board.legal_moves)
+        played = deepest = 0
+        while budget is None or played < budget:
+            if deadline is not None and played % 16 == 0 and time.perf_counter() >= deadline:
+                break
+            deepest = max(deepest, self._playout(root, board.copy()))
+            played += 1
+        if not root.children:
+            column = break_tie(board.legal_moves, self._tie_break, self._rng, board.width)
+            return Decision(column, None, 0, played, time.perf_counter() - start, (column,))
+        most = max(child.visits for child in root.children)
+        columns = [child.column for child in root.children if child.visits == most]
+        column = break_tie(
+            [c for c in columns if c is not None], self._tie_break, self._rng, board.width
+        )
+        chosen = next(child for child in root.children if child.column == column)
+        score = round(1000 * chosen.wins / chosen.visits)
+        pv = self._principal_variation(chosen)
+        return Decision(column, score, deepest, played, time.perf_counter() - start, pv)
+
+    def _playout(self, root: _Node, board: Board) -> int:
+        """One playout from ``root`` (whose position ``board`` holds); returns the tree depth."""
+        node, path = root, [root]
+        while not node.untried and node.children and board.outcome() is None:
+            node = node.best_child(self.exploration)
+            board.push(node.column)  # type: ignore[arg-type]
+            path.append(node)
+        if node.untried and board.outcome() is None:
+            column = node.untried.pop(self._rng.randrange(len(node.untried)))
+            board.push(column)
+            child = _Node(column, board.legal_moves if board.outcome() is None else [])
+            node.children.append(child)
+            path.append(child)
+        depth = len(path) - 1
+        winner = self._finish(board)
+        for index, visited in enumerate(path):
+            visited.visits += 1
+            mover = 1 + (board.ply - (len(path) - 1 - index) - 1) % 2  # who moved into it
+            visited.wins += 0.5 if winner is None else float(winner == mover)
+        return depth
+
+    def _finish(self, board: Board) -> int | None:
+        """Play the game out at random (taking wins, blocking losses); the winner or None."""
+        start_ply = board.ply
+        while (outcome := board.outcome()) is None:
+            options = board.winning_moves() or board.winning_moves(3 - board.turn)
+            board.push(self._rng.choice(options or board.legal_moves))
+        winner = outcome.winner
+        while board.ply > start_ply:
+            board.pop()
+        return winner
+
+    @staticmethod
+    def _principal_variation(node: _Node) -> tuple[Column, ...]:
+        line: list[Column] = []
+        while node is not None and node.column is not None:
+            line.append(node.column)
+            if not node.children:
+                break
+            node = max(node.children, key=lambda child: child.visits)
+        return tuple(line)
