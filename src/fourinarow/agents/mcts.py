@@ -96,7 +96,7 @@ class MCTSAgent:
         root = _Node(None, board.legal_moves)
         played = deepest = 0
         while budget is None or played < budget:
-            if deadline is not None and played % 16 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and played % 4 == 0 and time.perf_counter() >= deadline:
                 break
             deepest = max(deepest, self._playout(root, board.copy()))
             played += 1
