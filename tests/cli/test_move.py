@@ -62,6 +62,17 @@ def test_analyze_within_a_short_budget_gives_bounds(run: Run) -> None:
     assert any(".." in value for value in values)
 
 
+def test_analyze_with_heuristic_agents(run: Run) -> None:
+    result = run("analyze", "445566", "--agent", "alphabeta:depth=4", "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["exact"] is False
+    scores = record["scores"]
+    assert scores[2] == scores[6] == max(scores)  # the two immediate wins
+    engine = run("analyze", "4453", "--agent", "level:8", "--time-ms", "100")
+    assert len(engine.stdout.split()) == 7
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -70,7 +81,7 @@ def test_analyze_within_a_short_budget_gives_bounds(run: Run) -> None:
         (["move", "4", "--agent", "deepblue"], "unknown agent 'deepblue'"),
         (["move", "4", "--time-ms", "0"], "argument --time-ms: 0 is too small"),
         (["move", "--grid", "...X/....", "--connect", "3"], "row"),
-        (["analyze", "4", "--agent", "simple"], "agents that do: perfect"),
+        (["analyze", "4", "--agent", "simple"], "agents that do: minimax, alphabeta, engine"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(run: Run, args: list[str], message: str) -> None:

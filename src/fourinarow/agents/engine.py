@@ -15,14 +15,13 @@ from fourinarow.agents.base import Decision, Limit
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
+from fourinarow.search.deepening import deepen
 from fourinarow.search.engine import Engine
-from fourinarow.search.heuristic import WIN, SearchResult, SearchStopped
 
 __all__ = ["EngineAgent"]
 
 DEFAULT_TIME = 1.0  # seconds per move when the limit sets neither time, depth nor nodes
 _SAFETY = 0.002  # seconds kept back from a time limit for returning
-_WIN_ZONE = WIN - 1000  # scores beyond this are forced wins (or losses) the search found
 
 
 class EngineAgent:
@@ -79,22 +78,12 @@ class EngineAgent:
         return self._deepen(board, limit, deadline, start)
 
     def _deepen(self, board: Board, limit: Limit, deadline: float | None, start: float) -> Decision:
-        engine = self._engine_for(board)
         most = board.width * board.height - board.ply
         if limit.depth is not None:
             most = max(1, min(most, limit.depth))
-        found: SearchResult | None = None
-        nodes = 0
-        for depth in range(1, most + 1):
-            budget = None if limit.nodes is None else limit.nodes - nodes
-            try:
-                found = engine.search(board, depth, deadline=deadline, node_limit=budget)
-            except SearchStopped:
-                nodes += engine.nodes
-                break
-            nodes += found.nodes
-            if abs(found.score) > _WIN_ZONE:
-                break  # a forced result: deeper searches cannot change it
+        found, nodes = deepen(
+            self._engine_for(board), board, most, deadline=deadline, node_limit=limit.nodes
+        )
         if found is None:
             options = board.winning_moves() or board.winning_moves(3 - board.turn)
             column = break_tie(
@@ -105,6 +94,30 @@ class EngineAgent:
         pv = found.pv if found.pv and found.pv[0] == column else (column,)
         elapsed = time.perf_counter() - start
         return Decision(column, found.score, found.depth, nodes, elapsed, pv)
+
+    def analyze(self, board: Board, limit: Limit | None = None) -> tuple[int | None, ...]:
+        """Every column's heuristic value (``None`` for a full one) from the deepest search
+        that finished within the limit (one second without one).
+
+        Raises:
+            ValueError: the game is over.
+        """
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to analyse")
+        limit = limit or Limit(time=DEFAULT_TIME)
+        deadline = None if limit.time is None else time.perf_counter() + limit.time - _SAFETY
+        most = board.width * board.height - board.ply
+        if limit.depth is not None:
+            most = max(1, min(most, limit.depth))
+        found, _ = deepen(
+            self._engine_for(board),
+            board,
+            most,
+            deadline=deadline,
+            node_limit=limit.nodes,
+            exact_root=True,
+        )
+        return (None,) * board.width if found is None else found.scores
 
     def _engine_for(self, board: Board) -> Engine:
         shape = (board.width, board.height, board.connect)

@@ -16,7 +16,8 @@ import time
 from fourinarow.agents.base import Decision, Limit
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
-from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult, SearchStopped
+from fourinarow.search.deepening import deepen
+from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 
 __all__ = ["SearchAgent"]
 
@@ -89,21 +90,34 @@ class SearchAgent:
             result = search.search(board, depth)
             return self._decide(board, result, result.nodes, start)
         deadline = None if limit.time is None else start + max(0.0, limit.time - _SAFETY)
-        found: SearchResult | None = None
-        nodes = 0
-        for plies in range(1, depth + 1):
-            budget = None if limit.nodes is None else limit.nodes - nodes
-            try:
-                found = search.search(board, plies, deadline=deadline, node_limit=budget)
-            except SearchStopped:
-                nodes += search.nodes
-                break
-            nodes += found.nodes
+        found, nodes = deepen(search, board, depth, deadline=deadline, node_limit=limit.nodes)
         if found is None:  # not even one ply fitted: block a threat if there is one
             options = board.winning_moves(3 - board.turn) or board.legal_moves
             column = break_tie(options, self._tie_break, self._rng, board.width)
             return Decision(column, None, 0, nodes, _since(start), (column,))
         return self._decide(board, found, nodes, start)
+
+    def analyze(self, board: Board, limit: Limit | None = None) -> tuple[int | None, ...]:
+        """Every column's value to the agent's depth (``None`` for a full column), or from the
+        deepest search that finished within a time or node limit.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        if not board.legal_moves:
+            raise ValueError("the game is over: there is no move to analyse")
+        limit = limit or Limit()
+        depth = self.depth if limit.depth is None else max(1, min(self.depth, limit.depth))
+        deadline = None if limit.time is None else time.perf_counter() + limit.time - _SAFETY
+        found, _ = deepen(
+            self._search_for(board),
+            board,
+            depth,
+            deadline=deadline,
+            node_limit=limit.nodes,
+            exact_root=True,
+        )
+        return (None,) * board.width if found is None else found.scores
 
     def _decide(self, board: Board, result: SearchResult, nodes: int, start: float) -> Decision:
         column = break_tie(result.best_moves, self._tie_break, self._rng, board.width)

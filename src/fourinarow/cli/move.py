@@ -13,7 +13,8 @@ import json
 import sys
 from typing import Any
 
-from fourinarow.agents import AGENTS, Limit, PerfectAgent, make_agent
+from fourinarow.agents import AGENTS, EngineAgent, Limit, PerfectAgent, SearchAgent, make_agent
+from fourinarow.agents.levels import LevelAgent
 from fourinarow.cli.options import positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
 
@@ -43,9 +44,11 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         "analyze",
         help="the value of every column of a position",
         description=(
-            "Print the value of every column 1..W in order, for the side to move: the exact "
-            "score, LOW..HIGH when the time ran out first, - for a full column. Scores: 0 a "
-            "draw, positive a win (larger is faster), negative a loss."
+            "Print the value of every column 1..W in order, for the side to move, - for a full "
+            "column. With perfect (the default): the exact score, or LOW..HIGH when the time "
+            "ran out first (0 a draw, positive a win, larger is faster, negative a loss). With "
+            "minimax, alphabeta or engine: their heuristic values (wins found score near "
+            "1000000000)."
         ),
     )
     for parser, default_agent in ((move, "perfect"), (analyze, "perfect")):
@@ -118,23 +121,34 @@ def run_analyze(args: argparse.Namespace) -> int:
     """Print every column's value (or a JSON record)."""
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
-    if not isinstance(agent, PerfectAgent):
-        able = [name for name in AGENTS if name == "perfect"]
+    if isinstance(agent, LevelAgent):
+        agent = agent.agent
+    limit = Limit(time=args.time_ms / 1000)
+    if isinstance(agent, PerfectAgent):
+        bounds = agent.analyze(board, limit)
+        exact = all(b is None or b[0] == b[1] for b in bounds)
+        scores = [None if b is None or b[0] != b[1] else b[0] for b in bounds]
+        shown = [
+            "-" if b is None else str(b[0]) if b[0] == b[1] else f"{b[0]}..{b[1]}" for b in bounds
+        ]
+        record: dict[str, object] = {"bounds": [None if b is None else list(b) for b in bounds]}
+    elif isinstance(agent, (SearchAgent, EngineAgent)):
+        values = agent.analyze(board, limit)
+        exact = False
+        scores = list(values)
+        shown = ["-" if v is None else str(v) for v in values]
+        record = {}
+    else:
+        able = ", ".join(name for name in AGENTS if name in _ANALYSTS)
         raise InvalidPositionError(
-            f"agent {agent.name!r} does not value columns; agents that do: {', '.join(able)}"
+            f"agent {agent.name!r} does not value columns; agents that do: {able}, level:4-10"
         )
-    bounds = agent.analyze(board, Limit(time=args.time_ms / 1000))
-    values = [
-        "-" if b is None else str(b[0]) if b[0] == b[1] else f"{b[0]}..{b[1]}" for b in bounds
-    ]
     if not args.json:
-        print(" ".join(values))
+        print(" ".join(shown))
         return 0
-    record = {
-        "position": board.to_moves() or "-",
-        "scores": [None if b is None or b[0] != b[1] else b[0] for b in bounds],
-        "bounds": [None if b is None else list(b) for b in bounds],
-        "exact": all(b is None or b[0] == b[1] for b in bounds),
-    }
+    record = {"position": board.to_moves() or "-", "scores": scores, **record, "exact": exact}
     print(json.dumps(record))
     return 0
+
+
+_ANALYSTS = ("minimax", "alphabeta", "engine", "perfect")

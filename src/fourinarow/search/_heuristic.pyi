@@ -21,6 +21,7 @@ class HeuristicKernel:
         depth: int,
         seconds: float,
         node_limit: int,
+        exact_root: bool = False,
     ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...
 
 class EngineKernel:
@@ -36,4 +37,5 @@ class EngineKernel:
         depth: int,
         seconds: float,
         node_limit: int,
+        exact_root: bool = False,
     ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...

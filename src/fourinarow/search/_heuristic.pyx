@@ -439,7 +439,7 @@ cdef class HeuristicKernel:
         return self.s.nodes
 
     def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
-               unsigned long long node_limit):
+               unsigned long long node_limit, bint exact_root=False):
         """Score every root column to ``depth`` plies, as HeuristicSearch.search does.
 
         Returns ``None`` when the time (``seconds`` from now, 0 for none) or ``node_limit`` (0
@@ -471,7 +471,7 @@ cdef class HeuristicKernel:
             if has_line(s, own | cell):
                 value = WIN - 1
             else:
-                floor = best - 1 if s.prune else -INFINITY
+                floor = best - 1 if s.prune and not exact_root else -INFINITY
                 with nogil:
                     value = -negamax(s, other, own | cell, h, depth - 1, 1, -INFINITY, -floor, False)
                 if s.stopped:
@@ -521,7 +521,7 @@ cdef class EngineKernel:
         return self.kernel.s.nodes
 
     def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
-               unsigned long long node_limit):
+               unsigned long long node_limit, bint exact_root=False):
         """Score every root column to ``depth`` plies; the same results tuple as
         HeuristicKernel.search, or ``None`` when a limit ran out first."""
         cdef int h[MAX_WIDTH]
@@ -556,7 +556,8 @@ cdef class EngineKernel:
                 h[column] = row + 1
                 with nogil:
                     value = -engine_negamax(s, self.table, self.table_shift, other, own | cell, h,
-                                            depth - 1, 1, -INFINITY, -(best - 1))
+                                            depth - 1, 1, -INFINITY,
+                                            INFINITY if exact_root else -(best - 1))
                 h[column] = row
                 if s.stopped:
                     return None

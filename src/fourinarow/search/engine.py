@@ -69,15 +69,19 @@ class Engine:
         *,
         deadline: float | None = None,
         node_limit: int | None = None,
+        exact_root: bool = False,
     ) -> SearchResult:
-        """Score every column to ``depth`` plies (board not over).
+        """Score every column to ``depth`` plies (board not over); columns worse than the best
+        hold upper bounds unless ``exact_root``.
 
         Raises:
             SearchStopped: the deadline (a ``time.perf_counter()`` value) or node limit came first.
         """
         if self._kernel is None:
             try:
-                return self.heuristic.search(board, depth, deadline=deadline, node_limit=node_limit)
+                return self.heuristic.search(
+                    board, depth, deadline=deadline, node_limit=node_limit, exact_root=exact_root
+                )
             finally:
                 self.nodes = self.heuristic.nodes
         seconds = 0.0

@@ -140,8 +140,12 @@ class HeuristicSearch:
         *,
         deadline: float | None = None,
         node_limit: int | None = None,
+        exact_root: bool = False,
     ) -> SearchResult:
         """Search ``depth`` plies from ``board`` (not over) and score every column.
+
+        With pruning, columns worse than the best hold upper bounds only, unless ``exact_root``
+        asks for every column's exact value (as an analysis does; it costs more nodes).
 
         Raises:
             SearchStopped: ``deadline`` (a ``time.perf_counter()`` value) or ``node_limit``
@@ -154,7 +158,7 @@ class HeuristicSearch:
         own, other = (first, second) if board.turn == 1 else (second, first)
         heights = list(board.heights)
         if self._kernel is not None:
-            return self._search_compiled(own, other, heights, depth)
+            return self._search_compiled(own, other, heights, depth, exact_root)
         scores: list[int | None] = [None] * board.width
         best = -_INFINITY
         best_moves: list[Column] = []
@@ -169,7 +173,7 @@ class HeuristicSearch:
                 value = WIN - 1
             else:
                 # the child window stays open at best - 1 so that ties with the best are exact
-                floor = best - 1 if self.prune else -_INFINITY
+                floor = best - 1 if self.prune and not exact_root else -_INFINITY
                 value = -self._negamax(
                     other, own | cell, heights, depth - 1, 1, -_INFINITY, -floor, False, pv
                 )
@@ -189,7 +193,7 @@ class HeuristicSearch:
         )
 
     def _search_compiled(
-        self, own: int, other: int, heights: list[int], depth: int
+        self, own: int, other: int, heights: list[int], depth: int, exact_root: bool
     ) -> SearchResult:
         assert self._kernel is not None
         seconds = 0.0
@@ -197,7 +201,8 @@ class HeuristicSearch:
             seconds = self._deadline - time.perf_counter()
             if seconds <= 0:
                 raise SearchStopped
-        found = self._kernel.search(own, other, heights, depth, seconds, self._node_limit or 0)
+        node_limit = self._node_limit or 0
+        found = self._kernel.search(own, other, heights, depth, seconds, node_limit, exact_root)
         self.nodes = self._kernel.nodes
         if found is None:
             raise SearchStopped

@@ -1,0 +1,62 @@
+"""Iterative deepening: search one ply deeper at a time until the time or nodes run out."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from fourinarow.core import Board
+from fourinarow.search.heuristic import WIN, SearchResult, SearchStopped
+
+__all__ = ["Searcher", "deepen"]
+
+FORCED = WIN - 1000
+"""Scores beyond this (either way) are wins or losses the search has proven."""
+
+
+class Searcher(Protocol):
+    """A depth-limited search such as ``HeuristicSearch`` or ``Engine``."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def search(
+        self,
+        board: Board,
+        depth: int,
+        *,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+        exact_root: bool = False,
+    ) -> SearchResult: ...
+
+
+def deepen(
+    searcher: Searcher,
+    board: Board,
+    most: int,
+    *,
+    deadline: float | None = None,
+    node_limit: int | None = None,
+    exact_root: bool = False,
+) -> tuple[SearchResult | None, int]:
+    """Search depths 1, 2, ... ``most``; the deepest finished search and the nodes spent.
+
+    Stops early when a search proves a win or loss (deeper ones cannot change it). The result
+    is ``None`` when not even depth 1 finished within the ``deadline`` (a ``time.perf_counter()``
+    value) or ``node_limit``.
+    """
+    found: SearchResult | None = None
+    nodes = 0
+    for depth in range(1, most + 1):
+        budget = None if node_limit is None else node_limit - nodes
+        try:
+            found = searcher.search(
+                board, depth, deadline=deadline, node_limit=budget, exact_root=exact_root
+            )
+        except SearchStopped:
+            nodes += searcher.nodes
+            break
+        nodes += found.nodes
+        if abs(found.score) > FORCED:
+            break
+    return found, nodes
