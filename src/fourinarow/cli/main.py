@@ -191,6 +191,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except USER_ERRORS as error:
         print(f"fourinarow {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except MemoryError as error:  # a table size (--tt-mb, tt_mb=) larger than the machine has
+        detail = f"{error}; " if str(error) else ""
+        print(
+            f"fourinarow {args.command}: error: out of memory: {detail}"
+            "ask for a smaller transposition table (--tt-mb, or tt_mb= in an agent spec)",
+            file=sys.stderr,
+        )
+        return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

@@ -50,7 +50,11 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object per line: position, score, best_moves (1-based), nodes, time_ms",
+        help=(
+            "one JSON object per line: position, score (null when a limit stopped the search, "
+            "with lower and upper), best_moves (1-based), exact, nodes, time_ms; with --analyze: "
+            "scores (per column), best_moves, exact, nodes, time_ms"
+        ),
     )
     add_shape_options(parser)
     parser.add_argument(
@@ -64,7 +68,10 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--time-ms", type=positive_number, metavar="T", help="stop each search after T ms"
     )
     parser.add_argument(
-        "--max-nodes", type=positive_int, metavar="N", help="stop each search after N nodes"
+        "--max-nodes",
+        type=positive_int,
+        metavar="N",
+        help="stop each search after about N nodes (counted in batches of 4096)",
     )
     parser.set_defaults(handler=run_solve)
 
