@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 from tests.cli.conftest import Run
 
@@ -103,3 +107,17 @@ def test_bad_options_exit_2_with_one_line(run: Run) -> None:
         assert result.returncode == 2
         assert message in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_ctrl_c_stops_a_long_solve_at_once() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourinarow", "solve", "-"],  # the empty board: about a minute
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.0)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=10)
+    assert process.returncode == 130
+    assert "Traceback" not in stderr
