@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from fourinarow.core import Board, Column
 
-__all__ = ["Agent", "Decision", "Limit"]
+__all__ = ["Agent", "Decision", "Limit", "ensure_playable"]
 
 
 @dataclass(frozen=True)
@@ -65,3 +65,9 @@ class Agent(Protocol):
         left as it was given.
         """
         ...
+
+
+def ensure_playable(board: Board, doing: str = "choose") -> None:
+    """Raise ``ValueError`` if the game is over: there is then no move to choose or analyse."""
+    if not board.legal_moves:
+        raise ValueError(f"the game is over: there is no move to {doing}")

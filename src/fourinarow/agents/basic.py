@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.core import Board, Column
 
 __all__ = ["AggressiveAgent", "DefensiveAgent", "RandomAgent", "SimpleAgent"]
@@ -27,9 +27,8 @@ class _RuleAgent:
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """A random column among the preferred ones, else among the legal ones."""
         start = time.perf_counter()
+        ensure_playable(board)
         legal = board.legal_moves
-        if not legal:
-            raise ValueError("the game is over: there is no move to choose")
         column = self._rng.choice(self.preferred(board) or legal)
         return Decision(column=column, nodes=len(legal), elapsed=time.perf_counter() - start)
 

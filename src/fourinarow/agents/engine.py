@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
@@ -62,8 +62,7 @@ class EngineAgent:
             ValueError: the game is over.
         """
         start = time.perf_counter()
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to choose")
+        ensure_playable(board)
         limit = limit or Limit()
         seconds = limit.time
         if seconds is None and limit.depth is None and limit.nodes is None:
@@ -102,8 +101,7 @@ class EngineAgent:
         Raises:
             ValueError: the game is over.
         """
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to analyse")
+        ensure_playable(board, "analyse")
         limit = limit or Limit(time=DEFAULT_TIME)
         deadline = None if limit.time is None else time.perf_counter() + limit.time - _SAFETY
         most = board.width * board.height - board.ply

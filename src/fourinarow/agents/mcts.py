@@ -13,7 +13,7 @@ import math
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board, Column
 
@@ -81,8 +81,7 @@ class MCTSAgent:
             ValueError: the game is over.
         """
         start = time.perf_counter()
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to choose")
+        ensure_playable(board)
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit
+from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
 from fourinarow.search.deepening import deepen
@@ -77,8 +77,7 @@ class SearchAgent:
             ValueError: the game is over.
         """
         start = time.perf_counter()
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to choose")
+        ensure_playable(board)
         limit = limit or Limit()
         wins = board.winning_moves()
         if wins:
@@ -104,8 +103,7 @@ class SearchAgent:
         Raises:
             ValueError: the game is over.
         """
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to analyse")
+        ensure_playable(board, "analyse")
         limit = limit or Limit()
         depth = self.depth if limit.depth is None else max(1, min(self.depth, limit.depth))
         deadline = None if limit.time is None else time.perf_counter() + limit.time - _SAFETY

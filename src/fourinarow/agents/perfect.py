@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Agent, Decision, Limit
+from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board, Column
 from fourinarow.search.solver import Solver
@@ -60,8 +60,7 @@ class PerfectAgent:
             ValueError: the game is over.
         """
         start = time.perf_counter()
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to choose")
+        ensure_playable(board)
         wins = board.winning_moves()
         if wins:
             score = (board.width * board.height + 1 - board.ply) // 2
@@ -88,8 +87,7 @@ class PerfectAgent:
             ValueError: the game is over.
         """
         start = time.perf_counter()
-        if not board.legal_moves:
-            raise ValueError("the game is over: there is no move to analyse")
+        ensure_playable(board, "analyse")
         limit = limit or Limit()
         if limit.time is None and limit.nodes is None:
             return self.solver.analyze(board).bounds
