@@ -19,10 +19,17 @@ from fourinarow.core import (
     InvalidPositionError,
 )
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.tournament.schedule import InvalidSettingsError
 
 __all__ = ["build_parser", "main"]
 
-USER_ERRORS = (InvalidAgentSpecError, InvalidBoardSizeError, InvalidMoveError, InvalidPositionError)
+USER_ERRORS = (
+    InvalidAgentSpecError,
+    InvalidBoardSizeError,
+    InvalidMoveError,
+    InvalidPositionError,
+    InvalidSettingsError,
+)
 """Errors caused by what the user typed: reported in one line with exit status 2."""
 
 
@@ -121,6 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
     from fourinarow.cli.move import add_move_parsers
 
     add_move_parsers(commands)
+
+    from fourinarow.cli.tournament import add_tournament_parsers
+
+    add_tournament_parsers(commands)
 
     agents = commands.add_parser(
         "agents",

@@ -1,0 +1,246 @@
+"""``fourinarow match`` and ``fourinarow tournament``: AI-vs-AI games, stored and summarised."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from typing import Any
+
+from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.tournament.runner import run_local
+from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
+from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
+from fourinarow.tournament.store import Store, default_db_path
+
+__all__ = ["add_tournament_parsers"]
+
+EPILOG = """\
+Every game is stored in SQLite as soon as it ends (--db, default %(db)s). A tournament stopped
+by Ctrl-C, or killed, continues with --resume (the latest one, or --resume ID) and ends with
+exactly the games it was asked for.
+"""
+
+
+def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``match`` and ``tournament`` subcommands."""
+    from fourinarow.cli.main import add_shape_options
+
+    epilog = EPILOG % {"db": default_db_path()}
+    match = commands.add_parser(
+        "match",
+        help="two agents play each other",
+        description="Two agents play --games games, each moving first in half of them.",
+        epilog=epilog,
+    )
+    match.add_argument(
+        "agents", nargs="*", metavar="SPEC", help="the two agents, e.g. simple engine"
+    )
+    tournament = commands.add_parser(
+        "tournament",
+        help="a round robin between agents",
+        description=(
+            "Every pair of agents plays --games games, each moving first in half of them; "
+            "prints wins, draws, losses, score rates with 95%% intervals, Elo ratings (random "
+            "at 0), game lengths, time and nodes per move."
+        ),
+        epilog=epilog,
+    )
+    tournament.add_argument("agents", nargs="*", metavar="SPEC", help="two or more agent specs")
+    for parser in (match, tournament):
+        parser.add_argument(
+            "--games", type=positive_int, default=10, metavar="N", help="games per pairing (10)"
+        )
+        parser.add_argument(
+            "--opening-plies",
+            type=int,
+            default=0,
+            metavar="K",
+            help="random moves before the agents take over, for variety (0)",
+        )
+        parser.add_argument("--seed", type=int, default=0, help="decides openings and choices (0)")
+        add_shape_options(parser)
+        parser.add_argument(
+            "--time-ms",
+            type=positive_number,
+            metavar="T",
+            help="time per move for agents that use time (default: their own)",
+        )
+        parser.add_argument(
+            "--workers",
+            type=positive_int,
+            default=os.cpu_count() or 1,
+            metavar="N",
+            help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",
+        )
+        parser.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+        parser.add_argument(
+            "--resume",
+            nargs="?",
+            const=0,
+            type=int,
+            metavar="ID",
+            help="continue the latest tournament in the database (or tournament ID)",
+        )
+        parser.add_argument("--json", action="store_true", help="print the results as JSON")
+        parser.add_argument("--csv", action="store_true", help="print the results as CSV")
+        parser.add_argument(
+            "--quiet", action="store_true", help="no progress bar on standard error"
+        )
+    match.set_defaults(handler=_run, pairwise=True)
+    tournament.set_defaults(handler=_run, pairwise=False)
+
+
+def _run(args: argparse.Namespace) -> int:
+    store = Store(args.db or default_db_path())
+    with store:
+        if args.resume is not None:
+            stored = store.tournament(args.resume or None)
+            if stored is None:
+                which = f"tournament {args.resume}" if args.resume else "a tournament"
+                raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
+            tournament_id, settings = stored.id, stored.settings
+        else:
+            if args.pairwise and len(args.agents) != 2:
+                raise InvalidSettingsError(
+                    f"a match is between two agents, not {len(args.agents)}: "
+                    "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
+                )
+            settings = Settings(
+                agents=tuple(args.agents),
+                games=args.games,
+                seed=args.seed,
+                opening_plies=args.opening_plies,
+                width=args.size[0],
+                height=args.size[1],
+                connect=args.connect,
+                time=None if args.time_ms is None else args.time_ms / 1000,
+            )
+            settings.check()
+            tournament_id = store.create(settings, len(schedule(settings)))
+        show = not args.quiet and sys.stderr.isatty()
+        run_local(store, tournament_id, args.workers, _progress_bar if show else None)
+        if show:
+            print(file=sys.stderr)
+        records = store.records(tournament_id)
+    agents, pairings = summarise(records, settings.agents)
+    ratings = elo_ratings(records, settings.agents)
+    if args.json:
+        print(json.dumps(_as_json(tournament_id, settings, agents, pairings, ratings)))
+    elif args.csv:
+        _write_csv(agents, pairings, ratings)
+    else:
+        _print_tables(tournament_id, len(records), agents, pairings, ratings)
+    return 0
+
+
+def _progress_bar(done: int, total: int, seconds: float) -> None:
+    width = 30
+    filled = width * done // max(1, total)
+    rate = done / seconds if seconds > 0 else 0.0
+    left = (total - done) / rate if rate > 0 else 0.0
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
+        f"{rate:.1f} games/s, ETA {left:.0f} s "
+    )
+    sys.stderr.flush()
+
+
+def _print_tables(
+    tournament_id: int,
+    games: int,
+    agents: list[AgentSummary],
+    pairings: list[PairingSummary],
+    ratings: dict[str, tuple[float, float]],
+) -> None:
+    name_width = max(12, *(len(a.agent) for a in agents)) + 2
+    print(f"Tournament {tournament_id}: {games} games")
+    header = (
+        f"{'agent':<{name_width}}{'games':>6}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
+        f"{'95% interval':>15}{'Elo':>7}{'+-':>5}{'length':>8}{'ms/move':>9}{'p95':>8}"
+        f"{'max':>8}{'nodes/move':>12}"
+    )
+    print(header)
+    print("-" * len(header))
+    for a in sorted(agents, key=lambda a: -ratings[a.agent][0]):
+        elo, error = ratings[a.agent]
+        print(
+            f"{a.agent:<{name_width}}{a.games:>6}{a.wins:>5}{a.draws:>5}{a.losses:>5}"
+            f"{a.score:>8.3f}{f'{a.low:.2f}-{a.high:.2f}':>15}{elo:>7.0f}{error:>5.0f}"
+            f"{a.mean_length:>8.1f}{a.time_mean * 1e3:>9.2f}{a.time_p95 * 1e3:>8.2f}"
+            f"{a.time_max * 1e3:>8.2f}{a.nodes_mean:>12,.0f}"
+        )
+    print()
+    print(
+        f"{'pairing':<{2 * name_width + 4}}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
+        f"{'95% interval':>15}{'mean length':>13}{'median':>8}"
+    )
+    for p in pairings:
+        if p.agent > p.opponent and any(
+            q.agent == p.opponent and q.opponent == p.agent for q in pairings
+        ):
+            continue  # each pairing once, from the side listed first
+        label = f"{p.agent} vs {p.opponent}"
+        print(
+            f"{label:<{2 * name_width + 4}}{p.wins:>5}{p.draws:>5}{p.losses:>5}{p.score:>8.3f}"
+            f"{f'{p.low:.2f}-{p.high:.2f}':>15}{p.mean_length:>13.1f}{p.median_length:>8.1f}"
+        )
+
+
+def _as_json(
+    tournament_id: int,
+    settings: Settings,
+    agents: list[AgentSummary],
+    pairings: list[PairingSummary],
+    ratings: dict[str, tuple[float, float]],
+) -> dict[str, object]:
+    return {
+        "tournament": tournament_id,
+        "settings": settings.to_dict(),
+        "agents": [
+            {
+                **_fields(a),
+                "games": a.games,
+                "elo": ratings[a.agent][0],
+                "elo_error": ratings[a.agent][1],
+            }
+            for a in agents
+        ],
+        "pairings": [{**_fields(p), "games": p.games} for p in pairings],
+    }
+
+
+def _fields(summary: AgentSummary | PairingSummary) -> dict[str, object]:
+    return dict(summary.__dict__)
+
+
+CSV_FIELDS = [
+    "agent", "opponent", "games", "wins", "draws", "losses", "score", "score_low", "score_high",
+    "elo", "elo_error", "mean_length", "median_length", "time_mean_ms", "time_p95_ms",
+    "time_max_ms", "nodes_mean",
+]  # fmt: skip
+
+
+def _write_csv(
+    agents: list[AgentSummary],
+    pairings: list[PairingSummary],
+    ratings: dict[str, tuple[float, float]],
+) -> None:
+    writer = csv.writer(sys.stdout)
+    writer.writerow(CSV_FIELDS)
+    for a in agents:
+        elo, error = ratings[a.agent]
+        writer.writerow([
+            a.agent, "all", a.games, a.wins, a.draws, a.losses, round(a.score, 4),
+            round(a.low, 4), round(a.high, 4), round(elo, 1), round(error, 1),
+            round(a.mean_length, 2), a.median_length, round(a.time_mean * 1e3, 3),
+            round(a.time_p95 * 1e3, 3), round(a.time_max * 1e3, 3), round(a.nodes_mean, 1),
+        ])  # fmt: skip
+    for p in pairings:
+        writer.writerow([
+            p.agent, p.opponent, p.games, p.wins, p.draws, p.losses, round(p.score, 4),
+            round(p.low, 4), round(p.high, 4), "", "", round(p.mean_length, 2),
+            p.median_length, "", "", "", "",
+        ])  # fmt: skip

@@ -1,0 +1,74 @@
+"""Play a tournament's missing games on local worker processes, storing each as it finishes.
+
+Games go to the workers in small batches (less overhead than one task a game); each finished
+game is committed to the store at once by the main process. Ctrl-C stops the workers at once:
+the games already stored stay, and ``run`` on the same tournament plays only the rest.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterator
+
+from fourinarow.tournament.games import GameRecord, GameSpec, play_games
+from fourinarow.tournament.schedule import schedule
+from fourinarow.tournament.store import Store
+
+__all__ = ["Progress", "batches", "missing_games", "run_local"]
+
+Progress = Callable[[int, int, float], None]
+"""Called after each stored game with (games done, games in all, seconds since the start)."""
+
+
+def missing_games(store: Store, tournament_id: int) -> list[GameSpec]:
+    """The scheduled games of a stored tournament that are not stored yet, in order."""
+    stored = store.tournament(tournament_id)
+    if stored is None:
+        raise KeyError(tournament_id)
+    done = store.played_indexes(tournament_id)
+    return [spec for spec in schedule(stored.settings) if spec.index not in done]
+
+
+def batches(games: list[GameSpec], workers: int) -> list[list[GameSpec]]:
+    """Split games into batches: a few per worker at least, at most 8 games each."""
+    size = max(1, min(8, len(games) // max(1, workers * 4)))
+    return [games[i : i + size] for i in range(0, len(games), size)]
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides when to stop
+
+
+def _results(games: list[GameSpec], workers: int) -> Iterator[GameRecord]:
+    if workers <= 1:
+        for spec in games:
+            yield from play_games([spec])
+        return
+    pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+    try:
+        for batch in pool.imap_unordered(play_games, batches(games, workers)):
+            yield from batch
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def run_local(
+    store: Store, tournament_id: int, workers: int, progress: Progress | None = None
+) -> int:
+    """Play and store every missing game of a tournament; return how many were played."""
+    games = missing_games(store, tournament_id)
+    stored = store.tournament(tournament_id)
+    assert stored is not None
+    done = stored.played
+    start = time.perf_counter()
+    played = 0
+    for record in _results(games, workers):
+        store.add(tournament_id, record)
+        played += 1
+        if progress is not None:
+            progress(done + played, stored.total_games, time.perf_counter() - start)
+    return played

@@ -1,0 +1,177 @@
+"""Tournaments and their games in SQLite: every finished game is committed at once, so a
+tournament stopped by Ctrl-C, or killed outright, loses nothing and resumes where it stopped.
+
+The database runs in WAL mode. A game's row is keyed by its tournament and its place in the
+schedule, so a game can never be stored twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fourinarow.tournament.games import GameRecord, GameSpec
+from fourinarow.tournament.schedule import Settings
+
+__all__ = ["Store", "StoredTournament", "default_db_path"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id INTEGER PRIMARY KEY,
+    settings TEXT NOT NULL,
+    total_games INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    game_index INTEGER NOT NULL,
+    first TEXT NOT NULL,
+    second TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    connect INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    opening TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    winner INTEGER,
+    times TEXT NOT NULL,
+    nodes TEXT NOT NULL,
+    finished TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, game_index)
+);
+"""
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/fourinarow/results.sqlite3`` (``~/.local/share`` when unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "fourinarow" / "results.sqlite3"
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    """A tournament's row: its id, settings and how many games it has and wants."""
+
+    id: int
+    settings: Settings
+    total_games: int
+    played: int
+    created: str
+
+    @property
+    def finished(self) -> bool:
+        return self.played >= self.total_games
+
+
+class Store:
+    """A results database.
+
+    Args:
+        path: the SQLite file (created with its folder if missing).
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def create(self, settings: Settings, total_games: int) -> int:
+        """Record a new tournament; return its id."""
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT INTO tournaments (settings, total_games, created) VALUES (?, ?, ?)",
+                (json.dumps(settings.to_dict()), total_games, _now()),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def add(self, tournament_id: int, record: GameRecord) -> None:
+        """Store a finished game (one transaction)."""
+        spec = record.spec
+        with self._db:
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    tournament_id,
+                    spec.index,
+                    spec.first,
+                    spec.second,
+                    spec.width,
+                    spec.height,
+                    spec.connect,
+                    spec.seed,
+                    json.dumps(list(spec.opening)),
+                    json.dumps(list(record.moves)),
+                    record.winner,
+                    json.dumps([round(t, 6) for t in record.times]),
+                    json.dumps(list(record.nodes)),
+                    _now(),
+                ),
+            )
+
+    def tournament(self, tournament_id: int | None = None) -> StoredTournament | None:
+        """A tournament by id, or the latest one; ``None`` if there is none."""
+        query = (
+            "SELECT t.id, t.settings, t.total_games, t.created, "
+            "(SELECT COUNT(*) FROM games g WHERE g.tournament_id = t.id) FROM tournaments t "
+        )
+        if tournament_id is None:
+            row = self._db.execute(query + "ORDER BY t.id DESC LIMIT 1").fetchone()
+        else:
+            row = self._db.execute(query + "WHERE t.id = ?", (tournament_id,)).fetchone()
+        if row is None:
+            return None
+        identifier, settings, total, created, played = row
+        return StoredTournament(
+            identifier, Settings.from_dict(json.loads(settings)), total, played, created
+        )
+
+    def played_indexes(self, tournament_id: int) -> set[int]:
+        """The places in the schedule of the games already stored."""
+        rows = self._db.execute(
+            "SELECT game_index FROM games WHERE tournament_id = ?", (tournament_id,)
+        )
+        return {index for (index,) in rows}
+
+    def records(self, tournament_id: int) -> list[GameRecord]:
+        """Every stored game of a tournament, in schedule order."""
+        rows = self._db.execute(
+            "SELECT game_index, first, second, width, height, connect, seed, opening, moves, "
+            "winner, times, nodes FROM games WHERE tournament_id = ? ORDER BY game_index",
+            (tournament_id,),
+        )
+        stored = self.tournament(tournament_id)
+        time = stored.settings.time if stored is not None else None
+        records = []
+        for index, first, second, w, h, n, seed, opening, moves, winner, times, nodes in rows:
+            spec = GameSpec(index, first, second, w, h, n, tuple(json.loads(opening)), seed, time)
+            records.append(
+                GameRecord(
+                    spec,
+                    tuple(json.loads(moves)),
+                    winner,
+                    tuple(json.loads(times)),
+                    tuple(json.loads(nodes)),
+                )
+            )
+        return records
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
