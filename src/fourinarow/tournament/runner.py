@@ -8,7 +8,9 @@ the games already stored stay, and ``run`` on the same tournament plays only the
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 
@@ -37,8 +39,12 @@ def batches(games: list[GameSpec], workers: int) -> list[list[GameSpec]]:
     return [games[i : i + size] for i in range(0, len(games), size)]
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process decides when to stop
+def _worker_setup() -> None:
+    """In each worker: Ctrl-C is the main process's to handle, and when it stops the workers
+    mid-write, the pool's own complaints are noise (errors in games still reach the main
+    process, as exceptions)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the worker)
 
 
 def _results(games: list[GameSpec], workers: int) -> Iterator[GameRecord]:
@@ -46,7 +52,7 @@ def _results(games: list[GameSpec], workers: int) -> Iterator[GameRecord]:
         for spec in games:
             yield from play_games([spec])
         return
-    pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+    pool = multiprocessing.Pool(workers, initializer=_worker_setup)
     try:
         for batch in pool.imap_unordered(play_games, batches(games, workers)):
             yield from batch

@@ -1,0 +1,190 @@
+"""Tournaments: schedules, stored games, statistics, and resuming after Ctrl-C or a kill."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fourinarow.tournament import Settings, Store, elo_ratings, schedule, summarise
+from fourinarow.tournament.games import GameRecord, GameSpec, play_game
+from fourinarow.tournament.runner import run_local
+from fourinarow.tournament.schedule import InvalidSettingsError
+
+
+def test_schedule_pairs_everyone_with_both_colours_and_is_reproducible() -> None:
+    settings = Settings(("random", "simple", "aggressive"), games=4, seed=7, opening_plies=3)
+    games = schedule(settings)
+    assert len(games) == 3 * 4
+    assert [g.index for g in games] == list(range(12))
+    for a in settings.agents:
+        firsts = sum(g.first == a for g in games)
+        seconds = sum(g.second == a for g in games)
+        assert firsts == seconds == 4
+    assert all(len(g.opening) == 3 for g in games)
+    assert schedule(settings) == games
+    assert schedule(Settings(settings.agents, games=4, seed=8, opening_plies=3)) != games
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (Settings(("random",)), "at least two agents"),
+        (Settings(("random", "random")), "each agent may be named once"),
+        (Settings(("random", "simple"), games=3), "an even number of games"),
+        (Settings(("random", "simple"), opening_plies=-1), "--opening-plies"),
+    ],
+)
+def test_unplayable_settings_say_why(settings: Settings, message: str) -> None:
+    with pytest.raises(InvalidSettingsError, match=message):
+        settings.check()
+
+
+def test_a_game_is_the_same_whoever_plays_it() -> None:
+    spec = GameSpec(0, "mcts:playouts=30", "alphabeta:depth=2", opening=(3, 3), seed=11)
+    first, again = play_game(spec), play_game(spec)
+    assert first.moves == again.moves
+    assert first.moves[:2] == (3, 3)
+    assert len(first.times) == len(first.nodes) == first.length - 2
+
+
+def test_summaries_and_elo_order_the_agents(tmp_path: Path) -> None:
+    settings = Settings(("random", "simple", "alphabeta:depth=4"), games=8, seed=1, opening_plies=2)
+    with Store(tmp_path / "results.sqlite3") as store:
+        tournament = store.create(settings, len(schedule(settings)))
+        assert run_local(store, tournament, workers=1) == 24
+        records = store.records(tournament)
+    agents, pairings = summarise(records, settings.agents)
+    by_name = {a.agent: a for a in agents}
+    assert all(a.games == 16 for a in agents)
+    assert by_name["random"].score < by_name["simple"].score < by_name["alphabeta:depth=4"].score
+    assert all(a.low <= a.score <= a.high for a in agents)
+    assert len(pairings) == 6
+    ratings = elo_ratings(records, settings.agents)
+    assert ratings["random"] == (0.0, 0.0)
+    assert 0 < ratings["simple"][0] < ratings["alphabeta:depth=4"][0]
+    assert all(error > 0 for name, (_, error) in ratings.items() if name != "random")
+
+
+def test_stored_games_survive_and_a_rerun_plays_only_the_rest(tmp_path: Path) -> None:
+    settings = Settings(("random", "simple"), games=6, seed=3)
+    path = tmp_path / "results.sqlite3"
+    with Store(path) as store:
+        tournament = store.create(settings, 6)
+        for spec in schedule(settings)[:2]:
+            store.add(tournament, play_game(spec))
+    with Store(path) as store:  # a new process would open it like this
+        assert store.played_indexes(tournament) == {0, 1}
+        assert run_local(store, tournament, workers=2) == 4
+        assert run_local(store, tournament, workers=2) == 0
+        assert store.played_indexes(tournament) == set(range(6))
+    again = play_game(schedule(settings)[0])
+    with Store(path) as store, pytest.raises(sqlite3.IntegrityError):  # never stored twice
+        store.add(tournament, again)
+
+
+def record(first: str, second: str, winner: int | None) -> GameRecord:
+    return GameRecord(GameSpec(0, first, second), (), winner, (), ())
+
+
+def test_elo_follows_the_scores() -> None:
+    games = [record("a", "b", 1)] * 6 + [record("b", "a", 2)] * 6 + [record("a", "b", None)] * 4
+    ratings = elo_ratings(games, ["a", "b"], anchor="b")
+    assert ratings["a"][0] > 150
+    even = [record("a", "b", 1), record("b", "a", 1)] * 5
+    assert abs(elo_ratings(even, ["a", "b"])["b"][0]) < 1e-6
+
+
+# ------------------------------------------------------------------ the command, for real
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "fourinarow", *args]
+
+
+def stored_indexes(path: Path) -> list[int]:
+    with sqlite3.connect(path) as db:
+        return [i for (i,) in db.execute("SELECT game_index FROM games ORDER BY game_index")]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill"])
+def test_a_stopped_tournament_resumes_to_exactly_its_games(tmp_path: Path, stop: int) -> None:
+    db = tmp_path / "results.sqlite3"
+    args = ["tournament", "engine", "simple", "--games", "8", "--time-ms", "40", "--db", str(db)]
+    process = subprocess.Popen(
+        command(*args, "--workers", "2", "--quiet"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not db.exists() or len(stored_indexes(db)) < 2):
+        time.sleep(0.05)
+    process.send_signal(stop)
+    _, stderr = process.communicate(timeout=30)
+    assert "Traceback" not in stderr
+    if stop == signal.SIGINT:
+        assert process.returncode == 130
+    stopped_at = stored_indexes(db)
+    assert 2 <= len(stopped_at) < 8
+    resumed = subprocess.run(
+        command("tournament", "--resume", "--db", str(db), "--json", "--workers", "2"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert stored_indexes(db) == list(range(8))
+    results = json.loads(resumed.stdout)
+    assert sum(a["games"] for a in results["agents"]) == 16
+
+
+def test_the_command_prints_tables_json_and_csv(tmp_path: Path) -> None:
+    db = str(tmp_path / "results.sqlite3")
+    base = [
+        "match",
+        "random",
+        "simple",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--db",
+        db,
+        "--workers",
+        "1",
+    ]
+    table = subprocess.run(command(*base), capture_output=True, text=True, check=True)
+    assert "95% interval" in table.stdout
+    assert "random vs simple" in table.stdout or "simple vs random" in table.stdout
+    data = json.loads(subprocess.run(command(*base, "--json"), capture_output=True, text=True,
+                                     check=True).stdout)  # fmt: skip
+    assert [a["agent"] for a in data["agents"]] == ["random", "simple"]
+    assert data["settings"]["seed"] == 2
+    rows = subprocess.run(command(*base, "--csv"), capture_output=True, text=True, check=True)
+    assert rows.stdout.splitlines()[0].startswith("agent,opponent,games,wins")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["match", "random"], "a match is between two agents, not 1"),
+        (["match", "random", "deepblue"], "unknown agent 'deepblue'"),
+        (["tournament", "random", "simple", "--games", "3"], "an even number of games"),
+        (["tournament", "--resume", "5"], "there is no tournament 5 to resume"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    result = subprocess.run(
+        command(*args, "--db", str(tmp_path / "r.sqlite3")), capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
