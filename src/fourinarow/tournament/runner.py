@@ -47,15 +47,15 @@ def _worker_setup() -> None:
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the worker)
 
 
-def _results(games: list[GameSpec], workers: int) -> Iterator[GameRecord]:
+def _batches_played(games: list[GameSpec], workers: int) -> Iterator[list[GameRecord]]:
+    """Finished games, a batch at a time, as the workers finish them."""
     if workers <= 1:
         for spec in games:
-            yield from play_games([spec])
+            yield play_games([spec])
         return
     pool = multiprocessing.Pool(workers, initializer=_worker_setup)
     try:
-        for batch in pool.imap_unordered(play_games, batches(games, workers)):
-            yield from batch
+        yield from pool.imap_unordered(play_games, batches(games, workers))
         pool.close()
     finally:
         pool.terminate()
@@ -72,9 +72,9 @@ def run_local(
     done = stored.played
     start = time.perf_counter()
     played = 0
-    for record in _results(games, workers):
-        store.add(tournament_id, record)
-        played += 1
+    for finished in _batches_played(games, workers):
+        store.add_many(tournament_id, finished)  # a batch's games end together: one commit
+        played += len(finished)
         if progress is not None:
             progress(done + played, stored.total_games, time.perf_counter() - start)
     return played

@@ -103,10 +103,14 @@ class Store:
 
     def add(self, tournament_id: int, record: GameRecord) -> None:
         """Store a finished game (one transaction)."""
-        spec = record.spec
-        with self._db:
-            self._db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        self.add_many(tournament_id, [record])
+
+    def add_many(self, tournament_id: int, records: list[GameRecord]) -> None:
+        """Store finished games, all or none (one transaction)."""
+        rows = []
+        for record in records:
+            spec = record.spec
+            rows.append(
                 (
                     tournament_id,
                     spec.index,
@@ -122,7 +126,11 @@ class Store:
                     json.dumps([round(t, 6) for t in record.times]),
                     json.dumps(list(record.nodes)),
                     _now(),
-                ),
+                )
+            )
+        with self._db:
+            self._db.executemany(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
             )
 
     def tournament(self, tournament_id: int | None = None) -> StoredTournament | None:
