@@ -188,3 +188,21 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path, args: list[str], messag
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_ray_backend_gives_the_local_backends_games(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    from fourinarow.tournament.distributed import run_ray
+
+    settings = Settings(("random", "alphabeta:depth=2", "mcts:playouts=20"), games=4, seed=9,
+                        opening_plies=2)  # fmt: skip
+    results = {}
+    for backend in ("local", "ray"):
+        with Store(tmp_path / f"{backend}.sqlite3") as store:
+            tournament = store.create(settings, len(schedule(settings)))
+            if backend == "ray":
+                assert run_ray(store, tournament, workers=2) == 12
+            else:
+                assert run_local(store, tournament, workers=2) == 12
+            results[backend] = [(r.spec, r.moves, r.winner) for r in store.records(tournament)]
+    assert results["ray"] == results["local"]

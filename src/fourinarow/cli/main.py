@@ -19,6 +19,7 @@ from fourinarow.core import (
     InvalidPositionError,
 )
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.tournament.distributed import MissingExtraError
 from fourinarow.tournament.schedule import InvalidSettingsError
 
 __all__ = ["build_parser", "main"]
@@ -29,6 +30,7 @@ USER_ERRORS = (
     InvalidMoveError,
     InvalidPositionError,
     InvalidSettingsError,
+    MissingExtraError,
 )
 """Errors caused by what the user typed: reported in one line with exit status 2."""
 

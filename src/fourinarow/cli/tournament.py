@@ -75,6 +75,17 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             metavar="N",
             help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",
         )
+        parser.add_argument(
+            "--backend",
+            choices=("local", "ray"),
+            default="local",
+            help="local worker processes (default) or a Ray cluster (extra: ray)",
+        )
+        parser.add_argument(
+            "--address",
+            metavar="ADDR",
+            help="with --backend ray: the cluster to join (default: start a local one)",
+        )
         parser.add_argument("--db", metavar="PATH", help="the SQLite file of results")
         parser.add_argument(
             "--resume",
@@ -121,7 +132,13 @@ def _run(args: argparse.Namespace) -> int:
             settings.check()
             tournament_id = store.create(settings, len(schedule(settings)))
         show = not args.quiet and sys.stderr.isatty()
-        run_local(store, tournament_id, args.workers, _progress_bar if show else None)
+        progress = _progress_bar if show else None
+        if args.backend == "ray":
+            from fourinarow.tournament.distributed import run_ray
+
+            run_ray(store, tournament_id, args.workers, args.address, progress)
+        else:
+            run_local(store, tournament_id, args.workers, progress)
         if show:
             print(file=sys.stderr)
         records = store.records(tournament_id)

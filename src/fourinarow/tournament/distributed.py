@@ -1,0 +1,80 @@
+"""Play a tournament's missing games on a Ray cluster: an existing one (``address``) or a local
+one started for the run. Needs the extra: ``pip install 'fourinarow[ray]'``.
+
+Games go out in batches, one Ray task per batch, and come back with ``ray.wait`` a few at a time;
+each finished batch is stored at once, as with local workers. Games are seeded by their place in
+the schedule, so for a fixed seed the results equal the local backend's (but for the times).
+Ray is only initialised if it is not already, with at most ``workers`` CPUs when it starts a
+local instance, and shut down again if this run started it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from fourinarow.tournament.games import play_games
+from fourinarow.tournament.runner import Progress, batches, missing_games
+from fourinarow.tournament.store import Store
+
+__all__ = ["MissingExtraError", "run_ray"]
+
+
+class MissingExtraError(RuntimeError):
+    """An optional part's extra is not installed; the message names the pip command."""
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise MissingExtraError(
+            "the Ray backend needs Ray: pip install 'fourinarow[ray]'"
+        ) from None
+    return ray
+
+
+def run_ray(
+    store: Store,
+    tournament_id: int,
+    workers: int,
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Play and store every missing game of a tournament on Ray; return how many were played."""
+    ray = _ray()
+    games = missing_games(store, tournament_id)
+    stored = store.tournament(tournament_id)
+    assert stored is not None
+    started_here = not ray.is_initialized()
+    if started_here:
+        options: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": logging.WARNING,
+        }
+        if address is None:
+            options["num_cpus"] = workers
+        ray.init(address=address, **options)
+    remote_batch = ray.remote(play_games)
+    pending = [remote_batch.remote(batch) for batch in batches(games, workers)]
+    start = time.perf_counter()
+    played = 0
+    try:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=min(4, len(pending)), timeout=1.0)
+            for reference in ready:
+                finished = ray.get(reference)
+                store.add_many(tournament_id, finished)
+                played += len(finished)
+                if progress is not None:
+                    progress(
+                        stored.played + played, stored.total_games, time.perf_counter() - start
+                    )
+    finally:
+        for reference in pending:
+            ray.cancel(reference, force=True)
+        if started_here:
+            ray.shutdown()
+    return played
