@@ -206,3 +206,35 @@ def test_the_ray_backend_gives_the_local_backends_games(tmp_path: Path) -> None:
                 assert run_local(store, tournament, workers=2) == 12
             results[backend] = [(r.spec, r.moves, r.winner) for r in store.records(tournament)]
     assert results["ray"] == results["local"]
+
+
+def test_plots_are_written_as_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    db, png = tmp_path / "r.sqlite3", tmp_path / "plots" / "elo.png"
+    args = ["tournament", "random", "simple", "alphabeta:depth=2", "minimax:depth=2"]
+    result = subprocess.run(
+        command(*args, "--games", "2", "--db", str(db), "--plot", str(png), "--quiet"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png.stat().st_size > 10_000
+
+
+def test_a_missing_extra_names_the_pip_command(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['ray'] = None; sys.modules['matplotlib'] = None\n"
+        "from fourinarow.cli.main import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    for option, extra in ((["--backend", "ray"], "ray"), (["--plot", "x.png"], "plot")):
+        result = subprocess.run(
+            [sys.executable, "-c", code, "match", "random", "simple", "--games", "2",
+             "--db", str(tmp_path / "r.sqlite3"), "--quiet", *option],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert result.returncode == 2
+        assert f"pip install 'fourinarow[{extra}]'" in result.stderr
+        assert "Traceback" not in result.stderr

@@ -96,6 +96,11 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             help="continue the latest tournament in the database (or tournament ID)",
         )
         parser.add_argument("--json", action="store_true", help="print the results as JSON")
+        parser.add_argument(
+            "--plot",
+            metavar="PATH",
+            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: plot)",
+        )
         parser.add_argument("--csv", action="store_true", help="print the results as CSV")
         parser.add_argument(
             "--quiet", action="store_true", help="no progress bar on standard error"
@@ -144,6 +149,10 @@ def _run(args: argparse.Namespace) -> int:
         records = store.records(tournament_id)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
+    if args.plot:
+        from fourinarow.tournament.plots import write_plots
+
+        write_plots(args.plot, agents, pairings, ratings, f"Tournament {tournament_id}")
     if args.json:
         print(json.dumps(_as_json(tournament_id, settings, agents, pairings, ratings)))
     elif args.csv:

@@ -1,0 +1,94 @@
+"""Plots of a tournament's results (extra ``plot``: ``pip install 'fourinarow[plot]'``).
+
+One PNG with three panels: Elo ratings with their error bars, the pairwise score rates as a
+heatmap, and the mean time per move against the search depth of the agents whose specs set one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from fourinarow.tournament.distributed import MissingExtraError
+from fourinarow.tournament.stats import AgentSummary, PairingSummary
+
+__all__ = ["spec_depth", "write_plots"]
+
+
+def spec_depth(spec: str) -> int | None:
+    """The ``depth=D`` option of an agent spec, if it has one.
+
+    >>> spec_depth("alphabeta:depth=6,eval=window"), spec_depth("engine")
+    (6, None)
+    """
+    match = re.search(r"(?:^|[:,])depth=(\d+)", spec)
+    return int(match[1]) if match else None
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise MissingExtraError("plots need matplotlib: pip install 'fourinarow[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def write_plots(
+    path: Path | str,
+    agents: Sequence[AgentSummary],
+    pairings: Sequence[PairingSummary],
+    ratings: dict[str, tuple[float, float]],
+    title: str = "",
+) -> Path:
+    """Draw the three panels into ``path`` (PNG); return the path."""
+    plt = _pyplot()
+    names = [a.agent for a in sorted(agents, key=lambda a: ratings[a.agent][0])]
+    figure, (elo_axis, heat_axis, time_axis) = plt.subplots(
+        1, 3, figsize=(18, max(4.5, 0.45 * len(names) + 2)), constrained_layout=True
+    )
+    elo_axis.barh(
+        names,
+        [ratings[n][0] for n in names],
+        xerr=[1.96 * ratings[n][1] for n in names],
+        color="#4477aa",
+        capsize=3,
+    )
+    elo_axis.set_xlabel("Elo (random = 0), 95% error bars")
+    elo_axis.set_title("Ratings")
+
+    position = {name: i for i, name in enumerate(names)}
+    grid = [[float("nan")] * len(names) for _ in names]
+    for p in pairings:
+        grid[position[p.agent]][position[p.opponent]] = p.score
+    image = heat_axis.imshow(grid, cmap="RdYlBu", vmin=0, vmax=1)
+    heat_axis.set_xticks(range(len(names)), names, rotation=60, ha="right")
+    heat_axis.set_yticks(range(len(names)), names)
+    heat_axis.set_title("Score of the row's agent against the column's")
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if value == value:  # not NaN
+                heat_axis.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8)
+    figure.colorbar(image, ax=heat_axis, shrink=0.8)
+
+    deep = [(spec_depth(a.agent), a) for a in agents if spec_depth(a.agent) is not None]
+    if deep:
+        for family in sorted({a.agent.partition(":")[0] for _, a in deep}):
+            points = sorted((d, a.time_mean * 1e3) for d, a in deep if a.agent.startswith(family))
+            time_axis.plot([d for d, _ in points], [t for _, t in points], "o-", label=family)
+        time_axis.set_yscale("log")
+        time_axis.legend()
+    time_axis.set_xlabel("search depth (plies)")
+    time_axis.set_ylabel("mean time per move (ms)")
+    time_axis.set_title("Time per move against depth")
+    if title:
+        figure.suptitle(title)
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(target, dpi=100)
+    plt.close(figure)
+    return target
