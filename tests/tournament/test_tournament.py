@@ -238,3 +238,23 @@ def test_a_missing_extra_names_the_pip_command(tmp_path: Path) -> None:
         assert result.returncode == 2
         assert f"pip install 'fourinarow[{extra}]'" in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_the_seed_003_experiment_writes_its_report(tmp_path: Path) -> None:
+    out, db = tmp_path / "report", tmp_path / "r.sqlite3"
+    result = subprocess.run(
+        command("experiment", "seed-003", "--games", "2", "--out", str(out), "--db", str(db)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = (out / "report.md").read_text()
+    for heading in ("## 6x6: minimax against random", "## 7x6: minimax against minimax:depth=2"):
+        assert heading in report
+    assert report.count("\n| 5 |") == 6  # depth 5 against each opponent on both boards
+    assert (out / "seed-003.png").exists()
+    with sqlite3.connect(db) as connection:
+        (games,) = connection.execute("SELECT COUNT(*) FROM games").fetchone()
+    assert games == 2 * (3 * 5 - 2) * 2  # boards x matches (no self-play) x games

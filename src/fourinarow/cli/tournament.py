@@ -7,6 +7,7 @@ import csv
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
@@ -105,6 +106,30 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--quiet", action="store_true", help="no progress bar on standard error"
         )
+    experiment = commands.add_parser(
+        "experiment",
+        help="reproduce a study from the seed texts",
+        description=(
+            "seed-003: plain minimax at depths 1-5 (seed 003's evaluation) against random, "
+            "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
+            "games; writes report.md (markdown tables) and seed-003.png into --out."
+        ),
+        epilog=epilog,
+    )
+    experiment.add_argument("study", choices=("seed-003",), help="the study to run")
+    experiment.add_argument(
+        "--games", type=positive_int, default=20, metavar="N", help="games per match (20)"
+    )
+    experiment.add_argument("--seed", type=int, default=0, help="decides the agents' choices")
+    experiment.add_argument(
+        "--out", default="seed-003-report", metavar="DIR", help="where the report goes"
+    )
+    experiment.add_argument(
+        "--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+        help="worker processes",
+    )  # fmt: skip
+    experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+    experiment.set_defaults(handler=_run_experiment)
     match.set_defaults(handler=_run, pairwise=True)
     tournament.set_defaults(handler=_run, pairwise=False)
 
@@ -270,3 +295,15 @@ def _write_csv(
             round(p.low, 4), round(p.high, 4), "", "", round(p.mean_length, 2),
             p.median_length, "", "", "", "",
         ])  # fmt: skip
+
+
+def _run_experiment(args: argparse.Namespace) -> int:
+    from fourinarow.tournament.experiment import run_seed_003
+
+    if args.games % 2:
+        raise InvalidSettingsError(f"--games {args.games}: use an even number (both colours)")
+    with Store(args.db or default_db_path()) as store:
+        report = run_seed_003(store, Path(args.out), args.games, args.seed, args.workers)
+    print(report.read_text(encoding="utf-8"))
+    print(f"(written to {report})")
+    return 0

@@ -1,0 +1,144 @@
+"""``seed-003``: the study of seed 003, reproduced on its 6x6 board and on 7x6.
+
+Plain minimax at depths 1 to 5 (with seed 003's ``streaks`` evaluation) plays random, minimax
+depth 1 and minimax depth 2, moving first in half the games; every game is stored, and the
+report gives per board and opponent the wins, draws and losses, the score with its 95% interval,
+the game length and the time per move, as markdown tables and a plot. (A depth against itself is
+left out: a tournament names each agent once.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from fourinarow.tournament.runner import Progress, run_local
+from fourinarow.tournament.schedule import Settings, schedule
+from fourinarow.tournament.stats import summarise
+from fourinarow.tournament.store import Store
+
+__all__ = ["Row", "run_seed_003", "seed_003_matches"]
+
+BOARDS = ((6, 6), (7, 6))
+DEPTHS = (1, 2, 3, 4, 5)
+OPPONENTS = ("random", "minimax:depth=1,eval=streaks", "minimax:depth=2,eval=streaks")
+
+
+def _minimax(depth: int) -> str:
+    return f"minimax:depth={depth},eval=streaks"
+
+
+def seed_003_matches(games: int, seed: int) -> list[Settings]:
+    """Every match of the study."""
+    return [
+        Settings((_minimax(depth), opponent), games=games, seed=seed, width=w, height=h)
+        for w, h in BOARDS
+        for opponent in OPPONENTS
+        for depth in DEPTHS
+        if _minimax(depth) != opponent
+    ]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One match's result, for minimax at ``depth``."""
+
+    board: str
+    opponent: str
+    depth: int
+    wins: int
+    draws: int
+    losses: int
+    score: float
+    low: float
+    high: float
+    mean_length: float
+    time_ms: float
+    time_p95_ms: float
+
+
+def run_seed_003(
+    store: Store,
+    out: Path,
+    games: int = 20,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> Path:
+    """Play the study, write ``report.md`` (and ``seed-003.png`` with matplotlib) into ``out``;
+    return the report's path."""
+    rows: list[Row] = []
+    for settings in seed_003_matches(games, seed):
+        tournament = store.create(settings, len(schedule(settings)))
+        run_local(store, tournament, workers, progress)
+        agents, _ = summarise(store.records(tournament), settings.agents)
+        mine = agents[0]
+        depth = int(settings.agents[0].split("depth=")[1].split(",")[0])
+        rows.append(
+            Row(
+                f"{settings.width}x{settings.height}", settings.agents[1], depth,
+                mine.wins, mine.draws, mine.losses, mine.score, mine.low, mine.high,
+                mine.mean_length, mine.time_mean * 1e3, mine.time_p95 * 1e3,
+            )
+        )  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    report = out / "report.md"
+    report.write_text(_markdown(rows, games, seed), encoding="utf-8")
+    with contextlib.suppress(ImportError):  # the tables are the report; the plot needs the extra
+        _plot(rows, out / "seed-003.png")
+    return report
+
+
+def _markdown(rows: list[Row], games: int, seed: int) -> str:
+    lines = [
+        "# Seed 003's study, reproduced",
+        "",
+        f"Plain minimax with seed 003's `streaks` evaluation at depths 1-5 against three "
+        f"opponents, {games} games a match (each side first in half), seed {seed}.",
+        "",
+    ]
+    for board in dict.fromkeys(row.board for row in rows):
+        for opponent in OPPONENTS:
+            lines += [
+                f"## {board}: minimax against {opponent}",
+                "",
+                "| depth | W | D | L | score | 95% interval | mean length | ms/move | p95 ms |",
+                "|---|---|---|---|---|---|---|---|---|",
+            ]
+            for row in rows:
+                if row.board == board and row.opponent == opponent:
+                    lines.append(
+                        f"| {row.depth} | {row.wins} | {row.draws} | {row.losses} | "
+                        f"{row.score:.3f} | {row.low:.2f}-{row.high:.2f} | "
+                        f"{row.mean_length:.1f} | {row.time_ms:.3f} | {row.time_p95_ms:.3f} |"
+                    )
+            lines.append("")
+    return "\n".join(lines)
+
+
+def _plot(rows: list[Row], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, (score_axis, time_axis) = plt.subplots(1, 2, figsize=(12, 4.5), constrained_layout=True)
+    for board in dict.fromkeys(row.board for row in rows):
+        for opponent in OPPONENTS:
+            points = [
+                (r.depth, r.score) for r in rows if r.board == board and r.opponent == opponent
+            ]
+            label = f"{board} vs {opponent.split(',')[0]}"
+            score_axis.plot(*zip(*points, strict=True), "o-", label=label)
+        times = sorted({(r.depth, r.time_ms) for r in rows if r.board == board})
+        time_axis.plot(*zip(*times, strict=True), "o", label=board)
+    score_axis.set_xlabel("minimax depth")
+    score_axis.set_ylabel("score (win 1, draw 1/2)")
+    score_axis.legend(fontsize=8)
+    time_axis.set_xlabel("minimax depth")
+    time_axis.set_ylabel("mean time per move (ms)")
+    time_axis.set_yscale("log")
+    time_axis.legend()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
