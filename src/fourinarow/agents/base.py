@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from fourinarow.core import Board, Column
+from fourinarow.search.heuristic import SearchResult
 
-__all__ = ["Agent", "Decision", "Limit", "ensure_playable"]
+__all__ = ["Agent", "Decision", "Limit", "deadline_for", "ensure_playable", "search_decision"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,14 @@ class Limit:
     time: float | None = None
     depth: int | None = None
     nodes: int | None = None
+
+    def capped_depth(self, most: int) -> int:
+        """``most`` plies, or fewer (at least 1) if the limit sets a depth.
+
+        >>> Limit(depth=3).capped_depth(8), Limit().capped_depth(8)
+        (3, 8)
+        """
+        return most if self.depth is None else max(1, min(most, self.depth))
 
 
 @dataclass(frozen=True)
@@ -71,3 +81,16 @@ def ensure_playable(board: Board, doing: str = "choose") -> None:
     """Raise ``ValueError`` if the game is over: there is then no move to choose or analyse."""
     if not board.legal_moves:
         raise ValueError(f"the game is over: there is no move to {doing}")
+
+
+def deadline_for(seconds: float | None, start: float, safety: float) -> float | None:
+    """The ``time.perf_counter()`` value by which a search must stop to answer within
+    ``seconds`` of ``start``, keeping back ``safety`` seconds for returning; ``None``: no clock."""
+    return None if seconds is None else start + max(0.0, seconds - safety)
+
+
+def search_decision(result: SearchResult, column: Column, nodes: int, start: float) -> Decision:
+    """The decision to play ``column`` (one of ``result.best_moves``) after a search."""
+    pv = result.pv if result.pv and result.pv[0] == column else (column,)
+    elapsed = time.perf_counter() - start
+    return Decision(column, result.score, result.depth, nodes, elapsed, pv)

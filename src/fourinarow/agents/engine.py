@@ -11,11 +11,17 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit, ensure_playable
+from fourinarow.agents.base import (
+    Decision,
+    Limit,
+    deadline_for,
+    ensure_playable,
+    search_decision,
+)
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
-from fourinarow.search.deepening import deepen
+from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine import Engine
 
 __all__ = ["EngineAgent"]
@@ -67,7 +73,7 @@ class EngineAgent:
         seconds = limit.time
         if seconds is None and limit.depth is None and limit.nodes is None:
             seconds = DEFAULT_TIME
-        deadline = None if seconds is None else start + max(0.0, seconds - _SAFETY)
+        deadline = deadline_for(seconds, start, _SAFETY)
         empties = board.width * board.height - board.ply
         if empties <= self.solve_empties and limit.depth is None:
             share = None if seconds is None else seconds / 2
@@ -77,9 +83,7 @@ class EngineAgent:
         return self._deepen(board, limit, deadline, start)
 
     def _deepen(self, board: Board, limit: Limit, deadline: float | None, start: float) -> Decision:
-        most = board.width * board.height - board.ply
-        if limit.depth is not None:
-            most = max(1, min(most, limit.depth))
+        most = limit.capped_depth(board.width * board.height - board.ply)
         found, nodes = deepen(
             self._engine_for(board), board, most, deadline=deadline, node_limit=limit.nodes
         )
@@ -90,9 +94,7 @@ class EngineAgent:
             )
             return Decision(column, None, 0, nodes, time.perf_counter() - start, (column,))
         column = break_tie(found.best_moves, self._tie_break, self._rng, board.width)
-        pv = found.pv if found.pv and found.pv[0] == column else (column,)
-        elapsed = time.perf_counter() - start
-        return Decision(column, found.score, found.depth, nodes, elapsed, pv)
+        return search_decision(found, column, nodes, start)
 
     def analyze(self, board: Board, limit: Limit | None = None) -> tuple[int | None, ...]:
         """Every column's heuristic value (``None`` for a full one) from the deepest search
@@ -103,19 +105,13 @@ class EngineAgent:
         """
         ensure_playable(board, "analyse")
         limit = limit or Limit(time=DEFAULT_TIME)
-        deadline = None if limit.time is None else time.perf_counter() + limit.time - _SAFETY
-        most = board.width * board.height - board.ply
-        if limit.depth is not None:
-            most = max(1, min(most, limit.depth))
-        found, _ = deepen(
+        return column_values(
             self._engine_for(board),
             board,
-            most,
-            deadline=deadline,
+            limit.capped_depth(board.width * board.height - board.ply),
+            deadline=deadline_for(limit.time, time.perf_counter(), _SAFETY),
             node_limit=limit.nodes,
-            exact_root=True,
         )
-        return (None,) * board.width if found is None else found.scores
 
     def _engine_for(self, board: Board) -> Engine:
         shape = (board.width, board.height, board.connect)

@@ -13,7 +13,7 @@ import math
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit, ensure_playable
+from fourinarow.agents.base import Decision, Limit, deadline_for, ensure_playable
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board, Column
 
@@ -91,7 +91,7 @@ class MCTSAgent:
         budget = limit.nodes if limit.nodes is not None else self.playouts
         if seconds is None and budget is None:
             seconds = DEFAULT_TIME
-        deadline = None if seconds is None else start + max(0.0, seconds - _SAFETY)
+        deadline = deadline_for(seconds, start, _SAFETY)
         root = _Node(None, board.legal_moves)
         played = deepest = 0
         while budget is None or played < budget:

@@ -13,10 +13,16 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit, ensure_playable
+from fourinarow.agents.base import (
+    Decision,
+    Limit,
+    deadline_for,
+    ensure_playable,
+    search_decision,
+)
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board
-from fourinarow.search.deepening import deepen
+from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 
 __all__ = ["SearchAgent"]
@@ -83,12 +89,12 @@ class SearchAgent:
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
             return Decision(column, WIN - 1, 1, len(board.legal_moves), _since(start), (column,))
-        depth = self.depth if limit.depth is None else max(1, min(self.depth, limit.depth))
+        depth = limit.capped_depth(self.depth)
         search = self._search_for(board)
         if limit.time is None and limit.nodes is None:
             result = search.search(board, depth)
             return self._decide(board, result, result.nodes, start)
-        deadline = None if limit.time is None else start + max(0.0, limit.time - _SAFETY)
+        deadline = deadline_for(limit.time, start, _SAFETY)
         found, nodes = deepen(search, board, depth, deadline=deadline, node_limit=limit.nodes)
         if found is None:  # not even one ply fitted: block a threat if there is one
             options = board.winning_moves(3 - board.turn) or board.legal_moves
@@ -105,22 +111,17 @@ class SearchAgent:
         """
         ensure_playable(board, "analyse")
         limit = limit or Limit()
-        depth = self.depth if limit.depth is None else max(1, min(self.depth, limit.depth))
-        deadline = None if limit.time is None else time.perf_counter() + limit.time - _SAFETY
-        found, _ = deepen(
+        return column_values(
             self._search_for(board),
             board,
-            depth,
-            deadline=deadline,
+            limit.capped_depth(self.depth),
+            deadline=deadline_for(limit.time, time.perf_counter(), _SAFETY),
             node_limit=limit.nodes,
-            exact_root=True,
         )
-        return (None,) * board.width if found is None else found.scores
 
     def _decide(self, board: Board, result: SearchResult, nodes: int, start: float) -> Decision:
         column = break_tie(result.best_moves, self._tie_break, self._rng, board.width)
-        pv = result.pv if result.pv and result.pv[0] == column else (column,)
-        return Decision(column, result.score, result.depth, nodes, _since(start), pv)
+        return search_decision(result, column, nodes, start)
 
 
 def _since(start: float) -> float:

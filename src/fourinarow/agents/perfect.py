@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
+from fourinarow.agents.base import Agent, Decision, Limit, deadline_for, ensure_playable
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board, Column
 from fourinarow.search.solver import Solver
@@ -139,7 +139,7 @@ class PerfectAgent:
         the time or nodes run out. Returns the bounds found (columns not reached are missing)
         and the nodes searched.
         """
-        deadline = None if limit.time is None else start + max(0.0, limit.time)
+        deadline = deadline_for(limit.time, start, 0.0)
         bounds: dict[Column, tuple[int, int]] = {}
         nodes = 0
         per_search = _FIRST_PASS_NODES

@@ -7,7 +7,7 @@ from typing import Protocol
 from fourinarow.core import Board
 from fourinarow.search.heuristic import WIN, SearchResult, SearchStopped
 
-__all__ = ["Searcher", "deepen"]
+__all__ = ["Searcher", "column_values", "deepen"]
 
 FORCED = WIN - 1000
 """Scores beyond this (either way) are wins or losses the search has proven."""
@@ -60,3 +60,19 @@ def deepen(
         if abs(found.score) > FORCED:
             break
     return found, nodes
+
+
+def column_values(
+    searcher: Searcher,
+    board: Board,
+    most: int,
+    *,
+    deadline: float | None = None,
+    node_limit: int | None = None,
+) -> tuple[int | None, ...]:
+    """Every column's exact value (``None`` for a full one) from the deepest search up to
+    ``most`` plies that finished in time; all ``None`` if not even depth 1 did."""
+    found, _ = deepen(
+        searcher, board, most, deadline=deadline, node_limit=node_limit, exact_root=True
+    )
+    return (None,) * board.width if found is None else found.scores
