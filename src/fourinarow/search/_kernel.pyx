@@ -444,13 +444,13 @@ cdef class Kernel:
         """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
 
         Precondition: nobody has won and the board is not full. The bounds are equal unless a
-        limit stopped the search (or ``weak``, where only the sign is sought).
+        limit stopped the search; with ``weak`` they are signs (1, 0, -1).
         """
         cdef int lower, upper, middle, r
         cdef Search* s = &self.s
         with nogil:
             if can_win_next(s, current, mask):
-                lower = (s.cells + 1 - moves) // 2
+                lower = 1 if weak else (s.cells + 1 - moves) // 2
                 upper = lower
             else:
                 lower = -((s.cells - moves) // 2)

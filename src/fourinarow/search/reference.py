@@ -281,10 +281,10 @@ class ReferenceKernel:
         """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
 
         Precondition: nobody has won and the board is not full. The bounds are equal unless a
-        limit stopped the search (or ``weak``, where only the sign is sought).
+        limit stopped the search; with ``weak`` they are signs (1, 0, -1).
         """
         if self.can_win_next(current, mask):
-            score = (self.cells + 1 - moves) // 2
+            score = 1 if weak else (self.cells + 1 - moves) // 2
             return score, score
         lower = -((self.cells - moves) // 2)
         upper = (self.cells + 1 - moves) // 2

@@ -63,10 +63,6 @@ def compiled_kernel_available() -> bool:
     return _compiled_kernel_class() is not None
 
 
-def _sign(value: int) -> int:
-    return (value > 0) - (value < 0)
-
-
 def _table_bits(budget: int, entry_bytes: int) -> int:
     """The largest table of ``2**bits`` entries within ``budget`` bytes (at least 2**16)."""
     return max(16, (budget // entry_bytes).bit_length() - 1)
@@ -218,8 +214,6 @@ class Solver:
         start = time.perf_counter()
         lower, upper = kernel.solve(*position, weak)
         elapsed = time.perf_counter() - start
-        if weak:  # an immediate win comes back as its exact score
-            lower, upper = _sign(lower), _sign(upper)
         return Solution(
             score=lower if lower == upper else None,
             lower=lower,
@@ -262,8 +256,6 @@ class Solver:
                     bounds.append((0, 0))
                 else:
                     lower, upper = kernel.solve(*self._position(child), weak)
-                    if weak:
-                        lower, upper = _sign(lower), _sign(upper)
                     bounds.append((-upper, -lower))
                 child.pop()
         elapsed = time.perf_counter() - start
