@@ -71,3 +71,15 @@ def test_levels_build_their_agents_with_their_clocks() -> None:
 def test_bad_levels_say_what_is_accepted(spec: str) -> None:
     with pytest.raises(InvalidAgentSpecError, match="level is a whole number from 1 to 10"):
         make_agent(spec)
+
+
+def test_exact_root_values_lie_within_the_pruned_bounds() -> None:
+    board = Board.from_moves("4453")
+    bounded = Engine(7, 6, 4).search(board, 6)
+    exact = Engine(7, 6, 4).search(board, 6, exact_root=True)
+    assert exact.score == bounded.score
+    assert exact.scores != bounded.scores  # pruning leaves upper bounds on the worse columns
+    for low, high in zip(exact.scores, bounded.scores, strict=True):
+        assert low is not None
+        assert high is not None
+        assert low <= high

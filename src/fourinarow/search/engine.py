@@ -13,12 +13,11 @@ same evaluation and no table: weaker for the same time, never wrong about wins i
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from fourinarow.core import Board
 from fourinarow.search.evaluation import BitShape, lines_across
-from fourinarow.search.heuristic import HeuristicSearch, SearchResult, SearchStopped
+from fourinarow.search.heuristic import HeuristicSearch, SearchResult, run_compiled
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import EngineKernel
@@ -77,28 +76,21 @@ class Engine:
         Raises:
             SearchStopped: the deadline (a ``time.perf_counter()`` value) or node limit came first.
         """
-        if self._kernel is None:
-            try:
+        try:
+            if self._kernel is None:
                 return self.heuristic.search(
                     board, depth, deadline=deadline, node_limit=node_limit, exact_root=exact_root
                 )
-            finally:
-                self.nodes = self.heuristic.nodes
-        seconds = 0.0
-        if deadline is not None:
-            seconds = deadline - time.perf_counter()
-            if seconds <= 0:
-                raise SearchStopped
-        first, second = board.bitboards
-        own, other = (first, second) if board.turn == 1 else (second, first)
-        found = self._kernel.search(
-            own, other, list(board.heights), depth, seconds, node_limit or 0
-        )
-        self.nodes = self._kernel.nodes
-        if found is None:
-            raise SearchStopped
-        scores, best_moves, best, pv = found
-        return SearchResult(tuple(scores), best_moves, best, depth, self.nodes, tuple(pv))
+            return run_compiled(
+                self._kernel,
+                board,
+                depth,
+                deadline=deadline,
+                node_limit=node_limit,
+                exact_root=exact_root,
+            )
+        finally:
+            self.nodes = self.heuristic.nodes if self._kernel is None else self._kernel.nodes
 
 
 def _engine_kernel(shape: BitShape, order: list[int], tt_mb: float) -> EngineKernel | None:

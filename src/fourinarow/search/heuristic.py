@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Column
 from fourinarow.search.evaluation import EVALUATIONS, BitShape, lines_across
@@ -33,7 +33,14 @@ from fourinarow.search.evaluation import EVALUATIONS, BitShape, lines_across
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import HeuristicKernel
 
-__all__ = ["WIN", "HeuristicSearch", "SearchResult", "SearchStopped"]
+__all__ = [
+    "WIN",
+    "CompiledSearch",
+    "HeuristicSearch",
+    "SearchResult",
+    "SearchStopped",
+    "run_compiled",
+]
 
 WIN = 1_000_000_000
 """The score of a win on the next move; every evaluation stays far below it."""
@@ -151,14 +158,24 @@ class HeuristicSearch:
             SearchStopped: ``deadline`` (a ``time.perf_counter()`` value) or ``node_limit``
                 was reached first.
         """
+        if self._kernel is not None:
+            try:
+                return run_compiled(
+                    self._kernel,
+                    board,
+                    depth,
+                    deadline=deadline,
+                    node_limit=node_limit,
+                    exact_root=exact_root,
+                )
+            finally:
+                self.nodes = self._kernel.nodes
         self.nodes = 0
         self._deadline = deadline
         self._node_limit = node_limit
         first, second = board.bitboards
         own, other = (first, second) if board.turn == 1 else (second, first)
         heights = list(board.heights)
-        if self._kernel is not None:
-            return self._search_compiled(own, other, heights, depth, exact_root)
         scores: list[int | None] = [None] * board.width
         best = -_INFINITY
         best_moves: list[Column] = []
@@ -191,23 +208,6 @@ class HeuristicSearch:
             nodes=self.nodes,
             pv=best_pv,
         )
-
-    def _search_compiled(
-        self, own: int, other: int, heights: list[int], depth: int, exact_root: bool
-    ) -> SearchResult:
-        assert self._kernel is not None
-        seconds = 0.0
-        if self._deadline is not None:
-            seconds = self._deadline - time.perf_counter()
-            if seconds <= 0:
-                raise SearchStopped
-        node_limit = self._node_limit or 0
-        found = self._kernel.search(own, other, heights, depth, seconds, node_limit, exact_root)
-        self.nodes = self._kernel.nodes
-        if found is None:
-            raise SearchStopped
-        scores, best_moves, best, pv = found
-        return SearchResult(tuple(scores), best_moves, best, depth, self.nodes, tuple(pv))
 
     def _negamax(
         self,
@@ -270,6 +270,53 @@ class HeuristicSearch:
             raise SearchStopped
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise SearchStopped
+
+
+class CompiledSearch(Protocol):
+    """A compiled root search (``HeuristicKernel`` or ``EngineKernel``)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def search(
+        self,
+        own: int,
+        other: int,
+        heights: list[int],
+        depth: int,
+        seconds: float,
+        node_limit: int,
+        exact_root: bool = False,
+    ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...
+
+
+def run_compiled(
+    kernel: CompiledSearch,
+    board: Board,
+    depth: int,
+    *,
+    deadline: float | None,
+    node_limit: int | None,
+    exact_root: bool,
+) -> SearchResult:
+    """Run a compiled search from ``board``, as :meth:`HeuristicSearch.search` describes.
+
+    Raises:
+        SearchStopped: the deadline or node limit came first.
+    """
+    seconds = 0.0  # no clock
+    if deadline is not None:
+        seconds = deadline - time.perf_counter()
+        if seconds <= 0:
+            raise SearchStopped
+    first, second = board.bitboards
+    own, other = (first, second) if board.turn == 1 else (second, first)
+    heights = list(board.heights)
+    found = kernel.search(own, other, heights, depth, seconds, node_limit or 0, exact_root)
+    if found is None:
+        raise SearchStopped
+    scores, best_moves, best, pv = found
+    return SearchResult(tuple(scores), best_moves, best, depth, kernel.nodes, tuple(pv))
 
 
 def _compiled_kernel(
