@@ -179,11 +179,43 @@ cdef long long evaluate(Search* s, uint64_t own, uint64_t other, bint own_to_mov
             - threats_side(s, other, own, occupied, s.full & ~own_rows))
 
 
+cdef inline void pv_end(Search* s, int ply, int column) noexcept nogil:
+    """The principal variation from ``ply`` is just ``column`` (a win, or a table's move)."""
+    s.pv[ply][ply] = column
+    s.pv_length[ply] = ply + 1
+
+
+cdef inline void pv_extend(Search* s, int ply, int column) noexcept nogil:
+    """The principal variation from ``ply`` is ``column``, then the one found at ``ply + 1``."""
+    cdef int k
+    s.pv[ply][ply] = column
+    for k in range(ply + 1, s.pv_length[ply + 1]):
+        s.pv[ply][k] = s.pv[ply + 1][k]
+    s.pv_length[ply] = s.pv_length[ply + 1] if s.pv_length[ply + 1] > ply + 1 else ply + 1
+
+
+cdef void start_search(Search* s, list heights, int* h, double seconds,
+                       unsigned long long node_limit):
+    """Copy the column heights into ``h``, zero the node count and set the limits (0: none)."""
+    cdef int i
+    for i in range(s.width):
+        h[i] = heights[i]
+    s.nodes = 0
+    s.stopped = False
+    s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
+    s.deadline = now() + seconds if seconds > 0 else 0
+
+
+cdef list root_line(Search* s, int column):
+    """The principal variation from the root, through ``column`` (searched at ply 1)."""
+    return [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
+
+
 cdef long long negamax(Search* s, uint64_t own, uint64_t other, int* heights, int depth, int ply,
                        long long alpha, long long beta, bint own_is_root) noexcept nogil:
     cdef uint64_t occupied, cell
     cdef long long best, value, window_low
-    cdef int i, column, row, k
+    cdef int i, column, row
     s.nodes += 1
     s.pv_length[ply] = ply
     if (s.nodes & CHECK_EVERY) == 0:
@@ -209,8 +241,7 @@ cdef long long negamax(Search* s, uint64_t own, uint64_t other, int* heights, in
             value = WIN - (ply + 1)
             if value > best:
                 best = value
-                s.pv[ply][ply] = column
-                s.pv_length[ply] = ply + 1
+                pv_end(s, ply, column)
         else:
             heights[column] = row + 1
             window_low = alpha if alpha > best else best
@@ -221,10 +252,7 @@ cdef long long negamax(Search* s, uint64_t own, uint64_t other, int* heights, in
                 return 0
             if value > best:
                 best = value
-                s.pv[ply][ply] = column
-                for k in range(ply + 1, s.pv_length[ply + 1]):
-                    s.pv[ply][k] = s.pv[ply + 1][k]
-                s.pv_length[ply] = s.pv_length[ply + 1] if s.pv_length[ply + 1] > ply + 1 else ply + 1
+                pv_extend(s, ply, column)
         if s.prune and best >= beta:
             break
     return best
@@ -276,7 +304,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
     cdef uint64_t key, cell
     cdef Entry* entry
     cdef long long best, value, alpha_in = alpha, stored
-    cdef int i, k, column, row, best_move = -1, first_move = -1
+    cdef int i, column, row, best_move = -1, first_move = -1
     cdef int moves[MAX_WIDTH]
     cdef int count = 0
     s.nodes += 1
@@ -292,8 +320,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
     for i in range(s.width):
         column = s.order[i]
         if heights[column] < s.height and has_line(s, own | bit(s, column, heights[column])):
-            s.pv[ply][ply] = column
-            s.pv_length[ply] = ply + 1
+            pv_end(s, ply, column)
             return WIN - (ply + 1)
     if depth <= 0:
         return evaluate(s, own, other, True)
@@ -306,8 +333,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
             if entry.bound == EXACT or (entry.bound == LOWER and stored >= beta) or (
                 entry.bound == UPPER and stored <= alpha
             ):
-                s.pv[ply][ply] = entry.move
-                s.pv_length[ply] = ply + 1
+                pv_end(s, ply, entry.move)
                 return stored
     if first_move >= 0 and heights[first_move] < s.height:
         moves[count] = first_move
@@ -331,10 +357,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
         if value > best:
             best = value
             best_move = column
-            s.pv[ply][ply] = column
-            for k in range(ply + 1, s.pv_length[ply + 1]):
-                s.pv[ply][k] = s.pv[ply + 1][k]
-            s.pv_length[ply] = s.pv_length[ply + 1] if s.pv_length[ply + 1] > ply + 1 else ply + 1
+            pv_extend(s, ply, column)
             if best >= beta:
                 break
     entry.key = key
@@ -447,16 +470,11 @@ cdef class HeuristicKernel:
         full columns.
         """
         cdef int h[MAX_WIDTH]
-        cdef int i, column, row, k
+        cdef int i, column, row
         cdef long long best = -INFINITY, floor, value
         cdef uint64_t cell
         cdef Search* s = &self.s
-        for i in range(s.width):
-            h[i] = heights[i]
-        s.nodes = 0
-        s.stopped = False
-        s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
-        s.deadline = now() + seconds if seconds > 0 else 0
+        start_search(s, heights, h, seconds, node_limit)
         scores = [None] * s.width
         best_moves = []
         best_pv = []
@@ -481,7 +499,7 @@ cdef class HeuristicKernel:
             if value > best:
                 best = value
                 best_moves = [column]
-                best_pv = [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
+                best_pv = root_line(s, column)
             elif value == best:
                 best_moves.append(column)
         return scores, sorted(best_moves), best, best_pv
@@ -525,20 +543,16 @@ cdef class EngineKernel:
         """Score every root column to ``depth`` plies; the same results tuple as
         HeuristicKernel.search, or ``None`` when a limit ran out first."""
         cdef int h[MAX_WIDTH]
-        cdef int i, column, row, k, first
+        cdef int i, column, row
         cdef long long best = -INFINITY, value
-        cdef uint64_t cell
+        cdef uint64_t cell, key
         cdef Search* s = &self.kernel.s
         cdef Entry* entry
-        for i in range(s.width):
-            h[i] = heights[i]
-        s.nodes = 0
-        s.stopped = False
-        s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
-        s.deadline = now() + seconds if seconds > 0 else 0
+        start_search(s, heights, h, seconds, node_limit)
         order = [s.order[i] for i in range(s.width)]
-        entry = &self.table[((own + (own | other)) * 0x9E3779B97F4A7C15ULL) >> self.table_shift]
-        if entry.key == own + (own | other) and entry.bound != EMPTY and entry.move in order:
+        key = own + (own | other)
+        entry = &self.table[(key * 0x9E3779B97F4A7C15ULL) >> self.table_shift]
+        if entry.key == key and entry.bound != EMPTY and entry.move in order:
             order.remove(entry.move)
             order.insert(0, entry.move)
         scores = [None] * s.width
@@ -565,11 +579,11 @@ cdef class EngineKernel:
             if value > best:
                 best = value
                 best_moves = [column]
-                best_pv = [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
+                best_pv = root_line(s, column)
             elif value == best:
                 best_moves.append(column)
         if best_moves:
-            entry.key = own + (own | other)
+            entry.key = key
             entry.move = best_pv[0]
             entry.depth = -1
             entry.bound = HINT  # a move hint only: root values are not stored
