@@ -228,10 +228,9 @@ def _print_tables(
         f"{'pairing':<{2 * name_width + 4}}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
         f"{'95% interval':>15}{'mean length':>13}{'median':>8}"
     )
+    listed = {a.agent: place for place, a in enumerate(agents)}
     for p in pairings:
-        if p.agent > p.opponent and any(
-            q.agent == p.opponent and q.opponent == p.agent for q in pairings
-        ):
+        if listed[p.agent] > listed[p.opponent]:
             continue  # each pairing once, from the side listed first
         label = f"{p.agent} vs {p.opponent}"
         print(
