@@ -11,11 +11,11 @@ local instance, and shut down again if this run started it.
 from __future__ import annotations
 
 import logging
-import time
+from collections.abc import Iterator
 from typing import Any
 
-from fourinarow.tournament.games import play_games
-from fourinarow.tournament.runner import Progress, batches, missing_games
+from fourinarow.tournament.games import GameRecord, play_games
+from fourinarow.tournament.runner import Progress, batches, missing_games, store_as_played
 from fourinarow.tournament.store import Store
 
 __all__ = ["MissingExtraError", "run_ray"]
@@ -45,8 +45,6 @@ def run_ray(
     """Play and store every missing game of a tournament on Ray; return how many were played."""
     ray = _ray()
     games = missing_games(store, tournament_id)
-    stored = store.tournament(tournament_id)
-    assert stored is not None
     started_here = not ray.is_initialized()
     if started_here:
         options: dict[str, Any] = {
@@ -59,22 +57,18 @@ def run_ray(
         ray.init(address=address, **options)
     remote_batch = ray.remote(play_games)
     pending = [remote_batch.remote(batch) for batch in batches(games, workers)]
-    start = time.perf_counter()
-    played = 0
-    try:
+
+    def finished_batches() -> Iterator[list[GameRecord]]:
+        nonlocal pending
         while pending:
             ready, pending = ray.wait(pending, num_returns=min(4, len(pending)), timeout=1.0)
             for reference in ready:
-                finished = ray.get(reference)
-                store.add_many(tournament_id, finished)
-                played += len(finished)
-                if progress is not None:
-                    progress(
-                        stored.played + played, stored.total_games, time.perf_counter() - start
-                    )
+                yield ray.get(reference)
+
+    try:
+        return store_as_played(store, tournament_id, finished_batches(), progress)
     finally:
         for reference in pending:
             ray.cancel(reference, force=True)
         if started_here:
             ray.shutdown()
-    return played

@@ -12,13 +12,13 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from fourinarow.tournament.games import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
 
-__all__ = ["Progress", "batches", "missing_games", "run_local"]
+__all__ = ["Progress", "batches", "missing_games", "run_local", "store_as_played"]
 
 Progress = Callable[[int, int, float], None]
 """Called after each stored game with (games done, games in all, seconds since the start)."""
@@ -62,19 +62,29 @@ def _batches_played(games: list[GameSpec], workers: int) -> Iterator[list[GameRe
         pool.join()
 
 
+def store_as_played(
+    store: Store,
+    tournament_id: int,
+    finished_batches: Iterable[list[GameRecord]],
+    progress: Progress | None = None,
+) -> int:
+    """Store each batch of finished games as it comes (one commit a batch: its games ended
+    together) and report progress; return how many games were stored."""
+    stored = store.tournament(tournament_id)
+    assert stored is not None
+    start = time.perf_counter()
+    played = 0
+    for finished in finished_batches:
+        store.add_many(tournament_id, finished)
+        played += len(finished)
+        if progress is not None:
+            progress(stored.played + played, stored.total_games, time.perf_counter() - start)
+    return played
+
+
 def run_local(
     store: Store, tournament_id: int, workers: int, progress: Progress | None = None
 ) -> int:
     """Play and store every missing game of a tournament; return how many were played."""
     games = missing_games(store, tournament_id)
-    stored = store.tournament(tournament_id)
-    assert stored is not None
-    done = stored.played
-    start = time.perf_counter()
-    played = 0
-    for finished in _batches_played(games, workers):
-        store.add_many(tournament_id, finished)  # a batch's games end together: one commit
-        played += len(finished)
-        if progress is not None:
-            progress(done + played, stored.total_games, time.perf_counter() - start)
-    return played
+    return store_as_played(store, tournament_id, _batches_played(games, workers), progress)
