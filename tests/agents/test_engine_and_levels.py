@@ -63,7 +63,8 @@ def test_levels_build_their_agents_with_their_clocks() -> None:
         agent = make_agent(f"level:{level}", seed=1)
         assert agent.name == f"level:{level}"
         decision = agent.choose(Board.from_moves("445566"))
-        assert decision.column in (2, 6) or preset.spec in ("random", "defensive")
+        careless = preset.spec == "random" or "blunder" in preset.spec
+        assert decision.column in (2, 6) or careless
     assert make_agent("level").name == "level:5"
 
 

@@ -38,6 +38,8 @@ class EngineAgent:
         tie_break: ``random`` (default), ``centre`` or ``leftmost``.
         tt_mb: the size of each transposition table (the engine's and the solver's).
         solve_empties: try an exact solve when at most this many cells are empty (0: never).
+        nodes: search at most this many positions a move (also under a time limit): a
+            strength that does not depend on the machine's speed.
 
     >>> EngineAgent(random.Random(1)).choose(Board.from_moves("17273"), Limit(time=0.1)).column
     3
@@ -52,12 +54,14 @@ class EngineAgent:
         tie_break: str = "random",
         tt_mb: float = 16,
         solve_empties: int = 20,
+        nodes: int | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         break_tie([0], tie_break, self._rng, 1)  # validate the policy now
         self._tie_break = tie_break
         self.tt_mb = tt_mb
         self.solve_empties = solve_empties
+        self.nodes = nodes
         self._engines: dict[tuple[int, int, int], Engine] = {}
         self._endgame = PerfectAgent(self._rng, tie_break=tie_break, tt_mb=tt_mb)
 
@@ -70,6 +74,9 @@ class EngineAgent:
         start = time.perf_counter()
         ensure_playable(board)
         limit = limit or Limit()
+        if self.nodes is not None:
+            nodes = self.nodes if limit.nodes is None else min(self.nodes, limit.nodes)
+            limit = Limit(time=limit.time, depth=limit.depth, nodes=nodes)
         seconds = limit.time
         if seconds is None and limit.depth is None and limit.nodes is None:
             seconds = DEFAULT_TIME

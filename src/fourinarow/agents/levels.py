@@ -1,7 +1,9 @@
 """``level:1`` .. ``level:10``: presets from near-random play to perfect play.
 
-Each level is another agent with a time per move. The order of strength is checked by a
-tournament in the tests; calibrating the levels in Elo is the experiments' job.
+Each level is another agent with a budget per move: a search depth or a number of positions
+where it can (the same strength on any machine), else time. The gaps between the searches are
+filled by ``blunder=P`` (a random move with probability P). README's *Levels* section shows the
+Elo ratings measured by a tournament; a test checks the order on a small one.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level("random", None, "plays at random"),
-    2: Level("aggressive", None, "wins when it can, else random"),
-    3: Level("simple", None, "wins, else blocks, else random"),
-    4: Level("minimax:depth=2,eval=window", None, "looks two moves ahead"),
-    5: Level("alphabeta:depth=4,eval=window", None, "looks four moves ahead"),
-    6: Level("alphabeta:depth=6,eval=rivest", None, "looks six moves ahead"),
-    7: Level("alphabeta:depth=8,eval=threats", None, "eight moves ahead, knows about threats"),
-    8: Level("engine", 0.1, "the engine with 0.1 s a move"),
-    9: Level("engine", 1.0, "the engine with 1 s a move"),
+    2: Level("simple", None, "wins when it can, else blocks, else random"),
+    3: Level("alphabeta:depth=2,eval=window,blunder=0.15", None, "two moves ahead, often careless"),
+    4: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
+    5: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
+    6: Level("engine:nodes=3000", None, "the engine, 3 thousand positions a move"),
+    7: Level("engine:nodes=100000", None, "the engine, 100 thousand positions a move"),
+    8: Level("engine:nodes=1000000", 2.0, "the engine, a million positions a move"),
+    9: Level("perfect", 0.5, "perfect wherever it can solve within 0.5 s a move"),
     10: Level("perfect", 2.0, "perfect wherever it can solve within 2 s a move"),
 }
 """The levels, weakest first."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents.base import Agent
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
+from fourinarow.agents.blunder import BlunderingAgent
 from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.levels import LEVELS, LevelAgent
 from fourinarow.agents.mcts import MCTSAgent
@@ -146,10 +147,12 @@ AGENTS: dict[str, AgentInfo] = {
             rng,
             tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
             tt_mb=options.number("tt_mb", 16, 0),
+            nodes=options.integer("nodes", 0, 0, 10**12) or None,
         ),
         "iterative deepening alpha-beta, table, threat analysis, perfect near the end; uses "
-        "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB)",
-        ("tiebreak", "tt_mb"),
+        "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB, nodes=N "
+        "positions a move at most)",
+        ("tiebreak", "tt_mb", "nodes"),
     ),
     "mcts": AgentInfo(
         lambda rng, options: MCTSAgent(
@@ -228,6 +231,7 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     'simple'
     """
     name, options = _parse_level(spec) or parse_spec(spec)
+    blunder = options.pop("blunder", None)
     info = AGENTS.get(name)
     if info is None:
         raise InvalidAgentSpecError(f"unknown agent {name!r}; accepted agents: {_accepted()}")
@@ -237,4 +241,16 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
         raise InvalidAgentSpecError(
             f"agent {name!r} does not take the option {unknown[0]!r}; its options: {accepted}"
         )
-    return info.factory(random.Random(seed), AgentOptions(name, options))
+    rng = random.Random(seed)
+    agent = info.factory(rng, AgentOptions(name, options))
+    if blunder is None:
+        return agent
+    try:
+        chance = float(blunder)
+    except ValueError:
+        chance = -1.0
+    if not 0 <= chance <= 1:
+        raise InvalidAgentSpecError(
+            f"{name}: blunder={blunder} is not accepted; blunder is a probability from 0 to 1"
+        )
+    return BlunderingAgent(agent, chance, random.Random(rng.getrandbits(32)))

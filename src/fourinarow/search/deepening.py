@@ -49,6 +49,8 @@ def deepen(
     nodes = 0
     for depth in range(1, most + 1):
         budget = None if node_limit is None else node_limit - nodes
+        if budget is not None and budget <= 0:  # spent (searches stop a little late)
+            break
         try:
             found = searcher.search(
                 board, depth, deadline=deadline, node_limit=budget, exact_root=exact_root
