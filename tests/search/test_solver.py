@@ -45,7 +45,7 @@ def check_rows(solver: Solver, rows: list[tuple[str, int]]) -> None:
 
 @pytest.fixture(scope="module")
 def solver() -> Solver:
-    return Solver(tt_mb=32)
+    return Solver(tt_mb=32, book=False)  # the search itself; tests/search/test_book.py adds one
 
 
 @needs_bench

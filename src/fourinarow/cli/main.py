@@ -19,12 +19,14 @@ from fourinarow.core import (
     InvalidPositionError,
 )
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.search.book import BookError
 from fourinarow.tournament.distributed import MissingExtraError
 from fourinarow.tournament.schedule import InvalidSettingsError
 
 __all__ = ["build_parser", "main"]
 
 USER_ERRORS = (
+    BookError,
     InvalidAgentSpecError,
     InvalidBoardSizeError,
     InvalidMoveError,
@@ -134,6 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
     from fourinarow.cli.tournament import add_tournament_parsers
 
     add_tournament_parsers(commands)
+
+    from fourinarow.cli.book import add_book_parser
+
+    add_book_parser(commands)
 
     agents = commands.add_parser(
         "agents",

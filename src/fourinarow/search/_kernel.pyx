@@ -69,6 +69,10 @@ ctypedef struct Search:
     int near_bits, near_plies
     int epoch_shift
     uint64_t epoch, epoch_max, epoch_bits
+    const uint64_t* book_keys  # an opening book: sorted folded keys and their exact scores
+    const signed char* book_values
+    size_t book_count
+    int book_plies  # consult the book in positions of at most this many stones (-1: none)
     unsigned long long nodes
     unsigned long long node_limit
     double deadline
@@ -180,6 +184,28 @@ cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, in
     return key | s.epoch_bits
 
 
+cdef inline bint book_probe(Search* s, uint64_t current, uint64_t mask, int* value) noexcept nogil:
+    """Look the position up in the opening book (by binary search); True and its exact score
+    in value if it is there."""
+    cdef uint64_t key = current + mask
+    cdef uint64_t other = mirror(s, key)
+    cdef size_t low = 0
+    cdef size_t high = s.book_count
+    cdef size_t middle
+    if other < key:
+        key = other
+    while low < high:
+        middle = (low + high) >> 1
+        if s.book_keys[middle] < key:
+            low = middle + 1
+        else:
+            high = middle
+    if low < s.book_count and s.book_keys[low] == key:
+        value[0] = s.book_values[low]
+        return True
+    return False
+
+
 cdef inline uint64_t* slot_of(Search* s, uint64_t key, int moves, uint64_t* tag) noexcept nogil:
     """The slot for key, in the near-leaf table for positions of near_plies stones or more."""
     cdef uint64_t h = key * HASH_MULTIPLIER
@@ -235,6 +261,8 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
             s.stopped = True
     if s.stopped:
         return 0
+    if moves <= s.book_plies and book_probe(s, current, mask, &value):
+        return value
 
     next_moves = non_losing_moves(s, current, mask)
     if next_moves == 0:
@@ -320,6 +348,7 @@ cdef class Kernel:
 
     cdef Search s
     cdef size_t table_bytes
+    cdef object book_keys, book_values  # keep the book's arrays alive while in use
 
     def __cinit__(self, int width, int height, int connect, int table_bits):
         cdef int c, i
@@ -362,6 +391,27 @@ cdef class Kernel:
         self.s.epoch = 1 if self.s.epoch_max else 0
         self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
         self.s.node_limit = <unsigned long long>-1
+        self.s.book_plies = -1
+
+    def set_book(self, keys, values, int plies):
+        """Consult an opening book in positions of at most ``plies`` stones: ``keys`` an
+        ``array("Q")`` of sorted folded keys, ``values`` an ``array("b")`` of their exact scores
+        (both kept, unchanged, while set). ``keys=None`` removes the book."""
+        cdef size_t address
+        if keys is None or len(keys) == 0:
+            self.s.book_plies = -1
+            self.s.book_count = 0
+            self.book_keys = self.book_values = None
+            return
+        if keys.typecode != "Q" or values.typecode != "b" or len(keys) != len(values):
+            raise ValueError("a book is an array('Q') of keys and an array('b') of scores")
+        self.book_keys, self.book_values = keys, values
+        address = keys.buffer_info()[0]
+        self.s.book_keys = <const uint64_t*>address
+        address = values.buffer_info()[0]
+        self.s.book_values = <const signed char*>address
+        self.s.book_count = len(keys)
+        self.s.book_plies = plies
 
     def __dealloc__(self):
         if self.s.table != NULL:

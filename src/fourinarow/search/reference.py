@@ -14,7 +14,9 @@ stone; a loss is the negative of the opponent's win score; 0 is a draw.
 
 from __future__ import annotations
 
+import bisect
 import time
+from array import array
 
 __all__ = ["ReferenceKernel"]
 
@@ -74,8 +76,30 @@ class ReferenceKernel:
         self._node_limit = 0
         self._deadline = 0.0
         self.stopped = False
+        self._book_keys: array[int] | None = None
+        self._book_values: array[int] | None = None
+        self._book_plies = -1
 
     # ---------------------------------------------------------------------- control
+
+    def set_book(self, keys: array[int] | None, values: array[int] | None, plies: int) -> None:
+        """Consult an opening book (sorted folded keys and their exact scores) in positions of
+        at most ``plies`` stones; ``keys=None`` removes it."""
+        if keys is None or values is None or not keys:
+            self._book_keys = self._book_values = None
+            self._book_plies = -1
+        else:
+            self._book_keys, self._book_values, self._book_plies = keys, values, plies
+
+    def _book_probe(self, current: int, mask: int) -> int | None:
+        assert self._book_keys is not None
+        assert self._book_values is not None
+        key = current + mask
+        key = min(key, self._mirror(key))
+        i = bisect.bisect_left(self._book_keys, key)
+        if i < len(self._book_keys) and self._book_keys[i] == key:
+            return int(self._book_values[i])
+        return None
 
     def reset_nodes(self) -> None:
         """Start counting nodes from zero."""
@@ -209,6 +233,10 @@ class ReferenceKernel:
             self.stopped = True
         if self.stopped:
             return 0
+        if moves <= self._book_plies:
+            known = self._book_probe(current, mask)
+            if known is not None:
+                return known
 
         next_moves = self._non_losing_moves(current, mask)
         if next_moves == 0:

@@ -13,11 +13,14 @@ weak solve gives only the sign: 1, 0 or -1.
 from __future__ import annotations
 
 import time
+import warnings
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from fourinarow.core import Board, Column, InvalidPositionError
+from fourinarow.search.book import Book, BookError, default_book
 from fourinarow.search.reference import ReferenceKernel
 
 __all__ = [
@@ -43,6 +46,7 @@ class _Kernel(Protocol):
     @property
     def stopped(self) -> bool: ...
     def reset_nodes(self) -> None: ...
+    def set_book(self, keys: array[int] | None, values: array[int] | None, plies: int) -> None: ...
     def clear(self) -> None: ...
     def set_limits(self, node_limit: int, seconds: float) -> None: ...
     def can_win_next(self, current: int, mask: int) -> bool: ...
@@ -131,12 +135,16 @@ class Solver:
             positions near the end of the game, which stays in the CPU's cache).
         use_kernel: ``True`` to require the compiled kernel, ``False`` to use pure Python, ``None``
             (default) for the kernel wherever the board fits in 64 bits and it was built.
+        book: an opening book to consult; ``True`` (default) for the book shipped with
+            fourinarow for the board's shape, if there is one; ``False`` or ``None`` for none.
 
     Raises:
         RuntimeError: ``use_kernel=True`` but the compiled kernel is not built.
     """
 
-    def __init__(self, *, tt_mb: float = 128, use_kernel: bool | None = None) -> None:
+    def __init__(
+        self, *, tt_mb: float = 128, use_kernel: bool | None = None, book: Book | bool | None = True
+    ) -> None:
         if tt_mb <= 0:
             raise ValueError(f"tt_mb must be positive, not {tt_mb}")
         self._compiled = _compiled_kernel_class()
@@ -148,28 +156,77 @@ class Solver:
         self._use_kernel = use_kernel
         self._shape: tuple[int, int, int] | None = None
         self._kernel: _Kernel | None = None
+        self._book = book
+        self.book: Book | None = None
+        """The book in use for the current shape, if any."""
 
     # ------------------------------------------------------------------------ kernel
 
     def backend_for(self, board: Board) -> str:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
-        fits = board.width * (board.height + 1) <= KERNEL_MAX_BITS
+        return self._backend((board.width, board.height, board.connect))
+
+    def _backend(self, shape: tuple[int, int, int]) -> str:
+        fits = shape[0] * (shape[1] + 1) <= KERNEL_MAX_BITS
         if self._compiled is not None and fits and self._use_kernel is not False:
             return "compiled"
         return "python"
 
     def _kernel_for(self, board: Board) -> _Kernel:
-        shape = (board.width, board.height, board.connect)
+        return self._kernel_for_shape((board.width, board.height, board.connect))
+
+    def _kernel_for_shape(self, shape: tuple[int, int, int]) -> _Kernel:
         if self._kernel is None or self._shape != shape:
             self._kernel = None  # free the old table before allocating the new one
+            book = self._book_for(shape)
             budget = int(self.tt_mb * 1024 * 1024)
-            if self.backend_for(board) == "compiled":
+            if self._backend(shape) == "compiled":
                 assert self._compiled is not None
                 self._kernel = self._compiled(*shape, _table_bits(budget, _COMPILED_ENTRY_BYTES))
             else:
                 self._kernel = ReferenceKernel(*shape, _table_bits(budget, _PYTHON_ENTRY_BYTES))
             self._shape = shape
+            self.book = book
+            if book is not None:
+                self._kernel.set_book(book.keys, book.values, book.plies)
         return self._kernel
+
+    def _book_for(self, shape: tuple[int, int, int]) -> Book | None:
+        """The book to consult for this shape.
+
+        Raises:
+            BookError: a book was given for another shape.
+        """
+        width, height, connect = shape
+        if isinstance(self._book, Book):
+            if (self._book.width, self._book.height, self._book.connect) != shape:
+                where = self._book.path or "(in memory)"
+                raise BookError(
+                    f"opening book {where}: is for {self._book.shape}, not for "
+                    f"{width}x{height} connect {connect}"
+                )
+            return self._book
+        if not self._book or width * (height + 1) > KERNEL_MAX_BITS:
+            return None
+        try:
+            return default_book(width, height, connect)
+        except BookError as error:  # keep solving, only slower
+            warnings.warn(f"{error}; solving without it", RuntimeWarning, stacklevel=5)
+            return None
+
+    def solve_bits(
+        self, shape: tuple[int, int, int], current: int, mask: int, *, weak: bool = False
+    ) -> int:
+        """The exact score of a position given as bitboards, for tools that hold positions
+        that way (the opening book's builder): ``mask`` every stone, ``current`` the side to
+        move's, ``height + 1`` bits per column.
+
+        Preconditions: nobody has won and the board is not full (not checked).
+        """
+        kernel = self._kernel_for_shape(shape)
+        kernel.set_limits(0, 0.0)
+        lower, _ = kernel.solve(current, mask, mask.bit_count(), weak)
+        return lower
 
     def clear(self) -> None:
         """Empty the transposition table."""

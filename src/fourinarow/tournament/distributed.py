@@ -18,7 +18,7 @@ from fourinarow.tournament.games import GameRecord, play_games
 from fourinarow.tournament.runner import Progress, batches, missing_games, store_as_played
 from fourinarow.tournament.store import Store
 
-__all__ = ["MissingExtraError", "run_ray"]
+__all__ = ["MissingExtraError", "run_ray", "start_ray"]
 
 
 class MissingExtraError(RuntimeError):
@@ -35,16 +35,11 @@ def _ray() -> Any:
     return ray
 
 
-def run_ray(
-    store: Store,
-    tournament_id: int,
-    workers: int,
-    address: str | None = None,
-    progress: Progress | None = None,
-) -> int:
-    """Play and store every missing game of a tournament on Ray; return how many were played."""
+def start_ray(workers: int, address: str | None = None) -> tuple[Any, bool]:
+    """The ``ray`` module, initialised: connected to the cluster at ``address``, or to a local
+    instance of ``workers`` CPUs started now; and whether this call started it (then the caller
+    shuts it down). Raises :class:`MissingExtraError` without Ray."""
     ray = _ray()
-    games = missing_games(store, tournament_id)
     started_here = not ray.is_initialized()
     if started_here:
         options: dict[str, Any] = {
@@ -55,6 +50,19 @@ def run_ray(
         if address is None:
             options["num_cpus"] = workers
         ray.init(address=address, **options)
+    return ray, started_here
+
+
+def run_ray(
+    store: Store,
+    tournament_id: int,
+    workers: int,
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Play and store every missing game of a tournament on Ray; return how many were played."""
+    games = missing_games(store, tournament_id)
+    ray, started_here = start_ray(workers, address)
     remote_batch = ray.remote(play_games)
     pending = [remote_batch.remote(batch) for batch in batches(games, workers)]
 

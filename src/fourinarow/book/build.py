@@ -1,0 +1,335 @@
+"""Building an opening book with our own solver, resumably, on local processes or on Ray.
+
+A book of ``plies`` holds every position of at most ``plies`` stones in which nobody has won
+yet, folded by mirror symmetry, with its exact score. Only the deepest layer costs anything:
+each of its positions is solved by the solver; every shallower position then follows from its
+children by one negamax step (a move that wins at once scores the win, any other move the
+negated score of the position it leads to, which is one layer deeper).
+
+The deepest layer is solved in chunks of neighbouring positions (sorted by key, so positions
+that share columns come together and the solver's transposition table, kept across a worker's
+chunks, carries work from one to the next). Each finished chunk is written at once to the build
+directory beside the book, so a build stopped by Ctrl-C or killed continues with the chunks
+not yet done. The directory is plain files that can be copied, or committed, and resumed
+elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import time
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from fourinarow.core.geometry import Geometry
+from fourinarow.search.book import Book, BookError, mirror_key
+from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
+
+__all__ = [
+    "BuildPlan",
+    "BuildReport",
+    "Progress",
+    "build_book",
+    "build_directory",
+    "cpu_seconds",
+    "decode_key",
+    "layers",
+    "solve_chunk",
+]
+
+Progress = Callable[[int, int, float], None]
+"""Called as ``progress(done, total, seconds)`` after each chunk of the deepest layer."""
+
+PLAN_VERSION = 1
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    """What a build directory is building; a resumed build must ask for the same."""
+
+    width: int
+    height: int
+    connect: int
+    plies: int
+    chunk_size: int
+    positions: int  # in the deepest layer
+    version: int = PLAN_VERSION
+
+    @property
+    def chunks(self) -> int:
+        """How many chunks the deepest layer is solved in."""
+        return -(-self.positions // self.chunk_size)
+
+
+def decode_key(key: int, height: int, width: int) -> tuple[int, int]:
+    """The ``(current, mask)`` bitboards of a key (``current + mask``; see the book module).
+
+    In each column the key holds ``2**h - 1 + stones``, where ``h`` is the column's height and
+    ``stones`` the side to move's stones there, so ``h`` is read from the key's top bit.
+
+    >>> decode_key(0b10, 6, 1)  # one stone of the side to move
+    (1, 1)
+    """
+    stride = height + 1
+    column_bits = (1 << stride) - 1
+    current = mask = 0
+    for c in range(width):
+        value = (key >> (c * stride)) & column_bits
+        filled = (1 << ((value + 1).bit_length() - 1)) - 1
+        current |= (value - filled) << (c * stride)
+        mask |= filled << (c * stride)
+    return current, mask
+
+
+def layers(width: int, height: int, connect: int, plies: int) -> list[list[int]]:
+    """Every layer ``0..plies``: the sorted folded keys of the positions with that many stones
+    in which nobody has won (the positions a book of ``plies`` holds)."""
+    geometry = Geometry(width, height, connect)
+    stride = height + 1
+    tops = [1 << (c * stride + height - 1) for c in range(width)]
+    found = [[0]]
+    for ply in range(plies):
+        children: set[int] = set()
+        if ply + 1 < width * height:  # a full board is over: a draw, not a position to solve
+            for key in found[-1]:
+                current, mask = decode_key(key, height, width)
+                playable = (mask + geometry.bottom_mask) & geometry.full_mask
+                for c in range(width):
+                    if mask & tops[c]:
+                        continue
+                    move = playable & (((1 << height) - 1) << (c * stride))
+                    if geometry.has_line(current | move):
+                        continue  # this move ends the game
+                    child = (current ^ mask) + (mask | move)
+                    children.add(min(child, mirror_key(child, width, height)))
+        found.append(sorted(children))
+    return found
+
+
+def _complete(
+    width: int, height: int, connect: int, found: list[list[int]], deepest: Sequence[int]
+) -> dict[int, int]:
+    """Every layer's scores, from the deepest layer's by negamax."""
+    geometry = Geometry(width, height, connect)
+    stride = height + 1
+    cells = width * height
+    scores = dict(zip(found[-1], deepest, strict=True))
+    for ply in range(len(found) - 2, -1, -1):
+        win = (cells + 1 - ply) // 2
+        for key in found[ply]:
+            current, mask = decode_key(key, height, width)
+            playable = (mask + geometry.bottom_mask) & geometry.full_mask
+            best = -cells
+            for c in range(width):
+                move = playable & (((1 << height) - 1) << (c * stride))
+                if not move:
+                    continue
+                if geometry.has_line(current | move):
+                    best = win
+                    break
+                child = (current ^ mask) + (mask | move)
+                if ply + 1 == cells:
+                    best = max(best, 0)
+                else:
+                    best = max(best, -scores[min(child, mirror_key(child, width, height))])
+            scores[key] = best
+    return scores
+
+
+def build_directory(book_path: Path) -> Path:
+    """Where the build of a book keeps its progress: ``BOOK.build`` beside it."""
+    return book_path.with_name(book_path.name + ".build")
+
+
+# ------------------------------------------------------------------ solving chunks
+
+_solver: Solver | None = None
+
+
+def _worker_setup() -> None:
+    """In each worker process: Ctrl-C is the main process's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def solve_chunk(
+    task: tuple[int, tuple[int, int, int], float, list[int]],
+) -> tuple[int, bytes, float]:
+    """Solve one chunk of keys; return ``(index, scores as bytes, CPU seconds)``.
+
+    The worker's solver, and so its transposition table, lives on from chunk to chunk.
+    """
+    global _solver
+    index, shape, tt_mb, keys = task
+    if _solver is None or _solver.tt_mb != tt_mb:
+        _solver = Solver(tt_mb=tt_mb, book=False)
+    start = time.process_time()
+    scores = array("b")
+    for key in keys:
+        current, mask = decode_key(key, shape[1], shape[0])
+        scores.append(_solver.solve_bits(shape, current, mask))
+    return index, scores.tobytes(), time.process_time() - start
+
+
+def _solved_locally(
+    tasks: list[tuple[int, tuple[int, int, int], float, list[int]]], workers: int
+) -> Iterator[tuple[int, bytes, float]]:
+    if workers <= 1:
+        for task in tasks:
+            yield solve_chunk(task)
+        return
+    pool = multiprocessing.Pool(workers, initializer=_worker_setup)
+    try:
+        yield from pool.imap_unordered(solve_chunk, tasks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _solved_on_ray(
+    tasks: list[tuple[int, tuple[int, int, int], float, list[int]]],
+    workers: int,
+    address: str | None,
+) -> Iterator[tuple[int, bytes, float]]:
+    from fourinarow.tournament.distributed import start_ray
+
+    ray, started_here = start_ray(workers, address)
+    remote = ray.remote(solve_chunk)
+    pending = [remote.remote(task) for task in tasks]
+    try:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1, timeout=1.0)
+            for reference in ready:
+                yield ray.get(reference)
+    finally:
+        for reference in pending:
+            ray.cancel(reference, force=True)
+        if started_here:
+            ray.shutdown()
+
+
+# ------------------------------------------------------------------------- build
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a finished build did."""
+
+    entries: int
+    solved: int  # positions of the deepest layer solved in this run
+    cpu_seconds: float  # CPU time of every chunk, this run and earlier ones
+    size: int  # bytes of the book file
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    temporary = path.with_name(path.name + ".partial")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def _chunk_path(directory: Path, index: int) -> Path:
+    return directory / f"chunk-{index:07d}.scores"
+
+
+def _check_plan(directory: Path, plan: BuildPlan) -> None:
+    path = directory / "plan.json"
+    if path.exists():
+        try:
+            existing = BuildPlan(**json.loads(path.read_text()))
+        except (ValueError, TypeError) as error:
+            raise BookError(
+                f"build directory {directory}: plan.json is unreadable ({error})"
+            ) from None
+        if existing != plan:
+            raise BookError(
+                f"build directory {directory} holds another build ({existing}); move it away "
+                "or build to another file"
+            )
+    else:
+        directory.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, json.dumps(asdict(plan), indent=1).encode())
+
+
+def build_book(
+    path: Path | str,
+    width: int = 7,
+    height: int = 6,
+    connect: int = 4,
+    plies: int = 4,
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    chunk_size: int = 256,
+    tt_mb: float = 128,
+    compression: str = "lzma",
+    directory: Path | str | None = None,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Build (or finish building) a book of every position of up to ``plies`` stones.
+
+    Progress is kept in ``directory`` (default :func:`build_directory`, ``PATH.build``); run
+    again with the same arguments to continue. The book file is written when every chunk is
+    solved.
+
+    Raises:
+        BookError: the build directory holds a build with other settings.
+        ValueError: the shape does not fit a book (``width * (height + 1) <= 64``) or plies is
+            not between 0 and the number of cells.
+    """
+    path = Path(path)
+    if width * (height + 1) > KERNEL_MAX_BITS:
+        raise ValueError(
+            f"books need width * (height + 1) <= {KERNEL_MAX_BITS}; {width}x{height} does not fit"
+        )
+    if not 0 <= plies < width * height:
+        raise ValueError(f"plies is from 0 to {width * height - 1}, not {plies}")
+    found = layers(width, height, connect, plies)
+    deepest = found[-1]
+    plan = BuildPlan(width, height, connect, plies, chunk_size, len(deepest))
+    directory = Path(directory) if directory is not None else build_directory(path)
+    _check_plan(directory, plan)
+    shape = (width, height, connect)
+    tasks = [
+        (i, shape, tt_mb, deepest[i * chunk_size : (i + 1) * chunk_size])
+        for i in range(plan.chunks)
+        if not _chunk_path(directory, i).exists()
+    ]
+    done = plan.chunks - len(tasks)
+    log = directory / "log.jsonl"
+    start = time.perf_counter()
+    solved = 0
+    if backend == "ray":
+        results = _solved_on_ray(tasks, workers, address)
+    else:
+        results = _solved_locally(tasks, workers)
+    if progress:
+        progress(done, plan.chunks, 0.0)
+    for index, scores, seconds in results:
+        _write_atomically(_chunk_path(directory, index), scores)
+        with open(log, "a") as f:
+            f.write(json.dumps({"chunk": index, "positions": len(scores), "cpu_s": seconds}) + "\n")
+        done += 1
+        solved += len(scores)
+        if progress:
+            progress(done, plan.chunks, time.perf_counter() - start)
+    values = array("b")
+    for i in range(plan.chunks):
+        values.frombytes(_chunk_path(directory, i).read_bytes())
+    entries = _complete(width, height, connect, found, values)
+    book = Book.from_entries(width, height, connect, plies, entries)
+    size = book.save(path, compression)
+    return BuildReport(len(book), solved, cpu_seconds(directory), size)
+
+
+def cpu_seconds(directory: Path) -> float:
+    """The CPU time spent on the chunks of a build so far, from its log."""
+    log = directory / "log.jsonl"
+    if not log.exists():
+        return 0.0
+    return sum(float(json.loads(line)["cpu_s"]) for line in log.read_text().splitlines() if line)

@@ -1,0 +1,171 @@
+"""``fourinarow book build`` and ``fourinarow book info``: opening books."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.search.book import COMPRESSIONS, Book
+
+__all__ = ["add_book_parser"]
+
+BUILD_EPILOG = """\
+Only the positions with exactly --plies stones are solved (each by the solver, in chunks of
+neighbouring positions); the shallower ones follow from them. Progress goes to PATH.build (or
+--progress-dir) after every chunk: stop the build at any time, with Ctrl-C or otherwise, and run
+the same command again to continue. The cost grows fast: for 7x6, 4 plies take about half an
+hour of CPU time, 8 plies several hours, 12 plies tens of hours.
+"""
+
+
+def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register ``book`` with its ``build`` and ``info`` subcommands."""
+    from fourinarow.cli.main import add_shape_options
+
+    book = commands.add_parser(
+        "book",
+        help="build or describe an opening book",
+        description="Opening books: exact scores of early positions, solved ahead of time.",
+    )
+    actions = book.add_subparsers(dest="book_command", metavar="ACTION", required=True)
+    build = actions.add_parser(
+        "build",
+        help="solve every position up to --plies stones into a book file",
+        description="Build an opening book with the solver; resumable.",
+        epilog=BUILD_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    build.add_argument(
+        "--plies", type=int, required=True, metavar="N", help="the most stones of a position"
+    )
+    add_shape_options(build)
+    build.add_argument(
+        "--out",
+        type=Path,
+        metavar="PATH",
+        help="the book file (default: WxHcN-pliesP.book in the current directory)",
+    )
+    build.add_argument(
+        "--progress-dir", type=Path, metavar="DIR", help="where progress is kept (PATH.build)"
+    )
+    build.add_argument(
+        "--workers", type=positive_int, default=1, metavar="N", help="processes (default 1)"
+    )
+    build.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default), or a Ray cluster (extra ray)",
+    )
+    build.add_argument("--address", metavar="ADDR", help="the Ray cluster to join")
+    build.add_argument(
+        "--chunk",
+        type=positive_int,
+        default=256,
+        metavar="N",
+        help="positions per unit of work and of saved progress (default 256)",
+    )
+    build.add_argument(
+        "--tt-mb",
+        type=positive_number,
+        default=128,
+        metavar="MB",
+        help="each worker's transposition table (default 128)",
+    )
+    build.add_argument(
+        "--compression", choices=tuple(COMPRESSIONS), default="lzma", help="default lzma"
+    )
+    build.add_argument("--quiet", action="store_true", help="no progress bar")
+    build.set_defaults(handler=_run_build)
+
+    info = actions.add_parser(
+        "info",
+        help="describe a book file and check it",
+        description="Print a book's header and check its checksum and entries.",
+    )
+    info.add_argument("path", type=Path, metavar="PATH", help="the book file")
+    info.add_argument(
+        "--verify",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also re-solve N random entries of the deepest layer and compare",
+    )
+    info.set_defaults(handler=_run_info)
+
+
+def _progress_bar(done: int, total: int, seconds: float) -> None:
+    width = 30
+    filled = width * done // max(1, total)
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} chunks, {seconds:.0f} s "
+    )
+    sys.stderr.flush()
+
+
+def _run_build(args: argparse.Namespace) -> int:
+    from fourinarow.book.build import build_book
+
+    width, height = args.size
+    out = args.out or Path(f"{width}x{height}c{args.connect}-plies{args.plies}.book")
+    start = time.perf_counter()
+    report = build_book(
+        out,
+        width,
+        height,
+        args.connect,
+        args.plies,
+        workers=args.workers,
+        backend=args.backend,
+        address=args.address,
+        chunk_size=args.chunk,
+        tt_mb=args.tt_mb,
+        compression=args.compression,
+        directory=args.progress_dir,
+        progress=None if args.quiet else _progress_bar,
+    )
+    if not args.quiet:
+        sys.stderr.write("\n")
+    print(
+        f"{out}: {report.entries} positions, {report.size} bytes; solved {report.solved} "
+        f"positions in this run ({time.perf_counter() - start:.1f} s), "
+        f"{report.cpu_seconds:.1f} s of CPU time in all"
+    )
+    return 0
+
+
+def _run_info(args: argparse.Namespace) -> int:
+    from fourinarow.book.build import decode_key
+    from fourinarow.search.solver import Solver
+
+    header = Book.read_header(args.path)
+    book = Book.load(args.path)
+    size = args.path.stat().st_size
+    print(f"file         {args.path} ({size} bytes)")
+    print(f"format       version {header.version}, {header.compression}")
+    print(f"board        {header.shape}")
+    print(f"plies        up to {header.plies} stones")
+    print(f"entries      {header.count}")
+    print(f"checksum     {header.checksum:08x} (verified)")
+    if args.verify > 0:
+        deepest = [
+            (key, value)
+            for key, value in book.items()
+            if decode_key(key, book.height, book.width)[1].bit_count() == book.plies
+        ]
+        sample = random.Random(0).sample(deepest, min(args.verify, len(deepest)))
+        solver = Solver(book=False)
+        shape = (book.width, book.height, book.connect)
+        wrong = 0
+        for key, value in sample:
+            current, mask = decode_key(key, book.height, book.width)
+            if solver.solve_bits(shape, current, mask) != value:
+                wrong += 1
+        print(f"verified     {len(sample) - wrong} of {len(sample)} re-solved entries agree")
+        return 1 if wrong else 0
+    return 0

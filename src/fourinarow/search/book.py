@@ -1,0 +1,352 @@
+"""Opening books: exact scores of early positions, solved ahead of time and stored in a file.
+
+A book is only a cache of the solver. It maps positions (folded by mirror symmetry) to their
+exact score, in the solver's convention, for positions of up to ``plies`` stones. The solver
+consults it inside its search, so a book of every position of ``plies`` stones also speeds up
+positions with fewer stones; ``fourinarow book build`` makes one and ``fourinarow book info``
+describes one.
+
+The file format, version 1 (integers little-endian)::
+
+    offset  size  field
+         0     8  magic b"FIARBOOK"
+         8     2  format version (1)
+        10     4  width, height, connect, plies (one byte each)
+        14     1  compression: 0 none, 1 zlib, 2 lzma
+        15     1  reserved (0)
+        16     8  number of entries
+        24     8  payload size in bytes
+        32     4  CRC-32 of the payload
+        36     4  reserved (0)
+        40     -  payload
+
+The payload, once decompressed, is the sorted keys as differences from the previous key (the
+first from 0), each an 8-byte word, stored as eight byte planes (all lowest bytes, then all
+second bytes, ...; the high planes are nearly all zeros and compress away), followed by one
+signed byte per entry: the score. A key is the smaller of ``current + mask`` and that of the
+mirror image, where ``mask`` holds every stone and ``current`` those of the side to move, one
+column after another, ``height + 1`` bits per column.
+
+>>> book = Book.from_entries(7, 6, 4, 1, {position_key(Board.from_moves("4")): -2})
+>>> book.get(Board.from_moves("4")), book.get(Board.from_moves("3"))
+(-2, None)
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import lzma
+import struct
+import sys
+import zlib
+from array import array
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from fourinarow.core import Board
+
+__all__ = [
+    "COMPRESSIONS",
+    "FORMAT_VERSION",
+    "Book",
+    "BookError",
+    "BookHeader",
+    "default_book",
+    "mirror_key",
+    "position_key",
+    "shipped_book_path",
+]
+
+MAGIC = b"FIARBOOK"
+FORMAT_VERSION = 1
+_HEADER = struct.Struct("<8sH4BBBQQII")
+COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
+"""Payload compressions by name, with their code in the header."""
+_MAX_BITS = 64  # a key is one 64-bit word
+
+
+class BookError(ValueError):
+    """A book file that is missing, corrupt, truncated or for another board than asked for."""
+
+
+@dataclass(frozen=True)
+class BookHeader:
+    """What a book file says about itself."""
+
+    version: int
+    width: int
+    height: int
+    connect: int
+    plies: int
+    compression: str
+    count: int
+    payload_size: int
+    checksum: int
+
+    @property
+    def shape(self) -> str:
+        """For messages: ``7x6 connect 4``."""
+        return f"{self.width}x{self.height} connect {self.connect}"
+
+
+def mirror_key(key: int, width: int, height: int) -> int:
+    """The key of the mirror image of the position with this key.
+
+    >>> mirror_key(0b1, 2, 1), mirror_key(0b100, 2, 1)
+    (4, 1)
+    """
+    stride = height + 1
+    column = (1 << stride) - 1
+    mirrored = 0
+    for c in range(width):
+        mirrored |= ((key >> (c * stride)) & column) << ((width - 1 - c) * stride)
+    return mirrored
+
+
+def position_key(board: Board) -> int:
+    """The book key of a position: folded by mirror symmetry, so a position and its mirror
+    image share one entry.
+
+    >>> position_key(Board.from_moves("1")) == position_key(Board.from_moves("7"))
+    True
+    """
+    first, second = board.bitboards
+    mask = first | second
+    key = (first if board.turn == 1 else second) + mask
+    return min(key, mirror_key(key, board.width, board.height))
+
+
+def _fail(path: Path | str, problem: str) -> BookError:
+    return BookError(f"opening book {path}: {problem}")
+
+
+class Book:
+    """The entries of one book, for one board shape, sorted by key.
+
+    Args:
+        width, height, connect: the board shape the book is for.
+        plies: the most stones of any position in the book.
+        keys: the sorted keys (see :func:`position_key`), an ``array("Q")``.
+        values: the scores, one per key, an ``array("b")``.
+        path: the file it was read from, if any (for messages).
+    """
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        connect: int,
+        plies: int,
+        keys: array[int],
+        values: array[int],
+        path: Path | None = None,
+    ) -> None:
+        if width * (height + 1) > _MAX_BITS:
+            raise BookError(
+                f"a book needs width * (height + 1) <= {_MAX_BITS}; {width}x{height} has "
+                f"{width * (height + 1)} bits"
+            )
+        if len(keys) != len(values):
+            raise BookError(f"{len(keys)} keys but {len(values)} values")
+        self.width = width
+        self.height = height
+        self.connect = connect
+        self.plies = plies
+        self.keys = keys
+        self.values = values
+        self.path = path
+
+    @classmethod
+    def from_entries(
+        cls, width: int, height: int, connect: int, plies: int, entries: Mapping[int, int]
+    ) -> Book:
+        """A book of ``{key: score}`` entries."""
+        ordered = sorted(entries.items())
+        return cls(
+            width,
+            height,
+            connect,
+            plies,
+            array("Q", (k for k, _ in ordered)),
+            array("b", (v for _, v in ordered)),
+        )
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __repr__(self) -> str:
+        where = f" from {self.path}" if self.path else ""
+        return f"<Book {self.shape}, {self.plies} plies, {len(self)} entries{where}>"
+
+    @property
+    def shape(self) -> str:
+        """For messages: ``7x6 connect 4``."""
+        return f"{self.width}x{self.height} connect {self.connect}"
+
+    def fits(self, board: Board) -> bool:
+        """True if the book is for this board's shape."""
+        return (board.width, board.height, board.connect) == (
+            self.width,
+            self.height,
+            self.connect,
+        )
+
+    def lookup(self, key: int) -> int | None:
+        """The score stored for a key, or ``None``."""
+        i = bisect.bisect_left(self.keys, key)
+        if i < len(self.keys) and self.keys[i] == key:
+            return int(self.values[i])
+        return None
+
+    def get(self, board: Board) -> int | None:
+        """The exact score of the position for the side to move, or ``None`` if not in the book.
+
+        Raises:
+            BookError: the book is for another board shape.
+        """
+        if not self.fits(board):
+            raise _fail(self.path or "(in memory)", f"is for {self.shape}, not for this board")
+        if board.ply > self.plies:
+            return None
+        return self.lookup(position_key(board))
+
+    def items(self) -> Iterable[tuple[int, int]]:
+        """The ``(key, score)`` entries in key order."""
+        return zip(self.keys, self.values, strict=True)
+
+    # ------------------------------------------------------------------- the file
+
+    def save(self, path: Path | str, compression: str = "lzma") -> int:
+        """Write the book to ``path`` (atomically: a temporary file, then a rename); return
+        its size in bytes."""
+        if compression not in COMPRESSIONS:
+            raise ValueError(
+                f"unknown compression {compression!r}; accepted: {', '.join(COMPRESSIONS)}"
+            )
+        deltas = array("Q", (b - a for a, b in itertools.pairwise(itertools.chain([0], self.keys))))
+        if sys.byteorder != "little":
+            deltas.byteswap()
+        raw = deltas.tobytes()
+        planes = b"".join(raw[i::8] for i in range(8))
+        payload = planes + self.values.tobytes()
+        if compression == "zlib":
+            payload = zlib.compress(payload, 9)
+        elif compression == "lzma":
+            payload = lzma.compress(payload, preset=9 | lzma.PRESET_EXTREME)
+        header = _HEADER.pack(
+            MAGIC,
+            FORMAT_VERSION,
+            self.width,
+            self.height,
+            self.connect,
+            self.plies,
+            COMPRESSIONS[compression],
+            0,
+            len(self),
+            len(payload),
+            zlib.crc32(payload),
+            0,
+        )
+        path = Path(path)
+        temporary = path.with_name(path.name + ".partial")
+        temporary.write_bytes(header + payload)
+        temporary.replace(path)
+        return _HEADER.size + len(payload)
+
+    @staticmethod
+    def read_header(path: Path | str) -> BookHeader:
+        """The header of a book file, checked for sense but without reading the payload.
+
+        Raises:
+            BookError: no such file, not a book, another format version, or a truncated file.
+        """
+        try:
+            with open(path, "rb") as f:
+                head = f.read(_HEADER.size)
+                f.seek(0, 2)
+                size = f.tell()
+        except OSError as error:
+            raise _fail(path, f"cannot be read ({error.strerror or error})") from None
+        if len(head) < _HEADER.size or not head.startswith(MAGIC):
+            raise _fail(path, "is not a fourinarow opening book (no FIARBOOK header)")
+        fields = _HEADER.unpack(head)
+        (_, version, width, height, connect, plies, compression, _, count, payload, crc, _) = fields
+        if version != FORMAT_VERSION:
+            raise _fail(
+                path, f"has format version {version}; this fourinarow reads {FORMAT_VERSION}"
+            )
+        names = {code: name for name, code in COMPRESSIONS.items()}
+        if compression not in names:
+            raise _fail(path, f"has an unknown compression code {compression}")
+        if size != _HEADER.size + payload:
+            raise _fail(
+                path,
+                f"is truncated or has trailing data: {size} bytes, but the header says "
+                f"{_HEADER.size + payload}",
+            )
+        return BookHeader(
+            version, width, height, connect, plies, names[compression], count, payload, crc
+        )
+
+    @classmethod
+    def load(cls, path: Path | str) -> Book:
+        """Read and check a book file.
+
+        Raises:
+            BookError: the file is missing, not a book, truncated, fails its checksum or does
+                not decode to the number of entries its header gives.
+        """
+        path = Path(path)
+        header = cls.read_header(path)
+        payload = path.read_bytes()[_HEADER.size :]
+        if zlib.crc32(payload) != header.checksum:
+            raise _fail(path, "is corrupt: its checksum does not match")
+        try:
+            if header.compression == "zlib":
+                payload = zlib.decompress(payload)
+            elif header.compression == "lzma":
+                payload = lzma.decompress(payload)
+        except (zlib.error, lzma.LZMAError) as error:
+            raise _fail(path, f"is corrupt: {error}") from None
+        count = header.count
+        if len(payload) != 9 * count:
+            raise _fail(path, f"is corrupt: {len(payload)} bytes of entries for {count} entries")
+        raw = bytearray(8 * count)
+        for i in range(8):
+            raw[i::8] = payload[i * count : (i + 1) * count]
+        deltas = array("Q")
+        deltas.frombytes(bytes(raw))
+        if sys.byteorder != "little":
+            deltas.byteswap()
+        keys = array("Q", itertools.accumulate(deltas))
+        values = array("b")
+        values.frombytes(payload[8 * count :])
+        return cls(header.width, header.height, header.connect, header.plies, keys, values, path)
+
+
+def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
+    """The book shipped inside the package for this shape, or ``None`` if there is none."""
+    resource = resources.files("fourinarow.search").joinpath(
+        "books", f"{width}x{height}c{connect}.book"
+    )
+    path = Path(str(resource))
+    return path if path.is_file() else None
+
+
+_defaults: dict[tuple[int, int, int], Book | None] = {}
+
+
+def default_book(width: int, height: int, connect: int) -> Book | None:
+    """The shipped book for this shape, read once per process; ``None`` when there is none.
+
+    Raises:
+        BookError: the shipped file is damaged (reinstalling fourinarow fixes it).
+    """
+    shape = (width, height, connect)
+    if shape not in _defaults:
+        path = shipped_book_path(*shape)
+        _defaults[shape] = None if path is None else Book.load(path)
+    return _defaults[shape]

@@ -1,0 +1,224 @@
+"""Opening books: the file format, its errors, and the solver consulting a book."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import pytest
+
+from fourinarow.book.build import build_book
+from fourinarow.core import Board
+from fourinarow.search import book as book_module
+from fourinarow.search.book import Book, BookError, position_key, shipped_book_path
+from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.solver import Solver, compiled_kernel_available
+
+BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
+SHAPE = (5, 4, 4)
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every 5x4 position of up to 6 stones, built by the real builder."""
+    path = tmp_path_factory.mktemp("book") / "5x4.book"
+    build_book(path, *SHAPE, 6, chunk_size=64, tt_mb=4)
+    return path
+
+
+def random_position(rng: random.Random, shape: tuple[int, int, int], most: int) -> Board:
+    while True:
+        board = Board(*shape)
+        for _ in range(rng.randint(0, most)):
+            if board.is_game_over():
+                break
+            board.push(rng.choice(board.legal_moves))
+        if not board.is_game_over():
+            return board
+
+
+@pytest.mark.parametrize("compression", ["none", "zlib", "lzma"])
+def test_a_book_survives_saving_and_loading(
+    small_book: Path, tmp_path: Path, compression: str
+) -> None:
+    book = Book.load(small_book)
+    copy = tmp_path / "copy.book"
+    book.save(copy, compression)
+    again = Book.load(copy)
+    assert list(again.items()) == list(book.items())
+    assert (again.width, again.height, again.connect, again.plies) == (*SHAPE, 6)
+    assert Book.read_header(copy).compression == compression
+
+
+def test_every_entry_is_the_solvers_score_and_mirror_images_share_it(small_book: Path) -> None:
+    book = Book.load(small_book)
+    solver = Solver(tt_mb=4, book=False)
+    rng = random.Random(5)
+    for _ in range(200):
+        board = random_position(rng, SHAPE, 6)
+        assert book.get(board) == solver.solve(board).score, board.to_moves()
+        assert book.get(board.mirror()) == book.get(board)
+    assert book.get(Board.from_moves("3333", width=5, height=4)) is not None
+    deeper = Board.from_moves("1234512", width=5, height=4)
+    assert book.get(deeper) is None  # 7 stones: beyond the book
+
+
+def test_the_solver_with_a_book_agrees_with_the_solver_without(small_book: Path) -> None:
+    with_book = Solver(tt_mb=4, book=Book.load(small_book))
+    without = Solver(tt_mb=4, book=False)
+    rng = random.Random(6)
+    for _ in range(60):
+        board = random_position(rng, SHAPE, 12)
+        expected = without.solve(board)
+        found = with_book.solve(board)
+        assert found.score == expected.score, board.to_moves()
+        assert with_book.solve(board, weak=True).score == without.solve(board, weak=True).score
+        assert with_book.analyze(board).scores == without.analyze(board).scores
+        if board.ply <= 6:
+            assert found.nodes <= 8  # read from the book, not searched
+    assert with_book.book is not None
+
+
+@pytest.mark.skipif(not compiled_kernel_available(), reason="compiled kernel not built")
+def test_the_kernel_and_its_python_twin_consult_a_book_alike(small_book: Path) -> None:
+    from fourinarow.search._kernel import Kernel
+
+    book = Book.load(small_book)
+    compiled, reference = Kernel(*SHAPE, 16), ReferenceKernel(*SHAPE, 16)
+    for kernel in (compiled, reference):
+        kernel.set_book(book.keys, book.values, book.plies)
+        kernel.set_limits(0, 0.0)
+    rng = random.Random(7)
+    for _ in range(20):
+        board = random_position(rng, SHAPE, 10)
+        first, second = board.bitboards
+        current = first if board.turn == 1 else second
+        for kernel in (compiled, reference):
+            kernel.clear()
+            kernel.reset_nodes()
+        expected = reference.solve(current, first | second, board.ply, False)
+        assert compiled.solve(current, first | second, board.ply, False) == expected
+        assert compiled.nodes == reference.nodes
+
+
+# ------------------------------------------------------------------------- errors
+
+
+def test_a_missing_book_is_named(tmp_path: Path) -> None:
+    with pytest.raises(BookError, match=r"nowhere\.book: cannot be read"):
+        Book.load(tmp_path / "nowhere.book")
+
+
+def test_a_file_that_is_not_a_book_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not a book at all, but long enough to hold a header of forty bytes")
+    with pytest.raises(BookError, match=r"notes\.txt: is not a fourinarow opening book"):
+        Book.load(path)
+
+
+def test_a_corrupt_book_fails_its_checksum(small_book: Path, tmp_path: Path) -> None:
+    data = bytearray(small_book.read_bytes())
+    data[-10] ^= 0xFF
+    path = tmp_path / "flipped.book"
+    path.write_bytes(bytes(data))
+    with pytest.raises(BookError, match=r"flipped\.book: is corrupt: its checksum"):
+        Book.load(path)
+
+
+def test_a_truncated_book_is_named(small_book: Path, tmp_path: Path) -> None:
+    path = tmp_path / "short.book"
+    path.write_bytes(small_book.read_bytes()[:-5])
+    with pytest.raises(BookError, match=r"short\.book: is truncated"):
+        Book.load(path)
+
+
+def test_another_format_version_is_refused(small_book: Path, tmp_path: Path) -> None:
+    data = bytearray(small_book.read_bytes())
+    data[8] = 9  # the version's low byte
+    path = tmp_path / "future.book"
+    path.write_bytes(bytes(data))
+    with pytest.raises(BookError, match="format version 9"):
+        Book.load(path)
+
+
+def test_a_book_for_another_shape_is_refused_by_the_solver(small_book: Path) -> None:
+    solver = Solver(tt_mb=4, book=Book.load(small_book))
+    with pytest.raises(BookError, match=r"5x4\.book: is for 5x4 connect 4, not for 7x6 connect 4"):
+        solver.solve(Board.from_moves("4444"))
+    assert BookError.__mro__[1] is ValueError
+
+
+def test_a_damaged_shipped_book_leaves_the_solver_working(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "5x4c4.book"
+    broken.write_bytes(b"FIARBOOK" + bytes(40))
+    monkeypatch.setattr(book_module, "_defaults", {})
+    monkeypatch.setattr(book_module, "shipped_book_path", lambda *shape: broken)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        score = Solver(tt_mb=4).solve(Board.from_moves("33", width=5, height=4)).score
+    plain = Solver(tt_mb=4, book=False).solve(Board.from_moves("33", width=5, height=4))
+    assert score == plain.score
+    assert any("5x4c4.book" in str(w.message) for w in caught)
+
+
+# --------------------------------------------------------------- the shipped book
+
+
+SHIPPED = shipped_book_path(7, 6, 4)
+needs_shipped = pytest.mark.skipif(SHIPPED is None, reason="no 7x6 book shipped")
+
+
+@needs_shipped
+@pytest.mark.skipif(not BENCH.is_dir(), reason="benchmark sets not found")
+def test_the_shipped_book_agrees_with_the_benchmark_sets() -> None:
+    assert SHIPPED is not None
+    book = Book.load(SHIPPED)
+    checked = 0
+    for name in ("Test_L1_R1", "Test_L1_R2", "Test_L1_R3"):
+        for row in (BENCH / name).read_text().splitlines():
+            moves, score = row.split()
+            board = Board.from_moves(moves)
+            if board.ply <= book.plies:
+                assert book.get(board) == int(score), moves
+                checked += 1
+    assert checked > 100
+
+
+@needs_shipped
+def test_the_shipped_book_is_consistent_layer_to_layer() -> None:
+    """Every entry below the deepest layer is the negamax of its children's entries."""
+    assert SHIPPED is not None
+    book = Book.load(SHIPPED)
+    rng = random.Random(8)
+    for _ in range(300):
+        board = random_position(rng, (7, 6, 4), book.plies - 1)
+        wins = board.winning_moves()
+        if wins:
+            expected = (42 + 1 - board.ply) // 2
+        else:
+            values = []
+            for column in board.legal_moves:
+                board.push(column)
+                child = book.get(board)
+                board.pop()
+                assert child is not None
+                values.append(-child)
+            expected = max(values)
+        assert book.get(board) == expected, board.to_moves()
+    assert position_key(Board()) == 0
+
+
+@needs_shipped
+@pytest.mark.slow
+def test_a_sample_of_the_shipped_books_deepest_layer_re_solves_alike() -> None:
+    assert SHIPPED is not None
+    book = Book.load(SHIPPED)
+    solver = Solver(book=False)
+    rng = random.Random(9)
+    for _ in range(4):
+        board = random_position(rng, (7, 6, 4), book.plies)
+        if board.ply == book.plies:
+            assert solver.solve(board).score == book.get(board), board.to_moves()
