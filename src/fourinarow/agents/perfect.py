@@ -13,6 +13,7 @@ import time
 from fourinarow.agents.base import Agent, Decision, Limit, deadline_for, ensure_playable
 from fourinarow.agents.tiebreak import break_tie
 from fourinarow.core import Board, Column
+from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
 
 __all__ = ["PerfectAgent"]
@@ -29,6 +30,8 @@ class PerfectAgent:
         rng: breaks ties between equally good columns when ``tie_break`` is ``random``.
         tie_break: ``random``, ``centre`` (default) or ``leftmost``.
         tt_mb: the solver's transposition table budget in megabytes.
+        book: the opening book the solver consults: ``True`` for the one shipped for the
+            board's shape (if any), ``False`` for none.
         fallback: the agent that picks among the columns not proven worse when a time limit
             stops the solve first (the registry's ``perfect`` uses ``engine``); it gets the
             last ``FALLBACK_SHARE`` of the time. Without one, the best proven bound decides.
@@ -45,12 +48,13 @@ class PerfectAgent:
         *,
         tie_break: str = "centre",
         tt_mb: float = 64,
+        book: Book | bool = True,
         fallback: Agent | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         break_tie([0], tie_break, self._rng, 1)  # validate the policy now
         self._tie_break = tie_break
-        self.solver = Solver(tt_mb=tt_mb)
+        self.solver = Solver(tt_mb=tt_mb, book=book)
         self.fallback = fallback
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:

@@ -15,6 +15,7 @@ from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TIE_BREAKS
+from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
 
 __all__ = [
@@ -69,6 +70,10 @@ class AgentOptions:
             )
         return value
 
+    def text(self, key: str, default: str) -> str:
+        """An option taken as it is written."""
+        return self._values.get(key, default)
+
     def choice(self, key: str, default: str, accepted: tuple[str, ...]) -> str:
         """One of ``accepted``."""
         text = self._values.get(key, default).lower()
@@ -93,12 +98,21 @@ def _level(rng: random.Random, options: AgentOptions) -> Agent:
     return LevelAgent(level, make_agent(LEVELS[level].spec, seed=rng.getrandbits(32)))
 
 
+def _book(options: AgentOptions) -> Book | bool:
+    """The ``book`` option: ``shipped`` (default), ``none`` or the path of a book file."""
+    text = options.text("book", "shipped")
+    if text.lower() in ("shipped", "none"):
+        return text.lower() == "shipped"
+    return Book.load(text)
+
+
 def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
     tie_break = options.choice("tiebreak", "centre", TIE_BREAKS)
     return PerfectAgent(
         rng,
         tie_break=tie_break,
         tt_mb=options.number("tt_mb", 64, 0),
+        book=_book(options),
         fallback=EngineAgent(rng, tie_break=tie_break, solve_empties=0),
     )
 
@@ -168,8 +182,8 @@ AGENTS: dict[str, AgentInfo] = {
     "perfect": AgentInfo(
         _perfect,
         "perfect play from the solver: the fastest win, the longest defence "
-        "(options: tiebreak=centre|random|leftmost, tt_mb=MB)",
-        ("tiebreak", "tt_mb"),
+        "(options: tiebreak=centre|random|leftmost, tt_mb=MB, book=shipped|none|PATH)",
+        ("tiebreak", "tt_mb", "book"),
     ),
     "level": AgentInfo(
         lambda rng, options: _level(rng, options),

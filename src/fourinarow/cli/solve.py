@@ -8,10 +8,12 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from functools import partial
+from pathlib import Path
 from typing import Any, TextIO
 
 from fourinarow.cli.options import positive_int, positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.search.book import Book, BookError
 from fourinarow.search.solver import Solver
 
 __all__ = ["add_solve_parser", "run_solve"]
@@ -66,6 +68,14 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="MB",
         help="transposition table size (128)",
     )
+    books = parser.add_mutually_exclusive_group()
+    books.add_argument(
+        "--book",
+        type=Path,
+        metavar="PATH",
+        help="consult this opening book (default: the one shipped for 7x6 connect 4)",
+    )
+    books.add_argument("--no-book", action="store_true", help="consult no opening book")
     parser.add_argument(
         "--time-ms", type=positive_number, metavar="T", help="stop each search after T ms"
     )
@@ -96,8 +106,16 @@ def _value(lower: int, upper: int) -> str:
 def run_solve(args: argparse.Namespace) -> int:
     """Solve every position; return 2 if any was bad, else 0."""
     width, height = args.size
-    Board(width, height, args.connect)  # a bad shape stops everything at once
-    solver = Solver(tt_mb=args.tt_mb)
+    Board(width, height, args.connect)  # a bad shape or book stops everything at once
+    book: Book | bool = not args.no_book
+    if args.book is not None:
+        book = Book.load(args.book)
+        if (book.width, book.height, book.connect) != (width, height, args.connect):
+            raise BookError(
+                f"opening book {args.book}: is for {book.shape}, not for {width}x{height} "
+                f"connect {args.connect}"
+            )
+    solver = Solver(tt_mb=args.tt_mb, book=book)
     limits = {
         "time_limit": args.time_ms / 1000 if args.time_ms else None,
         "node_limit": args.max_nodes,

@@ -1,0 +1,150 @@
+"""Building books: layers, resuming after an interruption, local workers and Ray, the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fourinarow.book.build import build_book, build_directory, decode_key, layers
+from fourinarow.core import Board
+from fourinarow.search.book import Book, BookError, position_key
+from tests.core.naive import NaiveBoard
+
+SHAPE = (5, 4, 4)
+
+
+def naive_layer(width: int, height: int, connect: int, plies: int) -> set[int]:
+    """The folded keys of every position of ``plies`` stones, by playing every move sequence
+    on the naive board of the tests (which knows nothing of bitboards)."""
+    found: set[int] = set()
+
+    def walk(moves: list[int]) -> None:
+        board = NaiveBoard(width, height, connect)
+        for column in moves:
+            board.play(column)
+        if board.outcome() is not None:
+            return
+        if len(moves) == plies:
+            played = "".join(str(c + 1) for c in moves)
+            found.add(position_key(Board.from_moves(played, width=width, height=height)))
+            return
+        for column in board.legal_moves():
+            walk([*moves, column])
+
+    walk([])
+    return found
+
+
+@pytest.mark.parametrize("plies", [0, 1, 3, 5])
+def test_layers_hold_every_position_nobody_has_won_once(plies: int) -> None:
+    found = layers(*SHAPE, plies)
+    assert len(found) == plies + 1
+    assert set(found[-1]) == naive_layer(*SHAPE, plies)
+    assert found[-1] == sorted(set(found[-1]))
+
+
+def test_keys_decode_to_the_positions_bitboards() -> None:
+    board = Board.from_moves("1123345", width=5, height=4)
+    first, second = board.bitboards
+    current = first if board.turn == 1 else second
+    assert decode_key(current + (first | second), 4, 5) == (current, first | second)
+
+
+def test_a_build_interrupted_then_resumed_equals_one_straight_build(tmp_path: Path) -> None:
+    straight = tmp_path / "straight.book"
+    build_book(straight, *SHAPE, 5, chunk_size=40, tt_mb=4)
+
+    resumed = tmp_path / "resumed.book"
+    calls = 0
+
+    def stop_after_two(done: int, total: int, seconds: float) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 3:  # the first call reports the start, then one call per chunk
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build_book(resumed, *SHAPE, 5, chunk_size=40, tt_mb=4, progress=stop_after_two)
+    assert not resumed.exists()
+    directory = build_directory(resumed)
+    assert len(list(directory.glob("chunk-*.scores"))) == 2
+    (directory / "chunk-0000009.scores.partial").write_bytes(b"\x01")  # a write cut short
+
+    report = build_book(resumed, *SHAPE, 5, chunk_size=40, tt_mb=4)
+    assert list(Book.load(resumed).items()) == list(Book.load(straight).items())
+    log = (directory / "log.jsonl").read_text().splitlines()
+    solved_chunks = [json.loads(line)["chunk"] for line in log]
+    assert sorted(solved_chunks) == list(range(len(solved_chunks)))  # none solved twice
+    assert report.solved == len(layers(*SHAPE, 5)[-1]) - 80
+    assert report.entries == sum(len(layer) for layer in layers(*SHAPE, 5))
+
+
+def test_resuming_with_other_settings_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "a.book"
+    build_book(path, *SHAPE, 3, chunk_size=40, tt_mb=4)
+    with pytest.raises(BookError, match="holds another build"):
+        build_book(path, *SHAPE, 4, chunk_size=40, tt_mb=4)
+
+
+def test_two_worker_processes_build_the_same_book(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.book", tmp_path / "two.book"
+    build_book(one, *SHAPE, 6, chunk_size=100, tt_mb=4)
+    build_book(two, *SHAPE, 6, chunk_size=100, tt_mb=4, workers=2)
+    assert list(Book.load(one).items()) == list(Book.load(two).items())
+
+
+def test_ray_builds_the_same_book(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    local, on_ray = tmp_path / "local.book", tmp_path / "ray.book"
+    build_book(local, *SHAPE, 5, chunk_size=100, tt_mb=4)
+    build_book(on_ray, *SHAPE, 5, chunk_size=100, tt_mb=4, workers=2, backend="ray")
+    assert list(Book.load(local).items()) == list(Book.load(on_ray).items())
+
+
+def test_impossible_builds_say_what_is_accepted(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="plies is from 0 to 19"):
+        build_book(tmp_path / "x.book", *SHAPE, 20)
+    with pytest.raises(ValueError, match="width \\* \\(height \\+ 1\\) <= 64"):
+        build_book(tmp_path / "x.book", 9, 7, 4, 2)
+
+
+def fourinarow(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "fourinarow", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_cli_builds_describes_and_verifies_a_book(tmp_path: Path) -> None:
+    path = tmp_path / "cli.book"
+    built = fourinarow(
+        "book", "build", "--plies", "5", "--size", "5x4", "--out", str(path), "--quiet"
+    )
+    assert built.returncode == 0, built.stderr
+    assert f"{path}:" in built.stdout and "positions" in built.stdout
+    info = fourinarow("book", "info", str(path), "--verify", "10")
+    assert info.returncode == 0, info.stderr
+    assert "5x4 connect 4" in info.stdout
+    assert "10 of 10 re-solved entries agree" in info.stdout
+
+    solved = fourinarow("solve", "--size", "5x4", "--book", str(path), "33", "3322")
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.split() == ["33", "0", "3322", "7"]
+
+
+def test_the_cli_reports_bad_books_in_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.book"
+    bad.write_bytes(b"FIARBOOK" + bytes(10))
+    for args in (("book", "info", str(bad)), ("solve", "--book", str(bad), "44")):
+        result = fourinarow(*args)
+        assert result.returncode == 2
+        assert "bad.book" in result.stderr
+        assert "Traceback" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
