@@ -137,6 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_tournament_parsers(commands)
 
+    from fourinarow.cli.gui import add_gui_parser
+
+    add_gui_parser(commands)
+
     from fourinarow.cli.book import add_book_parser
 
     add_book_parser(commands)

@@ -1,0 +1,179 @@
+"""``fourinarow gui``: the desktop game in a pygame window (extra ``gui``)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from fourinarow.agents.levels import LEVELS
+from fourinarow.gui.launch import DEFAULT_WINDOW
+from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
+
+__all__ = ["add_gui_parser", "run_gui_command", "window_size"]
+
+_WINDOW = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+
+DEMO_LEVELS = (7, 3)
+DEMO_SEED = 1
+"""The demo's computers and seed, unless --level, --second-level and --seed say otherwise: a
+short game that the stronger one wins."""
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """Parse ``WxH`` in pixels (each 200-4000) for argparse.
+
+    >>> window_size("800x600")
+    (800, 600)
+    """
+    match = _WINDOW.match(text)
+    if not match:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size: write WxH, such as 800x600"
+        )
+    width, height = int(match[1]), int(match[2])
+    if not (200 <= width <= 4000 and 200 <= height <= 4000):
+        raise argparse.ArgumentTypeError(
+            f"{width}x{height} is out of range: width and height go from 200 to 4000 pixels"
+        )
+    return width, height
+
+
+def _level(text: str) -> int:
+    try:
+        value = int(text.removeprefix("level:"))
+    except ValueError:
+        value = 0
+    if value not in LEVELS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a level: levels go from 1 to {len(LEVELS)}"
+        )
+    return value
+
+
+def _png_path(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"{text!r} does not end in .png: the screenshot is a PNG")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(path.parent)!r}")
+    return path
+
+
+def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``gui`` subcommand."""
+    from fourinarow.cli.main import add_shape_options  # shared with the other commands
+
+    levels = "; ".join(f"{n} {level.description}" for n, level in LEVELS.items())
+    gui = commands.add_parser(
+        "gui",
+        help="play in a window (needs pygame: pip install 'fourinarow[gui]')",
+        description=(
+            "Play Connect Four in a resizable window: a start menu (players, the computer's "
+            "level, who starts, the board and the line to win), then the game. The options "
+            "below fill in the menu. Mouse: the disc follows the pointer; click a column to drop "
+            "it. Keys: Left/Right and Enter, or 1-9, drop a disc; U undo, R redo, H hint (every "
+            "column's value), N new game, C colour-blind palette, M sound, F1 all keys, Esc "
+            "menu, Q quit."
+        ),
+        epilog=f"Levels: {levels}.",
+    )
+    gui.add_argument(
+        "--mode",
+        choices=[mode.value for mode in Mode],
+        default=Mode.HUMAN_VS_COMPUTER.value,
+        help="who plays (default: human-vs-computer)",
+    )
+    gui.add_argument(
+        "--level",
+        type=_level,
+        metavar="N",
+        help="the computer's level, 1-10 (default: 5); with two computers, the first player's",
+    )
+    gui.add_argument(
+        "--second-level",
+        type=_level,
+        metavar="N",
+        help="computer vs computer: the second player's level (default: the same as --level)",
+    )
+    gui.add_argument(
+        "--first",
+        choices=FIRST_CHOICES,
+        default="human",
+        help="against the computer, who moves first (default: human)",
+    )
+    add_shape_options(gui)
+    gui.add_argument(
+        "--color-blind",
+        "--colour-blind",
+        action="store_true",
+        help="orange and blue discs, the second player's ringed, on a grey board",
+    )
+    gui.add_argument("--mute", action="store_true", help="no sound")
+    gui.add_argument("--seed", type=int, help="seed the computer's choices for repeatable games")
+    gui.add_argument(
+        "--window",
+        type=window_size,
+        default=DEFAULT_WINDOW,
+        metavar="WxH",
+        help="the window's size in pixels when it opens (default: {}x{})".format(*DEFAULT_WINDOW),
+    )
+    gui.add_argument(
+        "--no-menu", action="store_true", help="start the game at once with these options"
+    )
+    gui.add_argument(
+        "--demo",
+        action="store_true",
+        help=(
+            f"computer against computer at once (levels {DEMO_LEVELS[0]} and {DEMO_LEVELS[1]}, "
+            f"seed {DEMO_SEED}, unless --level, --second-level and --seed say otherwise)"
+        ),
+    )
+    gui.add_argument(
+        "--screenshot",
+        type=_png_path,
+        metavar="PATH",
+        help=(
+            "with --demo: play without a window (SDL's dummy video driver, no sound), as fast "
+            "as the computers think, and save the last frame to this PNG file"
+        ),
+    )
+    gui.set_defaults(handler=run_gui_command)
+
+
+def run_gui_command(args: argparse.Namespace) -> int:
+    """Run ``fourinarow gui`` with parsed arguments; return the exit status."""
+    from fourinarow.gui.launch import DisplayError, run_gui
+
+    if args.screenshot is not None and not args.demo:
+        args.command_parser.error(
+            "--screenshot goes with --demo (a headless game needs two computers)"
+        )
+    width, height = args.size
+    default_level, default_second = DEMO_LEVELS if args.demo else (5, None)
+    level = args.level or default_level
+    settings = GuiSettings(
+        mode=Mode(args.mode),
+        level=level,
+        second_level=args.second_level or default_second or level,
+        first=args.first,
+        width=width,
+        height=height,
+        connect=args.connect,
+        color_blind=args.color_blind,
+        sound=not args.mute,
+        seed=DEMO_SEED if args.demo and args.seed is None else args.seed,
+    )
+    try:
+        return run_gui(
+            settings,
+            demo=args.demo,
+            screenshot=args.screenshot,
+            window=args.window,
+            skip_menu=args.no_menu,
+        )
+    except DisplayError as error:
+        print(f"fourinarow gui: error: {error}", file=sys.stderr)
+        return 1

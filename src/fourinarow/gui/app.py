@@ -1,0 +1,149 @@
+"""The window's main loop: the menu and game screens, events in, frames out.
+
+``App.step(dt)`` handles the queued events, advances by ``dt`` seconds and draws one frame;
+``run`` calls it in real time, tests and the headless demo call it with a fixed ``dt``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from fourinarow.agents import Agent, make_agent
+from fourinarow.gui.drawing import Painter
+from fourinarow.gui.game_screen import AgentFor, GameScreen, Workers
+from fourinarow.gui.menu_screen import MenuScreen
+from fourinarow.gui.palette import palette_for
+from fourinarow.gui.screen import Action
+from fourinarow.gui.settings import GuiSettings
+from fourinarow.gui.sound import SoundPlayer
+
+__all__ = ["FPS", "App"]
+
+FPS = 60
+"""Frames a second in the real-time loop (and the headless demo's time step, 1/FPS)."""
+
+MAX_FRAME_SECONDS = 0.05
+"""Longest time step taken at once, so that a stalled frame does not make discs jump."""
+
+
+class App:
+    """The desktop game: a start menu, then games, in the window pygame has opened.
+
+    Args:
+        settings: the menu's first choices (or the game's, with ``start_game``).
+        start_game: skip the menu and start a game at once.
+        agent_for: builds the agent of a level; by default ``make_agent("level:N")``, seeded by
+            ``settings.seed``, one agent per level kept for the whole session.
+        sound: the sound player; by default one for ``settings.sound``.
+    """
+
+    def __init__(
+        self,
+        settings: GuiSettings,
+        *,
+        start_game: bool = False,
+        agent_for: AgentFor | None = None,
+        sound: SoundPlayer | None = None,
+    ) -> None:
+        self.settings = settings
+        self.running = True
+        self.painter = Painter()
+        self.sound = sound if sound is not None else SoundPlayer(settings.sound)
+        self.workers = Workers()
+        self._rng = random.Random(settings.seed)
+        self._agents: dict[int, Agent] = {}
+        self._agent_for = agent_for or self._level_agent
+        self.menu = MenuScreen(settings)
+        self.game: GameScreen | None = None
+        if start_game:
+            self.start_game(settings)
+
+    def _level_agent(self, level: int) -> Agent:
+        if level not in self._agents:
+            self._agents[level] = make_agent(f"level:{level}", seed=self.settings.seed)
+        return self._agents[level]
+
+    def start_game(self, settings: GuiSettings) -> None:
+        """Leave the menu for a new game with ``settings``."""
+        self.settings = settings
+        if self.sound.enabled != settings.sound:
+            self.sound.toggle()
+        self.game = GameScreen(settings, self._agent_for, self.workers, self.sound, self._rng)
+
+    def back_to_menu(self) -> None:
+        """Leave the game (forgetting what its computer was thinking) for the menu."""
+        if self.game is not None:
+            self.settings = self.game.settings
+        self.workers.cancel()
+        self.game = None
+        self.menu = MenuScreen(self.settings)
+
+    # ------------------------------------------------------------------------------ the loop
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Pass one event to the screen showing; closing the window always works at once."""
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+            self.running = False
+            return
+        action = (self.game or self.menu).handle(event)
+        if action is Action.QUIT:
+            self.running = False
+        elif action is Action.MENU:
+            self.back_to_menu()
+        elif action is Action.START:
+            self.start_game(self.menu.settings)
+
+    def update(self, dt: float) -> None:
+        """Advance the game by ``dt`` seconds (the menu does not move)."""
+        if self.game is not None:
+            self.game.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the screen showing onto ``surface``."""
+        if self.game is not None:
+            self.painter.draw_game(surface, self.game.frame(surface.get_size()))
+        else:
+            palette = palette_for(self.menu.settings.color_blind)
+            self.painter.draw_menu(surface, self.menu.menu, palette)
+
+    def step(self, dt: float, *, draw: bool = True) -> None:
+        """Handle the queued events, advance by ``dt`` seconds and (if ``draw``) show a frame."""
+        surface = pygame.display.get_surface()
+        size = surface.get_size()
+        self.menu.size = size
+        if self.game is not None:
+            self.game.size = size
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        self.update(dt)
+        if draw:
+            self.draw(surface)
+            pygame.display.flip()
+
+    def run(self) -> None:
+        """Show the window in real time until it is closed or the player quits."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000
+            self.step(min(dt, MAX_FRAME_SECONDS))
+
+    def play_to_end(self, timeout: float = 120.0) -> bool:
+        """Step without drawing, ``1/FPS`` seconds at a time, until the game is over and all
+        has come to rest; return False if ``timeout`` real seconds pass first (or the window
+        is closed). The computer's thinking still takes real time."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("play_to_end needs a game: start one first")
+        deadline = time.monotonic() + timeout
+        while self.running and time.monotonic() < deadline:
+            self.step(1 / FPS, draw=False)
+            if game.session.outcome is not None and not game.animating:
+                return True
+            if game.thinking:
+                time.sleep(0.002)  # leave the processor to the thinking thread
+        return False

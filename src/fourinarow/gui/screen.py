@@ -1,0 +1,15 @@
+"""What the window's screens (the menu, the game) ask of the app after an event."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Action"]
+
+
+class Action(enum.Enum):
+    """A request from a screen to the app."""
+
+    START = "start"  # start a game with the menu's settings
+    MENU = "menu"  # go back to the menu
+    QUIT = "quit"  # close the window

@@ -1,0 +1,99 @@
+"""Work that must not freeze the window (the computer's move, the hint) on a daemon thread.
+
+The window starts a job, keeps drawing, and polls for the answer each frame. A job that is no
+longer wanted (after an undo, a new game or quitting) is forgotten, not waited for: its thread
+is a daemon, so it never keeps the program from exiting.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+__all__ = ["BackgroundTask", "TaskFailed"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TaskFailed:
+    """What a job raised instead of returning (handed to the window to report)."""
+
+    error: BaseException
+
+
+class BackgroundTask(Generic[T]):
+    """One job at a time on its own daemon thread, its result collected by ``poll``.
+
+    A new job may only start once the previous thread has finished, even when its result was
+    forgotten: the jobs share objects (an agent and its tables) that are not thread-safe.
+
+    >>> task: BackgroundTask[int] = BackgroundTask("adder")
+    >>> task.start(lambda: 2 + 2)
+    >>> task.wait(5.0)
+    4
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._results: queue.SimpleQueue[tuple[int, T | TaskFailed]] = queue.SimpleQueue()
+        self._generation = 0
+        self._wanted = False
+        self._thread: threading.Thread | None = None
+
+    @property
+    def pending(self) -> bool:
+        """True while a started job's result is wanted and has not been collected."""
+        return self._wanted
+
+    @property
+    def ready(self) -> bool:
+        """True when a new job may start: no thread is still running."""
+        return self._thread is None or not self._thread.is_alive()
+
+    def start(self, job: Callable[[], T]) -> None:
+        """Run ``job`` on a new daemon thread.
+
+        Raises:
+            RuntimeError: the previous job's thread is still running (see ``ready``).
+        """
+        if not self.ready:
+            raise RuntimeError(f"{self.name}: the previous job is still running")
+        self._generation += 1
+        self._wanted = True
+        generation = self._generation
+
+        def run() -> None:
+            try:
+                result: T | TaskFailed = job()
+            except Exception as error:  # handed over to the window, which reports it
+                result = TaskFailed(error)
+            self._results.put((generation, result))
+
+        self._thread = threading.Thread(target=run, name=self.name, daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Forget the running job's result (its thread runs on to its end, unobserved)."""
+        self._generation += 1
+        self._wanted = False
+
+    def poll(self) -> T | TaskFailed | None:
+        """The wanted job's result once it is there (then no job is pending), else ``None``."""
+        while True:
+            try:
+                generation, result = self._results.get_nowait()
+            except queue.Empty:
+                return None
+            if generation == self._generation and self._wanted:
+                self._wanted = False
+                return result
+
+    def wait(self, timeout: float) -> T | TaskFailed | None:
+        """Block up to ``timeout`` seconds for the wanted job's result (for scripts and tests)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.poll()

@@ -1,0 +1,446 @@
+"""The real app driven by real pygame events on the event queue (SDL's dummy video driver)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from fourinarow.agents import Decision, Limit
+from fourinarow.core import Board
+from fourinarow.gui.app import App
+from fourinarow.gui.game_screen import GameScreen
+from fourinarow.gui.layout import Layout
+from fourinarow.gui.settings import GuiSettings, Mode
+from tests.gui.conftest import WINDOW, MakeApp
+from tests.gui.driving import BlockingAgent, ScriptedAgent, click, post, press, settle
+
+HUMANS = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, sound=False)
+
+
+def game_of(app: App) -> GameScreen:
+    assert app.game is not None
+    return app.game
+
+
+def played(game: GameScreen) -> tuple[int, ...]:
+    """The columns played so far (a call, so that mypy does not narrow it between steps)."""
+    return game.board.moves
+
+
+def column_point(game: GameScreen, column: int, row_from_top: float = 0) -> tuple[float, float]:
+    """The pixel in the middle of a column's cell, in the window the app draws in."""
+    layout = Layout.fit(
+        pygame.display.get_surface().get_size(), game.board.width, game.board.height
+    )
+    return layout.cell_centre(column, row_from_top)
+
+
+def test_a_click_in_a_column_lands_a_disc_in_its_bottom_cell(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    click(column_point(game, 2, row_from_top=1))  # anywhere in the column
+    app.step(1 / 60)
+    assert game.animating
+    assert played(game) == (2,)
+    frames = settle(app)
+    assert 20 < frames < 120  # it fell and bounced for a while
+    assert game.board.cell(2, 0) == 1
+    click(column_point(game, 2))
+    settle(app)
+    assert game.board.cell(2, 1) == 2
+    assert "Red to move" in game.status()
+
+
+def test_a_click_beside_the_board_plays_nothing(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    click((3, WINDOW[1] // 2))
+    settle(app)
+    assert game_of(app).board.ply == 0
+
+
+def test_a_click_on_a_full_column_plays_nothing_and_says_why(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    for _ in range(6):
+        click(column_point(game, 0))
+        settle(app)
+    assert game.board.heights[0] == 6
+    click(column_point(game, 0))
+    settle(app)
+    assert game.board.ply == 6
+    assert game.status() == "Not played: column 1 is full; playable columns: 2, 3, 4, 5, 6, 7."
+    click(column_point(game, 1))
+    settle(app)
+    assert game.board.ply == 7
+    assert "full" not in game.status()
+
+
+def test_input_is_ignored_while_a_disc_falls(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    click(column_point(game, 3))
+    app.step(1 / 60)
+    for key in (pygame.K_5, pygame.K_u, pygame.K_n, pygame.K_ESCAPE):
+        press(key)
+    click(column_point(game, 4))
+    settle(app)
+    assert played(game) == (3,)
+    assert app.game is game
+
+
+def test_keys_move_the_disc_and_drop_it(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    assert game.cursor == 3
+    press(pygame.K_LEFT)
+    press(pygame.K_LEFT)
+    press(pygame.K_RETURN)
+    settle(app)
+    press(pygame.K_7)
+    settle(app)
+    press(pygame.K_KP1)
+    settle(app)
+    press(pygame.K_9)
+    settle(app)
+    assert played(game) == (1, 6, 0)
+    assert game.status() == "There is no column 9: columns go 1-7."
+
+
+def test_the_disc_follows_the_mouse_over_the_columns(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    post(
+        pygame.MOUSEMOTION,
+        pos=tuple(map(round, column_point(game, 5, -1))),
+        rel=(0, 0),
+        buttons=(0, 0, 0),
+    )
+    app.step(1 / 60)
+    moving = game.frame(WINDOW).moving
+    assert moving is not None
+    assert (moving.x, moving.y, moving.player) == (5.0, -1.0, 1)
+
+
+def test_the_computer_slides_its_disc_over_before_it_drops(make_app: MakeApp) -> None:
+    agent = ScriptedAgent([6])
+    app = make_app(GuiSettings(sound=False), agent=agent)
+    game = game_of(app)
+    click(column_point(game, 0))
+    xs, ys = [], []
+    while game.board.ply < 2 or game.animating:
+        app.step(1 / 60)
+        if game.drop is not None and game.drop.player == 2:
+            xs.append(game.drop.x)
+            ys.append(game.drop.y)
+        time.sleep(0.001)
+    assert played(game) == (0, 6)
+    assert game.board.cell(6, 0) == 2
+    assert xs[0] < 1
+    assert xs[-1] == 6.0
+    assert xs == sorted(xs)
+    sliding = [y for x, y in zip(xs, ys, strict=True) if x < 6.0]
+    assert sliding
+    assert all(y == -1.0 for y in sliding)
+    assert 4.5 < max(ys) <= 5.0  # then it fell to the bottom row (5 rows below the top)
+
+
+def test_undo_and_redo_against_the_computer_take_back_whole_turns(make_app: MakeApp) -> None:
+    app = make_app(GuiSettings(sound=False), agent=ScriptedAgent([6, 5, 4]))
+    game = game_of(app)
+    press(pygame.K_1)
+    settle(app)
+    press(pygame.K_2)
+    settle(app)
+    assert played(game) == (0, 6, 1, 5)
+    press(pygame.K_u)
+    settle(app)
+    assert played(game) == (0, 6)
+    assert game.status() == "Taken back: 2, 6."
+    press(pygame.K_z, mod=pygame.KMOD_CTRL)
+    settle(app)
+    assert played(game) == ()
+    press(pygame.K_u)
+    settle(app)
+    assert game.status() == "Nothing to undo."
+    press(pygame.K_r)
+    settle(app)
+    assert played(game) == (0, 6)
+    press(pygame.K_y, mod=pygame.KMOD_CTRL)
+    settle(app)
+    assert played(game) == (0, 6, 1, 5)
+    press(pygame.K_r)
+    settle(app)
+    assert game.status() == "Nothing to redo."
+
+
+def test_a_win_highlights_the_line_and_the_end_buttons_fall_in(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        press(key)
+        settle(app)
+    assert game.session.outcome is not None
+    frame = game.frame(WINDOW)
+    assert frame.winning_line == ((0, 0), (0, 1), (0, 2), (0, 3))
+    assert game.status() == "Red wins!"
+    assert [button.label for button in frame.buttons] == ["Play again", "Menu", "Quit"]
+    assert all(not b.box.contains(b.box.centre) or b.box.y >= 0 for b in frame.buttons)
+
+
+def test_the_end_buttons_ignore_input_while_they_fall_and_then_work(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    for key in (pygame.K_1, pygame.K_2) * 3:
+        press(key)
+        settle(app)
+    press(pygame.K_1)
+    while game.drop is not None or not game.frame(WINDOW).buttons:
+        app.step(1 / 60)
+    falling = game.frame(WINDOW).buttons
+    press(pygame.K_RETURN)  # would press Play again, but the buttons are still falling
+    app.step(1 / 60)
+    assert game.board.ply == 7
+    assert game.animating
+    settle(app)
+    resting = game.frame(WINDOW).buttons
+    assert all(r.box.y > f.box.y for r, f in zip(resting, falling, strict=True))
+    click(resting[0].box.centre)
+    settle(app)
+    assert game.board.ply == 0
+    assert not game.frame(WINDOW).buttons
+
+
+def test_the_end_buttons_lead_to_the_menu_and_out(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        press(key)
+        settle(app)
+    press(pygame.K_RIGHT)
+    press(pygame.K_RETURN)
+    app.step(1 / 60)
+    assert app.game is None
+    assert app.running
+    press(pygame.K_RETURN)
+    app.step(1 / 60)
+    game = game_of(app)
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        press(key)
+        settle(app)
+    click(game.frame(WINDOW).buttons[2].box.centre)
+    app.step(1 / 60)
+    assert not app.running
+
+
+def test_the_hint_shows_every_columns_value(make_app: MakeApp) -> None:
+    settings = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, width=5, height=4, sound=False)
+    app = make_app(settings)
+    game = game_of(app)
+    for key in (pygame.K_3, pygame.K_3, pygame.K_5, pygame.K_5, pygame.K_5, pygame.K_5):
+        press(key)
+        settle(app)
+    press(pygame.K_h)
+    app.step(1 / 60)
+    assert "Hint for Red" in game.status()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        hints = game.frame(WINDOW).hints
+        assert hints is not None
+        if all(label is not None for label in hints):
+            break
+        app.step(1 / 60)
+        time.sleep(0.005)
+    assert hints is not None
+    texts = [label.text if label else None for label in hints]
+    assert texts[4] == "full"
+    assert len(texts) == 5
+    assert all(text is not None for text in texts)
+    press(pygame.K_h)
+    app.step(1 / 60)
+    assert game.frame(WINDOW).hints is None
+
+
+def test_closing_the_window_while_a_disc_falls_exits_at_once(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    click(column_point(game_of(app), 3))
+    app.step(1 / 60)
+    assert game_of(app).animating
+    post(pygame.QUIT)
+    app.step(1 / 60)
+    assert not app.running
+
+
+@pytest.fixture
+def blocking() -> Iterator[BlockingAgent]:
+    agent = BlockingAgent()
+    yield agent
+    agent.release.set()  # let the forgotten thread end
+
+
+def test_closing_the_window_while_the_computer_thinks_exits_at_once(
+    make_app: MakeApp, blocking: BlockingAgent
+) -> None:
+    app = make_app(GuiSettings(first="computer", sound=False), agent=blocking)
+    game = game_of(app)
+    app.step(1 / 60)
+    assert blocking.started.wait(5)
+    for _ in range(30):  # the window goes on drawing while the computer thinks
+        app.step(1 / 60)
+    assert game.thinking
+    assert game.status().startswith("Computer (level 5) is thinking")
+    click(column_point(game, 0))
+    app.step(1 / 60)
+    assert game.board.ply == 0
+    assert game.status() == "Wait: Computer (level 5) is thinking."
+    post(pygame.QUIT)
+    start = time.perf_counter()
+    app.step(1 / 60)
+    assert not app.running
+    assert time.perf_counter() - start < 0.5
+
+
+def test_run_returns_when_the_window_is_closed_mid_thought(
+    make_app: MakeApp, blocking: BlockingAgent
+) -> None:
+    app = make_app(GuiSettings(mode=Mode.COMPUTER_VS_COMPUTER, sound=False), agent=blocking)
+    post(pygame.USEREVENT)  # nothing
+    pygame.time.set_timer(pygame.QUIT, 300, loops=1)
+    start = time.perf_counter()
+    app.run()
+    assert blocking.started.is_set()
+    assert time.perf_counter() - start < 3
+
+
+def test_undo_while_the_computer_thinks_forgets_its_thought(
+    make_app: MakeApp, blocking: BlockingAgent
+) -> None:
+    app = make_app(GuiSettings(sound=False), agent=blocking)
+    game = game_of(app)
+    press(pygame.K_4)
+    settle_frames = 0
+    while not blocking.started.is_set() and settle_frames < 500:
+        app.step(1 / 60)
+        settle_frames += 1
+    assert game.thinking
+    press(pygame.K_u)
+    app.step(1 / 60)
+    assert game.board.ply == 0
+    assert not game.thinking
+    blocking.release.set()
+    time.sleep(0.05)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert game.board.ply == 0  # the forgotten answer is not played
+
+
+def test_the_computer_plays_within_its_levels_budget(make_app: MakeApp) -> None:
+    settings = GuiSettings(mode=Mode.COMPUTER_VS_COMPUTER, level=3, second_level=1, seed=4)
+    app = make_app(settings)
+    assert app.play_to_end(timeout=20)
+    game = game_of(app)
+    assert game.session.outcome is not None
+    assert game.board.ply >= 7
+
+
+def test_escape_goes_to_the_menu_which_starts_the_chosen_game(make_app: MakeApp) -> None:
+    app = make_app(start_game=False)
+    assert app.game is None
+    press(pygame.K_RIGHT)  # players: human vs human
+    press(pygame.K_DOWN)  # to the board: the levels and who starts do not apply
+    press(pygame.K_LEFT)  # board: 6 x 6
+    press(pygame.K_RETURN)
+    app.step(1 / 60)
+    game = game_of(app)
+    assert game.settings.mode is Mode.HUMAN_VS_HUMAN
+    assert (game.board.width, game.board.height) == (6, 6)
+    press(pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.game is None
+    assert app.menu.settings.width == 6
+    press(pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert not app.running
+
+
+def test_the_menu_answers_clicks(make_app: MakeApp) -> None:
+    from fourinarow.gui.menu import MenuLayout
+
+    app = make_app(start_game=False)
+    layout = MenuLayout.fit(WINDOW)
+    click(layout.rows[1].right.centre)  # the computer's level, up one
+    click(layout.rows[1].right.centre)
+    click(layout.rows[3].value.centre)  # who starts: the computer
+    app.step(1 / 60)
+    assert app.menu.settings.level == 7
+    assert app.menu.settings.first == "computer"
+    click(layout.start.centre)
+    app.step(1 / 60)
+    assert game_of(app).session.seat(1).level == 7
+
+
+def test_the_board_follows_the_window_when_it_is_resized(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    pygame.display.set_mode((1000, 500), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1000, 500), w=1000, h=500)
+    app.step(1 / 60)
+    layout = game.frame((1000, 500)).layout
+    assert layout.size == (1000, 500)
+    assert layout.board.bottom < 500
+    click(layout.cell_centre(6, 0))
+    settle(app)
+    assert played(game) == (6,)
+
+
+def test_palette_sound_and_keys_overlay_toggle(make_app: MakeApp, window: pygame.Surface) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    press(pygame.K_c)
+    press(pygame.K_m)
+    press(pygame.K_F1)
+    app.step(1 / 60)
+    frame = game.frame(WINDOW)
+    assert frame.palette.names == ("Orange", "Blue")
+    assert frame.keys
+    assert game.status() == "Sound on."
+    assert app.sound.enabled
+    press(pygame.K_3)  # closes the overlay only
+    app.step(1 / 60)
+    assert game.board.ply == 0
+    assert not game.frame(WINDOW).keys
+    assert tuple(window.get_at((5, 5)))[:3] == frame.palette.background
+
+
+def test_undo_and_hint_say_why_not_between_computers(make_app: MakeApp) -> None:
+    app = make_app(
+        GuiSettings(mode=Mode.COMPUTER_VS_COMPUTER, sound=False), agent=ScriptedAgent([])
+    )
+    game = game_of(app)
+    settle(app)
+    press(pygame.K_u)
+    app.step(1 / 60)
+    assert game.status().startswith("Undo takes back a human's moves")
+    press(pygame.K_h)
+    app.step(1 / 60)
+    assert game.status().startswith("The hint is for a human's turn")
+
+
+def test_a_computer_that_fails_is_reported(make_app: MakeApp) -> None:
+    class Broken:
+        name = "broken"
+
+        def choose(self, board: Board, limit: Limit | None = None) -> Decision:
+            raise RuntimeError("out of ideas")
+
+    app = make_app(GuiSettings(first="computer", sound=False), agent=Broken())
+    game = game_of(app)
+    for _ in range(100):
+        app.step(1 / 60)
+        if game.notice:
+            break
+        time.sleep(0.002)
+    assert game.status() == "The computer could not move: out of ideas"
+    assert game.board.ply == 0
