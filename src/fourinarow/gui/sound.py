@@ -7,9 +7,12 @@ is silent and says nothing about it.
 from __future__ import annotations
 
 import array
+import contextlib
 import logging
 import math
+import os
 import random
+from collections.abc import Iterator
 
 import pygame
 
@@ -92,7 +95,8 @@ class SoundPlayer:
         self._tried = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2, buffer=512)
+                with _quiet_stderr():  # ALSA writes its own complaints when there is no card
+                    pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2, buffer=512)
             init = pygame.mixer.get_init()
             if init is None or init[1] != -16:
                 return  # no device, or a sample format the synthesis does not write
@@ -109,10 +113,31 @@ class SoundPlayer:
             self._prepare()
         return self.enabled
 
-    def hit(self, strength: float) -> None:
-        """Play a disc landing, as loud as ``strength`` calls for (1 for the first landing)."""
+    def hit(self, strength: float) -> float | None:
+        """Play a disc landing, as loud as ``strength`` calls for (1 for the first landing);
+        return the volume played at, or ``None`` when silent."""
         if not self.enabled or self._hit is None:
-            return
+            return None
         channel = self._hit.play()
-        if channel is not None:  # None: every channel is busy
-            channel.set_volume(volume_for(strength))
+        if channel is None:  # every channel is busy
+            return None
+        volume = volume_for(strength)
+        channel.set_volume(volume)
+        return volume
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Send what C libraries write to the standard error to /dev/null meanwhile."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error to begin with
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
