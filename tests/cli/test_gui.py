@@ -1,0 +1,88 @@
+"""``fourinarow gui``: the headless demo's screenshot, a missing pygame, bad options."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from fourinarow.cli.main import main
+from fourinarow.gui.launch import DEFAULT_WINDOW
+from tests.cli.conftest import Run
+
+
+def image_size(path: Path) -> tuple[int, int]:
+    import pygame
+
+    size: tuple[int, int] = pygame.image.load(str(path)).get_size()
+    return size
+
+
+def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
+    run: Run, tmp_path: Path
+) -> None:
+    shot = tmp_path / "game.png"
+    result = run("gui", "--demo", "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert result.stderr == ""
+    assert image_size(shot) == DEFAULT_WINDOW
+
+
+def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Path) -> None:
+    shot = tmp_path / "small.png"
+    result = run(
+        "gui", "--demo", "--screenshot", str(shot), "--window", "400x300",
+        "--level", "2", "--second-level", "1", "--size", "5x4", "--seed", "3", "--color-blind",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert image_size(shot) == (400, 300)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--level", "11"], "'11' is not a level: levels go from 1 to 10"),
+        (["--demo", "--screenshot", "shot.jpg"], "does not end in .png"),
+        (["--demo", "--screenshot", "no/such/folder/shot.png"], "there is no folder"),
+        (["--screenshot", "shot.png"], "--screenshot goes with --demo"),
+        (["--window", "10x10"], "out of range"),
+        (["--size", "3x3", "--connect", "5"], "connect 5 does not fit a 3x3 board"),
+        (["--mode", "robots"], "invalid choice"),
+    ],
+)
+def test_bad_options_say_what_is_wrong_in_one_line(
+    run: Run, arguments: list[str], message: str
+) -> None:
+    result = run("gui", *arguments)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_without_pygame_the_message_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "pygame", None)  # import pygame now raises ImportError
+    status = main(["gui", "--demo", "--screenshot", str(tmp_path / "shot.png")])
+    assert status == 2
+    assert capsys.readouterr().err == (
+        'fourinarow gui: error: the desktop game needs pygame: pip install "fourinarow[gui]"\n'
+    )
+
+
+def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None:
+    result = run("gui", env={"SDL_VIDEODRIVER": "no-such-driver"})
+    assert result.returncode == 1
+    assert result.stderr.startswith("fourinarow gui: error: cannot open a window")
+    assert "--demo --screenshot" in result.stderr
+
+
+def test_help_lists_the_keys_and_levels(run: Run) -> None:
+    result = run("gui", "--help")
+    assert result.returncode == 0
+    words = " ".join(result.stdout.split())  # argparse wraps the lines
+    for text in ("U undo", "R redo", "H hint", "--screenshot PATH", "Levels: 1 "):
+        assert text in words
