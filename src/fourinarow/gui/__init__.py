@@ -1,8 +1,11 @@
 """The desktop game, ``fourinarow gui``: a pygame window with a start menu and animations.
 
-Needs the extra: ``pip install "fourinarow[gui]"``. The modules that only compute (settings,
-session, layout, physics, menu, thinking, palette) do not import pygame; drawing, sound and the
-app do. ``run_gui`` checks that pygame is there before anything opens.
+Needs the extra: ``pip install "fourinarow[gui]"``. The modules that only compute do not import
+pygame: ``settings``, ``session`` (the game with undo / redo), ``layout``, ``physics`` (falls,
+bounces, slides), ``end_buttons``, ``menu``, ``frame`` (what a frame shows), ``palette``,
+``thinking`` (background tasks), ``screen``. Those that do: ``controls`` (the keys),
+``game_screen``, ``menu_screen``, ``drawing``, ``sound`` and ``app`` (the main loop).
+``launch.run_gui`` checks that pygame is there before it imports them.
 """
 
 from __future__ import annotations

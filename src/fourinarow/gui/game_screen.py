@@ -11,80 +11,30 @@ import dataclasses
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
-from fourinarow.agents import Agent, Decision, Limit, PerfectAgent
+from fourinarow.agents import Agent, Limit, PerfectAgent
 from fourinarow.core import Board, Column, IllegalMoveError, InvalidMoveError, column_label
-from fourinarow.gui.frame import Button, GameFrame, HintLabel, MovingDisc, hint_labels
-from fourinarow.gui.layout import Box, Layout, Point
+from fourinarow.gui.controls import KEYS_HELP, Command, game_command
+from fourinarow.gui.end_buttons import EndButtons
+from fourinarow.gui.frame import GameFrame, HintLabel, MovingDisc, hint_labels
+from fourinarow.gui.layout import Layout, Point
 from fourinarow.gui.palette import palette_for
-from fourinarow.gui.physics import Bounce, DiscDrop
+from fourinarow.gui.physics import DiscDrop
 from fourinarow.gui.screen import Action
 from fourinarow.gui.session import GameSession, seats_for
 from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.gui.sound import SoundPlayer
-from fourinarow.gui.thinking import BackgroundTask, TaskFailed
+from fourinarow.gui.thinking import Bounds, TaskFailed, Workers
 
-__all__ = ["HINT_SECONDS", "KEYS_HELP", "AgentFor", "GameScreen", "Workers"]
+__all__ = ["HINT_SECONDS", "AgentFor", "GameScreen"]
 
 HINT_SECONDS = 1.0
 """How long the hint may spend valuing the columns (the terminal game's ``?`` takes as long)."""
 
-KEYS_HELP = (
-    "Keys",
-    "",
-    "Left / Right: move the disc     Enter, Space or Down: drop it",
-    "1 - 9: drop in that column     (or click a column)",
-    "U, Backspace or Ctrl+Z: undo     R or Ctrl+Y: redo",
-    "H: hint (every column's value)     N: new game",
-    "C: colour-blind palette     M: sound on / off",
-    "Esc: menu     Q: quit     F1: close this",
-)
-"""The lines of the keys overlay (F1)."""
-
-END_BUTTONS = (("Play again", "again"), ("Menu", "menu"), ("Quit", "quit"))
-
-BUTTON_GRAVITY = 6.0
-"""Window heights per second squared: the end buttons fall in within about half a second."""
-
-_DIGITS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
-    getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)
-}
-_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-
 AgentFor = Callable[[int], Agent]
 """Gives the agent that plays a level (1-10)."""
-
-Moves = tuple[Column, ...]
-Bounds = tuple[tuple[int, int] | None, ...]
-
-
-@dataclass
-class Workers:
-    """The background tasks and the hint's solver, kept by the app across games: a task that
-    was forgotten may still be running, and no new one may start on its agent until it ends."""
-
-    computer: BackgroundTask[Decision] = dataclasses.field(
-        default_factory=lambda: BackgroundTask("computer")
-    )
-    hint: BackgroundTask[tuple[Moves, Bounds]] = dataclasses.field(
-        default_factory=lambda: BackgroundTask("hint")
-    )
-    analyst: PerfectAgent | None = None
-
-    def cancel(self) -> None:
-        """Forget both tasks' results."""
-        self.computer.cancel()
-        self.hint.cancel()
-
-
-@dataclass
-class _EndButton:
-    label: str
-    action: str
-    fall: Bounce
 
 
 class GameScreen:
@@ -113,18 +63,17 @@ class GameScreen:
         self._rng = rng
         board = Board(settings.width, settings.height, settings.connect)
         self.session = GameSession(board, seats_for(settings, rng))
-        self.cursor = settings.width // 2
+        self.size = (720, 640)  # the window's, kept up to date by the app
+        self.cursor = settings.width // 2  # the column the human's disc is over
         self._waiting_x = float(self.cursor)  # where the computer's disc waits while it thinks
         self.drop: DiscDrop | None = None
-        self._buttons: list[_EndButton] = []
-        self._button_focus = 0
+        self.buttons = EndButtons()
         self.notice: str | None = None
         self.hint_on = False
-        self._hint: tuple[Moves, Bounds] | None = None
+        self._hint: tuple[tuple[Column, ...], Bounds] | None = None
         self._failed = False
         self.show_keys = False
         self._clock = 0.0
-        self.size = (720, 640)  # the window's, kept up to date by the app
         self._workers.cancel()
 
     # --------------------------------------------------------------------------------- state
@@ -137,7 +86,7 @@ class GameScreen:
     @property
     def animating(self) -> bool:
         """True while a disc or a button is still moving: input waits."""
-        return self.drop is not None or any(not b.fall.done for b in self._buttons)
+        return self.drop is not None or not self.buttons.settled
 
     @property
     def thinking(self) -> bool:
@@ -186,89 +135,93 @@ class GameScreen:
         """React to one pygame event; return what the app should do, if anything."""
         if self.animating:
             return None
-        if event.type == pygame.KEYDOWN:
-            if self.show_keys:
-                self.show_keys = False
-                return None
-            return self._key(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))
         if event.type == pygame.MOUSEMOTION:
             self._point(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.show_keys:
-                self.show_keys = False
-                return None
+            return None
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if event.type != pygame.KEYDOWN and not clicked:
+            return None
+        if self.show_keys:  # a key or a click closes the overlay, and does nothing else
+            self.show_keys = False
+            return None
+        if clicked:
             return self._click(event.pos)
-        return None
+        pressed = game_command(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))
+        if pressed is None:
+            return None
+        return self._command(pressed.command, pressed.column)
 
-    def _key(self, key: int, mod: int, text: str) -> Action | None:
-        ctrl = bool(mod & pygame.KMOD_CTRL)
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_ESCAPE:
+    def _command(self, command: Command, column: int) -> Action | None:
+        """Carry out a key's command."""
+        if command is Command.MENU:
             return Action.MENU
-        if key == pygame.K_q:
+        if command is Command.QUIT:
             return Action.QUIT
-        if key == pygame.K_F1:
-            self.show_keys = True
-        elif key == pygame.K_c:
-            self.toggle_palette()
-        elif key == pygame.K_m:
-            on = self._sound.toggle()
-            self.settings = dataclasses.replace(self.settings, sound=on)
-            self.notice = "Sound on." if on else "Sound off."
-        elif key in (pygame.K_n, pygame.K_F2):
-            self.new_game()
-        elif key == pygame.K_r or (ctrl and (key == pygame.K_y or (key == pygame.K_z and shift))):
-            self.redo()
-        elif key in (pygame.K_u, pygame.K_BACKSPACE) or (ctrl and key == pygame.K_z):
-            self.undo()
-        elif key == pygame.K_h or text == "?":
-            self.toggle_hint()
-        elif self._buttons:
-            return self._end_key(key)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = 1 if key == pygame.K_RIGHT else -1
+        if self.buttons.shown and command in (Command.LEFT, Command.RIGHT):
+            self.buttons.move_focus(-1 if command is Command.LEFT else 1)
+        elif self.buttons.shown and command is Command.DROP:
+            return self._press(self.buttons.focused_action)
+        elif command is Command.PLAY_AGAIN:
+            if self.buttons.shown:
+                self.new_game()
+        elif command in (Command.LEFT, Command.RIGHT):
+            step = 1 if command is Command.RIGHT else -1
             self.cursor = max(0, min(self.board.width - 1, self.cursor + step))
-        elif key in _ENTER or key == pygame.K_DOWN:
+        elif command is Command.DROP:
             self.play(self.cursor)
-        elif key in _DIGITS:
-            column = _DIGITS[key]
+        elif command is Command.COLUMN:
             if column < self.board.width:
                 self.play(column)
             else:
                 self.notice = f"There is no column {column + 1}: columns go 1-{self.board.width}."
+        else:
+            self._toggle_or_step(command)
         return None
 
-    def _end_key(self, key: int) -> Action | None:
-        """Keys on the end screen: move between the buttons and press one."""
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            step = -1 if key == pygame.K_LEFT else 1
-            self._button_focus = (self._button_focus + step) % len(self._buttons)
-        elif key in _ENTER:
-            return self._press(self._buttons[self._button_focus].action)
-        elif key == pygame.K_p:
-            return self._press("again")
-        return None
+    def _toggle_or_step(self, command: Command) -> None:
+        """The commands that work at any time: overlay, palette, sound, new game, undo, redo,
+        hint."""
+        if command is Command.KEYS:
+            self.show_keys = True
+        elif command is Command.PALETTE:
+            color_blind = not self.settings.color_blind
+            self.settings = dataclasses.replace(self.settings, color_blind=color_blind)
+        elif command is Command.SOUND:
+            on = self._sound.toggle()
+            self.settings = dataclasses.replace(self.settings, sound=on)
+            self.notice = "Sound on." if on else "Sound off."
+        elif command is Command.NEW_GAME:
+            self.new_game()
+        elif command is Command.UNDO:
+            self.undo()
+        elif command is Command.REDO:
+            self.redo()
+        elif command is Command.HINT:
+            self.toggle_hint()
 
     def _point(self, pos: Point) -> None:
-        """The mouse moved: the disc follows it over the columns, buttons take the focus."""
-        column = self._layout().column_at(pos)
+        """The mouse moved: the disc follows it over the columns, a button takes the focus."""
+        layout = self._layout()
+        column = layout.column_at(pos)
         if column is not None:
             self.cursor = column
-        for index, box in enumerate(self._button_boxes()):
-            if box.contains(pos):
-                self._button_focus = index
+        button = self.buttons.at(layout, pos)
+        if button is not None:
+            self.buttons.focus = button
 
     def _click(self, pos: Point) -> Action | None:
-        for button, box in zip(self._buttons, self._button_boxes(), strict=True):
-            if box.contains(pos):
-                return self._press(button.action)
-        column = self._layout().column_at(pos)
+        layout = self._layout()
+        button = self.buttons.at(layout, pos)
+        if button is not None:
+            return self._press(self.buttons.action(button))
+        column = layout.column_at(pos)
         if column is not None:
             self.cursor = column
             self.play(column)
         return None
 
     def _press(self, action: str) -> Action | None:
+        """An end button was pressed: ``again``, ``menu`` or ``quit``."""
         if action == "again":
             self.new_game()
             return None
@@ -298,12 +251,10 @@ class GameScreen:
             self.notice = "Undo takes back a human's moves; here the computer plays both sides."
             return
         taken = self.session.undo()
-        self._reset_turn()
         if not taken:
             self.notice = "Nothing to undo."
             return
-        self.cursor = taken[-1]
-        self._waiting_x = float(self.cursor)
+        self._reset_turn(taken[-1])
         self.notice = f"Taken back: {', '.join(column_label(c) for c in reversed(taken))}."
 
     def redo(self) -> None:
@@ -312,19 +263,15 @@ class GameScreen:
         if not played:
             self.notice = "Nothing to redo."
             return
-        self._reset_turn()
-        self.cursor = played[-1]
-        self._waiting_x = float(self.cursor)
+        self._reset_turn(played[-1])
         self.notice = f"Played again: {', '.join(column_label(c) for c in played)}."
         if self.session.outcome is not None:
-            self._end_screen()
+            self.buttons.show()
 
     def new_game(self) -> None:
         """Start again on an empty board (a random first player is drawn again)."""
         self.session.restart(seats_for(self.settings, self._rng))
-        self._reset_turn()
-        self.cursor = self.board.width // 2
-        self._waiting_x = float(self.cursor)
+        self._reset_turn(self.board.width // 2)
         self.notice = None
 
     def toggle_hint(self) -> None:
@@ -335,20 +282,15 @@ class GameScreen:
         self.hint_on = not self.hint_on
         self.notice = None
 
-    def toggle_palette(self) -> None:
-        """Switch between the classic and the colour-blind-safe colours."""
-        self.settings = dataclasses.replace(
-            self.settings, color_blind=not self.settings.color_blind
-        )
-        self.notice = None
-
-    def _reset_turn(self) -> None:
-        """Drop what was under way for the position that was left: thoughts, hint, buttons."""
+    def _reset_turn(self, column: Column) -> None:
+        """Drop what was under way for the position left behind (thoughts, hint, buttons) and
+        put the waiting disc over ``column``."""
         self._workers.cancel()
-        self._buttons = []
-        self._button_focus = 0
+        self.buttons.hide()
         self._failed = False
         self.drop = None
+        self.cursor = column
+        self._waiting_x = float(column)
 
     def _drop_last(self, from_column: float | None) -> None:
         """Animate the disc just played, from ``from_column`` (``None``: straight down)."""
@@ -357,18 +299,6 @@ class GameScreen:
         row_from_top = board.height - board.heights[column]
         player = 2 - board.ply % 2
         self.drop = DiscDrop(column, row_from_top, player, from_column=from_column)
-
-    def _end_screen(self) -> None:
-        """Let the end buttons fall in, one after another."""
-        self._buttons = [
-            _EndButton(
-                label,
-                action,
-                Bounce(-1.0, 0.0, gravity=BUTTON_GRAVITY, restitution=0.35, delay=0.12 * index),
-            )
-            for index, (label, action) in enumerate(END_BUTTONS)
-        ]
-        self._button_focus = 0
 
     # -------------------------------------------------------------------------------- update
 
@@ -382,10 +312,9 @@ class GameScreen:
                 self._waiting_x = float(self.drop.column)
                 self.drop = None
                 if self.session.outcome is not None:
-                    self._end_screen()
-        for button in self._buttons:
-            for impact in button.fall.update(dt):
-                self._sound.hit(0.4 * impact.strength)
+                    self.buttons.show()
+        for impact in self.buttons.update(dt):
+            self._sound.hit(0.4 * impact.strength)
         if not self.animating:
             self._computer_turn()
             self._hint_turn()
@@ -433,19 +362,17 @@ class GameScreen:
                 self.notice = f"No hint: {result.error}"
             elif result is not None and result[0] == moves:
                 self._hint = result
-            elif result is not None:
-                self._start_hint(moves)
         elif task.ready:
-            self._start_hint(moves)
+            self._start_hint()
 
-    def _start_hint(self, moves: Moves) -> None:
+    def _start_hint(self) -> None:
         board = self.board.copy()
         workers = self._workers
 
-        def analyse() -> tuple[Moves, Bounds]:
+        def analyse() -> tuple[tuple[Column, ...], Bounds]:
             if workers.analyst is None:
                 workers.analyst = PerfectAgent(tt_mb=32)
-            return moves, workers.analyst.analyze(board, Limit(time=HINT_SECONDS))
+            return board.moves, workers.analyst.analyze(board, Limit(time=HINT_SECONDS))
 
         workers.hint.start(analyse)
 
@@ -453,15 +380,6 @@ class GameScreen:
 
     def _layout(self) -> Layout:
         return Layout.fit(self.size, self.board.width, self.board.height)
-
-    def _button_boxes(self) -> list[Box]:
-        """Where the end buttons are now (above their places while they fall in)."""
-        layout = self._layout()
-        rests = layout.end_buttons(len(self._buttons)) if self._buttons else []
-        return [
-            rest.moved(button.fall.position * layout.size[1])
-            for button, rest in zip(self._buttons, rests, strict=True)
-        ]
 
     def frame(self, size: tuple[int, int]) -> GameFrame:
         """What to draw in a window of ``size`` pixels now (and remember the size for clicks)."""
@@ -479,16 +397,9 @@ class GameScreen:
             moving = MovingDisc(self._waiting_x, -1.0 + bob, board.turn)
         hints: tuple[HintLabel | None, ...] | None = None
         if self.hint_on and session.human_to_move and self.drop is None:
-            current = self._hint is not None and self._hint[0] == board.moves
-            hints = hint_labels(self._hint[1]) if current and self._hint else (None,) * board.width
+            known = self._hint is not None and self._hint[0] == board.moves
+            hints = hint_labels(self._hint[1]) if known and self._hint else (None,) * board.width
         outcome = session.outcome
-        line = outcome.line if outcome is not None and self.drop is None else ()
-        buttons = tuple(
-            Button(box, button.label, index == self._button_focus)
-            for index, (button, box) in enumerate(
-                zip(self._buttons, self._button_boxes(), strict=True)
-            )
-        )
         return GameFrame(
             layout=layout,
             palette=palette_for(self.settings.color_blind),
@@ -497,7 +408,7 @@ class GameScreen:
             hidden=hidden,
             moving=moving,
             hints=hints,
-            winning_line=line,
-            buttons=buttons,
+            winning_line=outcome.line if outcome is not None and self.drop is None else (),
+            buttons=self.buttons.frame(layout),
             keys=KEYS_HELP if self.show_keys else (),
         )

@@ -7,13 +7,17 @@ is a daemon, so it never keeps the program from exiting.
 
 from __future__ import annotations
 
+import dataclasses
 import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-__all__ = ["BackgroundTask", "TaskFailed"]
+from fourinarow.agents import Decision, PerfectAgent
+from fourinarow.core import Column
+
+__all__ = ["BackgroundTask", "Bounds", "TaskFailed", "Workers"]
 
 T = TypeVar("T")
 
@@ -97,3 +101,33 @@ class BackgroundTask(Generic[T]):
         if self._thread is not None:
             self._thread.join(timeout)
         return self.poll()
+
+
+Bounds = tuple[tuple[int, int] | None, ...]
+"""Every column's proven score bounds, ``None`` for a full column (``PerfectAgent.analyze``)."""
+
+
+@dataclass
+class Workers:
+    """The computer's task, the hint's task and the hint's solver, kept by the app across
+    games: a forgotten task may still be running, and no new one may start on its agent (or
+    solver) until it ends.
+
+    Attributes:
+        computer: works out the computer's move.
+        hint: values every column of a position (for the moves that led to it).
+        analyst: the hint's solver, made by the first hint.
+    """
+
+    computer: BackgroundTask[Decision] = dataclasses.field(
+        default_factory=lambda: BackgroundTask("computer")
+    )
+    hint: BackgroundTask[tuple[tuple[Column, ...], Bounds]] = dataclasses.field(
+        default_factory=lambda: BackgroundTask("hint")
+    )
+    analyst: PerfectAgent | None = None
+
+    def cancel(self) -> None:
+        """Forget both tasks' results."""
+        self.computer.cancel()
+        self.hint.cancel()
