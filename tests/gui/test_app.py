@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -444,3 +446,43 @@ def test_a_computer_that_fails_is_reported(make_app: MakeApp) -> None:
         time.sleep(0.002)
     assert game.status() == "The computer could not move: out of ideas"
     assert game.board.ply == 0
+
+
+CLOSE_MID_THOUGHT = """
+import os, time
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+import fourinarow.gui
+import pygame
+from fourinarow.agents import Decision
+from fourinarow.gui.app import App
+from fourinarow.gui.settings import GuiSettings
+
+class Slow:
+    name = "slow"
+    def choose(self, board, limit=None):
+        time.sleep(60)
+        return Decision(0)
+
+pygame.display.init()
+pygame.font.init()
+pygame.display.set_mode((300, 300))
+app = App(GuiSettings(first="computer", sound=False), start_game=True, agent_for=lambda n: Slow())
+pygame.time.set_timer(pygame.QUIT, 300, loops=1)
+app.run()
+pygame.quit()
+print("closed")
+"""
+
+
+def test_the_program_ends_at_once_when_closed_while_the_computer_thinks() -> None:
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-c", CLOSE_MID_THOUGHT],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "closed\n"
+    assert time.monotonic() - start < 10  # not the minute the computer would think
