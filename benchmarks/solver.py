@@ -3,13 +3,15 @@
     python benchmarks/solver.py --sample 50
     python benchmarks/solver.py --sets end-easy,middle-easy           # all 1000 of each
     python benchmarks/solver.py --sample 20 --c4ai-python /path/to/python3.13
+    python benchmarks/solver.py --sets begin-hard --book shipped --no-peers   # with our book
 
 For every set it prints positions, exact answers, mean and median CPU time per position and mean
 nodes, for fourinarow and for each peer found: bitbully (if importable here) and connect-four-ai
 (run in a subprocess by the Python given with --c4ai-python, since its wheel needs Python 3.13).
 The last column is our mean time over the peer's. As in the peers' own benchmarks, each solver's
 transposition table is cleared before each position, outside the timing. The peers are benchmark
-comparisons only, never dependencies.
+comparisons only, never dependencies. By default ours runs without an opening book, as the
+peers do here; ``--book shipped`` (or a path) measures it with one.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fourinarow.core import Board
+from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
 
 SETS = {
@@ -135,12 +138,18 @@ def main() -> int:
     )
     parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH)
     parser.add_argument("--tt-mb", type=float, default=128, help="our table size (default 128)")
+    parser.add_argument(
+        "--book", default="none", help="our opening book: none (default), shipped, or a path"
+    )
     parser.add_argument("--weak", action="store_true", help="weak solves (ours only)")
     parser.add_argument("--no-peers", action="store_true", help="measure fourinarow only")
     parser.add_argument("--c4ai-python", help="a Python 3.13 with connect-four-ai-linux installed")
     args = parser.parse_args()
 
-    solver = Solver(tt_mb=args.tt_mb)
+    book: Book | bool = args.book == "shipped"
+    if args.book not in ("none", "shipped"):
+        book = Book.load(args.book)
+    solver = Solver(tt_mb=args.tt_mb, book=book)
     peers: dict[str, Callable[[list[tuple[str, int]]], Run]] = {}
     if not args.no_peers and not args.weak:
         bitbully = bitbully_runner()

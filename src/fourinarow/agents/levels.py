@@ -32,9 +32,9 @@ LEVELS: dict[int, Level] = {
     4: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
     5: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
     6: Level("engine:nodes=3000", None, "the engine, 3 thousand positions a move"),
-    7: Level("engine:nodes=100000", None, "the engine, 100 thousand positions a move"),
-    8: Level("engine:nodes=1000000", 2.0, "the engine, a million positions a move"),
-    9: Level("perfect", 0.5, "perfect wherever it can solve within 0.5 s a move"),
+    7: Level("engine:nodes=30000", None, "the engine, 30 thousand positions a move"),
+    8: Level("engine:nodes=300000", None, "the engine, 300 thousand positions a move"),
+    9: Level("engine:nodes=3000000", 2.0, "the engine, 3 million positions (at most 2 s) a move"),
     10: Level("perfect", 2.0, "perfect wherever it can solve within 2 s a move"),
 }
 """The levels, weakest first."""

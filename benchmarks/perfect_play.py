@@ -1,0 +1,101 @@
+"""How instant and how perfect is ``perfect`` from the empty board, with and without a book?
+
+    python benchmarks/perfect_play.py                         # 2 games per opponent and side
+    python benchmarks/perfect_play.py --games 5 --time-ms 100 --opponents random,simple,engine
+
+``perfect`` plays whole games from the empty 7x6 board, as first and as second player, against
+each opponent, with ``--time-ms`` per move (in-process, wall clock). For every move it records
+the time taken and whether the move was proven perfect (``Decision.exact``): when the clock runs
+out before the solver has proven a move, ``perfect`` falls back to the engine's choice among
+the columns not proven worse. The same games are played with the shipped book and with none
+(``book=none``, the baseline, measured in the same run), and the table gives per opponent and
+side: moves, median / p99 / max time per move, and the share of moves proven. The goal of the
+opening-book issue is every move within 100 ms (p99) and proven.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from fourinarow.agents import Limit, make_agent
+from fourinarow.core import Board
+from fourinarow.search.book import shipped_book_path
+
+
+def play(
+    perfect_spec: str, opponent: str, perfect_first: bool, seed: int, seconds: float
+) -> list[tuple[float, bool]]:
+    """One game; the (seconds, proven) of each of perfect's moves."""
+    perfect = make_agent(perfect_spec, seed=seed)
+    other = make_agent(opponent, seed=seed)
+    board = Board()
+    moves: list[tuple[float, bool]] = []
+    while not board.is_game_over():
+        perfects_turn = (board.turn == 1) == perfect_first
+        agent = perfect if perfects_turn else other
+        start = time.perf_counter()
+        decision = agent.choose(board.copy(), Limit(time=seconds))
+        elapsed = time.perf_counter() - start
+        if perfects_turn:
+            moves.append((elapsed, decision.exact))
+        board.push(decision.column)
+    return moves
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="games per opponent and side")
+    parser.add_argument("--time-ms", type=float, default=100.0, help="perfect's time per move")
+    parser.add_argument(
+        "--opponents", default="random,simple,engine:nodes=100000", help="comma-separated specs"
+    )
+    args = parser.parse_args()
+    seconds = args.time_ms / 1000
+    book = shipped_book_path(7, 6, 4)
+    print(f"shipped book: {book or 'none'}; perfect has {args.time_ms:g} ms a move")
+    header = (
+        f"{'book':<8}{'opponent':<24}{'perfect':<8}{'moves':>6}{'median ms':>11}{'p99 ms':>9}"
+        f"{'max ms':>9}{'proven':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    totals: dict[str, list[tuple[float, bool]]] = {}
+    for label, spec in (("shipped", "perfect"), ("none", "perfect:book=none")):
+        for opponent in args.opponents.split(","):
+            for first in (True, False):
+                moves: list[tuple[float, bool]] = []
+                for game in range(args.games):
+                    moves += play(spec, opponent, first, seed=game + 1, seconds=seconds)
+                totals.setdefault(label, []).extend(moves)
+                times = [1000 * t for t, _ in moves]
+                proven = sum(p for _, p in moves) / len(moves)
+                print(
+                    f"{label:<8}{opponent:<24}{'first' if first else 'second':<8}{len(moves):>6}"
+                    f"{statistics.median(times):>11.1f}{percentile(times, 0.99):>9.1f}"
+                    f"{max(times):>9.1f}{proven:>8.0%}"
+                )
+                sys.stdout.flush()
+    print()
+    for label, moves in totals.items():
+        times = [1000 * t for t, _ in moves]
+        proven = sum(p for _, p in moves) / len(moves)
+        print(
+            f"{label}: {len(moves)} moves, median {statistics.median(times):.1f} ms, "
+            f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms, {proven:.0%} proven"
+        )
+    if len(totals) == 2:
+        ratio = sum(t for t, _ in totals["shipped"]) / max(1e-9, sum(t for t, _ in totals["none"]))
+        print(f"total thinking time, shipped book / no book: {ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
