@@ -76,3 +76,17 @@ def test_a_disc_sounds_on_each_landing_louder_on_the_first(window: pygame.Surfac
     assert len(player.strengths) == 3
     assert player.strengths[0] == 1.0
     assert player.strengths == sorted(player.strengths, reverse=True)
+
+
+def test_turning_sound_on_without_a_device_says_so(
+    window: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-device")
+    app = App(GuiSettings(mode=Mode.HUMAN_VS_HUMAN, sound=False), start_game=True)
+    press(pygame.K_m)
+    app.step(1 / 60)
+    assert app.game is not None
+    assert app.game.status() == "Sound on, but there is no audio device to play it."
+    press(pygame.K_m)
+    app.step(1 / 60)
+    assert app.game.status() == "Sound off."

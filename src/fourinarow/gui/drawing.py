@@ -198,7 +198,7 @@ def _button(
 def _overlay(
     surface: pygame.Surface, fonts: Fonts, palette: Palette, lines: tuple[str, ...]
 ) -> None:
-    """A dimmed window with a panel of text lines in the middle."""
+    """The window dimmed, with ``lines`` of text over it in the middle."""
     width, height = surface.get_size()
     shade = pygame.Surface((width, height), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 170))

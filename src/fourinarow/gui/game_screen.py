@@ -189,7 +189,12 @@ class GameScreen:
         elif command is Command.SOUND:
             on = self._sound.toggle()
             self.settings = dataclasses.replace(self.settings, sound=on)
-            self.notice = "Sound on." if on else "Sound off."
+            if not on:
+                self.notice = "Sound off."
+            elif self._sound.available:
+                self.notice = "Sound on."
+            else:
+                self.notice = "Sound on, but there is no audio device to play it."
         elif command is Command.NEW_GAME:
             self.new_game()
         elif command is Command.UNDO:
