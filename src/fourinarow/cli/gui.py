@@ -16,8 +16,8 @@ __all__ = ["add_gui_parser", "run_gui_command", "window_size"]
 
 _WINDOW = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
 
-DEMO_LEVELS = (7, 3)
-DEMO_SEED = 1
+DEMO_LEVELS = (7, 2)
+DEMO_SEED = 4
 """The demo's computers and seed, unless --level, --second-level and --seed say otherwise: a
 short game that the stronger one wins."""
 
