@@ -128,7 +128,8 @@ def test_the_cli_builds_describes_and_verifies_a_book(tmp_path: Path) -> None:
         "book", "build", "--plies", "5", "--size", "5x4", "--out", str(path), "--quiet"
     )
     assert built.returncode == 0, built.stderr
-    assert f"{path}:" in built.stdout and "positions" in built.stdout
+    assert f"{path}:" in built.stdout
+    assert "positions" in built.stdout
     info = fourinarow("book", "info", str(path), "--verify", "10")
     assert info.returncode == 0, info.stderr
     assert "5x4 connect 4" in info.stdout

@@ -109,7 +109,10 @@ def command(*args: str) -> list[str]:
 
 
 def stored_indexes(path: Path) -> list[int]:
+    """The stored games' indexes; none while the run has made the file but not its tables."""
     with sqlite3.connect(path) as db:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+            return []
         return [i for (i,) in db.execute("SELECT game_index FROM games ORDER BY game_index")]
 
 
