@@ -1,7 +1,8 @@
 """Plots of a tournament's results (extra ``plot``: ``pip install 'fourinarow[plot]'``).
 
 One PNG with three panels: Elo ratings with their error bars, the pairwise score rates as a
-heatmap, and the mean time per move against the search depth of the agents whose specs set one.
+heatmap, and the mean time per move against the search depth of the agents whose specs set one
+(or, when none does, the mean time per move of each agent).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def write_plots(
                 heat_axis.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8)
     figure.colorbar(image, ax=heat_axis, shrink=0.8)
 
+    by_name = {a.agent: a for a in agents}
     deep = [(spec_depth(a.agent), a) for a in agents if spec_depth(a.agent) is not None]
     if deep:
         for family in sorted({a.agent.partition(":")[0] for _, a in deep}):
@@ -82,9 +84,16 @@ def write_plots(
             time_axis.plot([d for d, _ in points], [t for _, t in points], "o-", label=family)
         time_axis.set_yscale("log")
         time_axis.legend()
-    time_axis.set_xlabel("search depth (plies)")
-    time_axis.set_ylabel("mean time per move (ms)")
-    time_axis.set_title("Time per move against depth")
+        time_axis.set_xlabel("search depth (plies)")
+        time_axis.set_ylabel("mean time per move (ms)")
+        time_axis.set_title("Time per move against depth")
+    else:  # no spec sets a depth (levels, engines on a clock): time per move per agent
+        time_axis.barh(
+            names, [max(1e-3, by_name[n].time_mean * 1e3) for n in names], color="#66aa55"
+        )
+        time_axis.set_xscale("log")
+        time_axis.set_xlabel("mean time per move (ms, log scale)")
+        time_axis.set_title("Time per move")
     if title:
         figure.suptitle(title)
     target = Path(path)
