@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from fourinarow.book.build import build_book, build_directory, decode_key, layers
+from fourinarow.book.build import (
+    build_book,
+    build_directory,
+    decode_key,
+    layers,
+    solving_order,
+)
 from fourinarow.core import Board
 from fourinarow.search.book import Book, BookError, position_key
 from tests.core.naive import NaiveBoard
@@ -45,6 +51,14 @@ def test_layers_hold_every_position_nobody_has_won_once(plies: int) -> None:
     assert len(found) == plies + 1
     assert set(found[-1]) == naive_layer(*SHAPE, plies)
     assert found[-1] == sorted(set(found[-1]))
+
+
+@pytest.mark.parametrize("plies", [0, 1, 4, 6])
+def test_the_solving_order_holds_the_deepest_layer_once_siblings_together(plies: int) -> None:
+    found = layers(*SHAPE, plies)
+    ordered = solving_order(*SHAPE, found, "siblings")
+    assert sorted(ordered) == found[-1]
+    assert solving_order(*SHAPE, found, "keys") == found[-1]
 
 
 def test_keys_decode_to_the_positions_bitboards() -> None:

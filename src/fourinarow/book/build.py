@@ -6,9 +6,9 @@ each of its positions is solved by the solver; every shallower position then fol
 children by one negamax step (a move that wins at once scores the win, any other move the
 negated score of the position it leads to, which is one layer deeper).
 
-The deepest layer is solved in chunks of neighbouring positions (sorted by key, so positions
-that share columns come together and the solver's transposition table, kept across a worker's
-chunks, carries work from one to the next). Each finished chunk is written at once to the build
+The deepest layer is solved in chunks of neighbouring positions (the children of one position
+together, so that the solver's transposition table, kept across a worker's chunks, carries work
+from one sibling to the next). Each finished chunk is written at once to the build
 directory beside the book, so a build stopped by Ctrl-C or killed continues with the chunks
 not yet done. The directory is plain files that can be copied, or committed, and resumed
 elsewhere.
@@ -22,8 +22,8 @@ import os
 import signal
 import time
 from array import array
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from fourinarow.core.geometry import Geometry
@@ -59,6 +59,7 @@ class BuildPlan:
     chunk_size: int
     positions: int  # in the deepest layer
     version: int = PLAN_VERSION
+    order: str = "siblings"  # see ORDERS; plans written before it was recorded used "keys"
 
     @property
     def chunks(self) -> int:
@@ -86,58 +87,81 @@ def decode_key(key: int, height: int, width: int) -> tuple[int, int]:
     return current, mask
 
 
+def _children(geometry: Geometry, key: int) -> tuple[bool, list[int]]:
+    """Whether the side to move can win at once in the position with this key, and the folded
+    keys of the positions its other moves lead to (none if the board is then full)."""
+    width, height = geometry.width, geometry.height
+    stride = height + 1
+    current, mask = decode_key(key, height, width)
+    playable = (mask + geometry.bottom_mask) & geometry.full_mask
+    wins = False
+    children = []
+    last = mask.bit_count() + 1 == width * height
+    for c in range(width):
+        move = playable & (((1 << height) - 1) << (c * stride))
+        if not move:
+            continue
+        if geometry.has_line(current | move):
+            wins = True
+        elif not last:
+            child = (current ^ mask) + (mask | move)
+            children.append(min(child, mirror_key(child, width, height)))
+    return wins, children
+
+
 def layers(width: int, height: int, connect: int, plies: int) -> list[list[int]]:
     """Every layer ``0..plies``: the sorted folded keys of the positions with that many stones
     in which nobody has won (the positions a book of ``plies`` holds)."""
     geometry = Geometry(width, height, connect)
-    stride = height + 1
-    tops = [1 << (c * stride + height - 1) for c in range(width)]
     found = [[0]]
-    for ply in range(plies):
+    for _ in range(plies):
         children: set[int] = set()
-        if ply + 1 < width * height:  # a full board is over: a draw, not a position to solve
-            for key in found[-1]:
-                current, mask = decode_key(key, height, width)
-                playable = (mask + geometry.bottom_mask) & geometry.full_mask
-                for c in range(width):
-                    if mask & tops[c]:
-                        continue
-                    move = playable & (((1 << height) - 1) << (c * stride))
-                    if geometry.has_line(current | move):
-                        continue  # this move ends the game
-                    child = (current ^ mask) + (mask | move)
-                    children.add(min(child, mirror_key(child, width, height)))
+        for key in found[-1]:
+            children.update(_children(geometry, key)[1])
         found.append(sorted(children))
     return found
 
 
+ORDERS = ("siblings", "keys")
+"""How the deepest layer is ordered for solving: by parent (the children of one position
+together; measured 18-26% less work than apart at 9 plies, as siblings share much of their
+trees) or by key (the first builds; 2-9% less)."""
+
+
+def solving_order(
+    width: int, height: int, connect: int, found: list[list[int]], order: str
+) -> list[int]:
+    """The deepest layer in the order its positions are solved (and stored in chunks)."""
+    if order == "keys" or len(found) < 2:
+        return found[-1]
+    geometry = Geometry(width, height, connect)
+    seen: set[int] = set()
+    ordered = []
+    for parent in found[-2]:
+        for child in _children(geometry, parent)[1]:
+            if child not in seen:
+                seen.add(child)
+                ordered.append(child)
+    return ordered
+
+
 def _complete(
-    width: int, height: int, connect: int, found: list[list[int]], deepest: Sequence[int]
+    width: int, height: int, connect: int, found: list[list[int]], deepest: dict[int, int]
 ) -> dict[int, int]:
     """Every layer's scores, from the deepest layer's by negamax."""
     geometry = Geometry(width, height, connect)
-    stride = height + 1
     cells = width * height
-    scores = dict(zip(found[-1], deepest, strict=True))
+    scores = dict(deepest)
     for ply in range(len(found) - 2, -1, -1):
         win = (cells + 1 - ply) // 2
         for key in found[ply]:
-            current, mask = decode_key(key, height, width)
-            playable = (mask + geometry.bottom_mask) & geometry.full_mask
-            best = -cells
-            for c in range(width):
-                move = playable & (((1 << height) - 1) << (c * stride))
-                if not move:
-                    continue
-                if geometry.has_line(current | move):
-                    best = win
-                    break
-                child = (current ^ mask) + (mask | move)
-                if ply + 1 == cells:
-                    best = max(best, 0)
-                else:
-                    best = max(best, -scores[min(child, mirror_key(child, width, height))])
-            scores[key] = best
+            wins, children = _children(geometry, key)
+            if wins:
+                scores[key] = win
+            elif not children:  # the last cell, filled without a line
+                scores[key] = 0
+            else:
+                scores[key] = max(-scores[child] for child in children)
     return scores
 
 
@@ -236,23 +260,26 @@ def _chunk_path(directory: Path, index: int) -> Path:
     return directory / f"chunk-{index:07d}.scores"
 
 
-def _check_plan(directory: Path, plan: BuildPlan) -> None:
+def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
+    """The plan to follow: the directory's own, if it holds the same build (whatever order it
+    solves in), else ``plan``, written there. Raises BookError if it holds another build."""
     path = directory / "plan.json"
     if path.exists():
         try:
-            existing = BuildPlan(**json.loads(path.read_text()))
+            existing = BuildPlan(**{"order": "keys", **json.loads(path.read_text())})
         except (ValueError, TypeError) as error:
             raise BookError(
                 f"build directory {directory}: plan.json is unreadable ({error})"
             ) from None
-        if existing != plan:
+        if replace(existing, order=plan.order) != plan:
             raise BookError(
                 f"build directory {directory} holds another build ({existing}); move it away "
                 "or build to another file"
             )
-    else:
-        directory.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, json.dumps(asdict(plan), indent=1).encode())
+        return existing
+    directory.mkdir(parents=True, exist_ok=True)
+    _write_atomically(path, json.dumps(asdict(plan), indent=1).encode())
+    return plan
 
 
 def build_book(
@@ -290,10 +317,10 @@ def build_book(
     if not 0 <= plies < width * height:
         raise ValueError(f"plies is from 0 to {width * height - 1}, not {plies}")
     found = layers(width, height, connect, plies)
-    deepest = found[-1]
-    plan = BuildPlan(width, height, connect, plies, chunk_size, len(deepest))
     directory = Path(directory) if directory is not None else build_directory(path)
-    _check_plan(directory, plan)
+    plan = BuildPlan(width, height, connect, plies, chunk_size, len(found[-1]))
+    plan = _check_plan(directory, plan)
+    deepest = solving_order(width, height, connect, found, plan.order)
     shape = (width, height, connect)
     tasks = [
         (i, shape, tt_mb, deepest[i * chunk_size : (i + 1) * chunk_size])
@@ -321,7 +348,7 @@ def build_book(
     values = array("b")
     for i in range(plan.chunks):
         values.frombytes(_chunk_path(directory, i).read_bytes())
-    entries = _complete(width, height, connect, found, values)
+    entries = _complete(width, height, connect, found, dict(zip(deepest, values, strict=True)))
     book = Book.from_entries(width, height, connect, plies, entries)
     size = book.save(path, compression)
     return BuildReport(len(book), solved, cpu_seconds(directory), size)
