@@ -128,9 +128,12 @@ class Store:
                     _now(),
                 )
             )
+        # A game another process already stored (two runs resuming one tournament at once)
+        # is kept as it is: each game is stored once, and neither run fails.
         with self._db:
             self._db.executemany(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows
+                "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
             )
 
     def tournament(self, tournament_id: int | None = None) -> StoredTournament | None:
