@@ -61,8 +61,18 @@ def test_prefers_the_fastest_win() -> None:
     assert Solver(tt_mb=8).solve(child).score == -18
 
 
-def test_a_time_limit_too_short_to_solve_still_answers_in_time_and_says_so() -> None:
+def test_the_shipped_book_makes_the_first_moves_instant_and_proven() -> None:
     agent = PerfectAgent(tt_mb=16)
+    for moves, best in (("", 3), ("4", 3), ("44", 3)):
+        decision = agent.choose(Board.from_moves(moves), Limit(time=0.1))
+        assert decision.exact, moves
+        assert decision.column == best, moves
+        assert decision.nodes < 100, moves  # read from the book, not searched
+    assert agent.choose(Board(), Limit(time=0.1)).score == 1  # the first player wins, late
+
+
+def test_a_time_limit_too_short_to_solve_still_answers_in_time_and_says_so() -> None:
+    agent = PerfectAgent(tt_mb=16, book=False)
     start = time.perf_counter()
     decision = agent.choose(Board(), Limit(time=0.2))
     assert time.perf_counter() - start < 0.2 + 0.2  # generous: CI machines are shared

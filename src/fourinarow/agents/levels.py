@@ -27,14 +27,14 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level("random", None, "plays at random"),
-    2: Level("simple", None, "wins when it can, else blocks, else random"),
-    3: Level("alphabeta:depth=2,eval=window,blunder=0.15", None, "two moves ahead, often careless"),
-    4: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
-    5: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
-    6: Level("engine:nodes=3000", None, "the engine, 3 thousand positions a move"),
-    7: Level("engine:nodes=30000", None, "the engine, 30 thousand positions a move"),
+    2: Level("simple:blunder=0.5", None, "half the time as level 3, half at random"),
+    3: Level("simple", None, "wins when it can, else blocks, else random"),
+    4: Level("alphabeta:depth=2,eval=window,blunder=0.2", None, "two moves ahead, often careless"),
+    5: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
+    6: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
+    7: Level("engine:nodes=3000", None, "the engine, 3 thousand positions a move"),
     8: Level("engine:nodes=300000", None, "the engine, 300 thousand positions a move"),
-    9: Level("engine:nodes=3000000", 2.0, "the engine, 3 million positions (at most 2 s) a move"),
+    9: Level("perfect:blunder=0.02", 2.0, "perfect play within 2 s a move, but 2% random moves"),
     10: Level("perfect", 2.0, "perfect wherever it can solve within 2 s a move"),
 }
 """The levels, weakest first."""
