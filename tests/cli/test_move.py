@@ -26,7 +26,7 @@ def test_move_json_has_every_field(run: Run) -> None:
 
 
 def test_move_within_a_short_budget_is_not_passed_off_as_proven(run: Run) -> None:
-    result = run("move", "-", "--json", "--time-ms", "100")
+    result = run("move", "-", "--json", "--time-ms", "100", "--agent", "perfect:book=none")
     assert result.returncode == 0, result.stderr
     record = json.loads(result.stdout)
     assert record["column"] in range(1, 8)
@@ -55,7 +55,7 @@ def test_analyze_prints_every_column(run: Run) -> None:
 
 
 def test_analyze_within_a_short_budget_gives_bounds(run: Run) -> None:
-    result = run("analyze", "4", "--time-ms", "100")
+    result = run("analyze", "4", "--time-ms", "100", "--agent", "perfect:book=none")
     assert result.returncode == 0, result.stderr
     values = result.stdout.split()
     assert len(values) == 7

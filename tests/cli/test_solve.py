@@ -70,13 +70,13 @@ def test_json_gives_score_best_moves_nodes_and_time(run: Run) -> None:
 
 
 def test_a_time_limit_prints_bounds_never_a_guess(run: Run) -> None:
-    result = run("solve", "--time-ms", "30", "4")
+    result = run("solve", "--no-book", "--time-ms", "30", "4")
     assert result.returncode == 0, result.stderr
     position, value = result.stdout.split()
     assert position == "4"
     low, high = (int(v) for v in value.split(".."))
     assert low <= -1 <= high  # the exact score is -1
-    limited = json.loads(run("solve", "--json", "--max-nodes", "5000", "4").stdout)
+    limited = json.loads(run("solve", "--no-book", "--json", "--max-nodes", "5000", "4").stdout)
     assert limited["exact"] is False
     assert limited["score"] is None
     assert limited["lower"] <= -1 <= limited["upper"]
@@ -111,7 +111,8 @@ def test_bad_options_exit_2_with_one_line(run: Run) -> None:
 
 def test_ctrl_c_stops_a_long_solve_at_once() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "fourinarow", "solve", "-"],  # the empty board: about a minute
+        # The empty board without the book: minutes.
+        [sys.executable, "-m", "fourinarow", "solve", "--no-book", "-"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
