@@ -154,6 +154,19 @@ def test_the_cli_builds_describes_and_verifies_a_book(tmp_path: Path) -> None:
     assert solved.stdout.split() == ["33", "0", "3322", "7"]
 
 
+def test_the_cli_describes_the_shipped_book_and_refuses_impossible_builds(tmp_path: Path) -> None:
+    info = fourinarow("book", "info", "shipped")
+    assert info.returncode == 0, info.stderr
+    assert "7x6 connect 4" in info.stdout
+    assert fourinarow("solve", "--book", "shipped", "44").stdout.split() == ["44", "1"]
+    for plies in ("20", "-1"):
+        out = str(tmp_path / "x.book")
+        built = fourinarow("book", "build", "--plies", plies, "--size", "5x4", "--out", out)
+        assert built.returncode == 2
+        assert "--plies is from 0 to 19" in built.stderr
+        assert "Traceback" not in built.stderr
+
+
 def test_the_cli_reports_bad_books_in_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.book"
     bad.write_bytes(b"FIARBOOK" + bytes(10))

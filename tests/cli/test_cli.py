@@ -75,8 +75,9 @@ def test_show_prints_the_board(run: Run) -> None:
 
 
 def test_agents_lists_one_line_each(run: Run) -> None:
-    lines = run("agents").stdout.splitlines()
+    *lines, note = run("agents").stdout.splitlines()
     assert [line.split()[0] for line in lines] == list(AGENTS)
+    assert "blunder=P" in note
 
 
 def test_play_from_a_pipe_ends_cleanly_at_end_of_input(run: Run) -> None:

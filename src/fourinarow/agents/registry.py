@@ -253,7 +253,8 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     if unknown:
         accepted = ", ".join(info.options) if info.options else "none"
         raise InvalidAgentSpecError(
-            f"agent {name!r} does not take the option {unknown[0]!r}; its options: {accepted}"
+            f"agent {name!r} does not take the option {unknown[0]!r}; its options: {accepted} "
+            "(and blunder=P, which every agent takes)"
         )
     rng = random.Random(seed)
     agent = info.factory(rng, AgentOptions(name, options))

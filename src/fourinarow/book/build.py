@@ -260,6 +260,13 @@ def _chunk_path(directory: Path, index: int) -> Path:
     return directory / f"chunk-{index:07d}.scores"
 
 
+def _describe(plan: BuildPlan) -> str:
+    return (
+        f"{plan.width}x{plan.height} connect {plan.connect}, {plan.plies} plies, "
+        f"chunks of {plan.chunk_size}"
+    )
+
+
 def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
     """The plan to follow: the directory's own, if it holds the same build (whatever order it
     solves in), else ``plan``, written there. Raises BookError if it holds another build."""
@@ -273,8 +280,8 @@ def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
             ) from None
         if replace(existing, order=plan.order) != plan:
             raise BookError(
-                f"build directory {directory} holds another build ({existing}); move it away "
-                "or build to another file"
+                f"build directory {directory} holds another build ({_describe(existing)}); "
+                "give the same settings to continue it, or build to another file"
             )
         return existing
     directory.mkdir(parents=True, exist_ok=True)
@@ -306,16 +313,16 @@ def build_book(
 
     Raises:
         BookError: the build directory holds a build with other settings.
-        ValueError: the shape does not fit a book (``width * (height + 1) <= 64``) or plies is
+        BookError: the shape does not fit a book (``width * (height + 1) <= 64``) or plies is
             not between 0 and the number of cells.
     """
     path = Path(path)
     if width * (height + 1) > KERNEL_MAX_BITS:
-        raise ValueError(
+        raise BookError(
             f"books need width * (height + 1) <= {KERNEL_MAX_BITS}; {width}x{height} does not fit"
         )
     if not 0 <= plies < width * height:
-        raise ValueError(f"plies is from 0 to {width * height - 1}, not {plies}")
+        raise BookError(f"--plies is from 0 to {width * height - 1}, not {plies}")
     found = layers(width, height, connect, plies)
     directory = Path(directory) if directory is not None else build_directory(path)
     plan = BuildPlan(width, height, connect, plies, chunk_size, len(found[-1]))

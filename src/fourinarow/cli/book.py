@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
-from fourinarow.search.book import COMPRESSIONS, Book
+from fourinarow.search.book import COMPRESSIONS, Book, BookError, shipped_book_path
 
 __all__ = ["add_book_parser"]
 
@@ -18,8 +18,9 @@ BUILD_EPILOG = """\
 Only the positions with exactly --plies stones are solved (each by the solver, in chunks of
 neighbouring positions); the shallower ones follow from them. Progress goes to PATH.build (or
 --progress-dir) after every chunk: stop the build at any time, with Ctrl-C or otherwise, and run
-the same command again to continue. The cost grows fast: for 7x6, 4 plies take about half an
-hour of CPU time, 8 plies several hours, 12 plies tens of hours.
+the same command again to continue. Fewer plies are not always cheaper: the shallower a
+position, the harder it is to solve. For 7x6 (CPU time): 2 plies about 5 minutes, 4 plies half
+an hour, 8 plies about 6 hours, 12 plies about a day.
 """
 
 
@@ -35,7 +36,7 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
     actions = book.add_subparsers(dest="book_command", metavar="ACTION", required=True)
     build = actions.add_parser(
         "build",
-        help="solve every position up to --plies stones into a book file",
+        help="make a book of every position up to --plies stones",
         description="Build an opening book with the solver; resumable.",
         epilog=BUILD_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -88,10 +89,12 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="describe a book file and check it",
         description="Print a book's header and check its checksum and entries.",
     )
-    info.add_argument("path", type=Path, metavar="PATH", help="the book file")
+    info.add_argument(
+        "path", metavar="PATH", help="the book file, or 'shipped' for the 7x6 book that ships"
+    )
     info.add_argument(
         "--verify",
-        type=int,
+        type=positive_int,
         default=0,
         metavar="N",
         help="also re-solve N random entries of the deepest layer and compare",
@@ -138,7 +141,7 @@ def _run_build(args: argparse.Namespace) -> int:
         tt_mb=args.tt_mb,
         compression=args.compression,
         directory=args.progress_dir,
-        progress=None if args.quiet else _ProgressBar(),
+        progress=None if args.quiet or not sys.stderr.isatty() else _ProgressBar(),
     )
     if not args.quiet:
         sys.stderr.write("\n")
@@ -150,14 +153,25 @@ def _run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def resolve_book_path(text: str | Path) -> Path:
+    """A book's path; ``shipped`` names the 7x6 connect 4 book that ships with fourinarow."""
+    if str(text) == "shipped":
+        path = shipped_book_path(7, 6, 4)
+        if path is None:
+            raise BookError("no book ships with this installation of fourinarow")
+        return path
+    return Path(text)
+
+
 def _run_info(args: argparse.Namespace) -> int:
     from fourinarow.book.build import decode_key
     from fourinarow.search.solver import Solver
 
-    header = Book.read_header(args.path)
-    book = Book.load(args.path)
-    size = args.path.stat().st_size
-    print(f"file         {args.path} ({size} bytes)")
+    path = resolve_book_path(args.path)
+    header = Book.read_header(path)
+    book = Book.load(path)
+    size = path.stat().st_size
+    print(f"file         {path} ({size} bytes)")
     print(f"format       version {header.version}, {header.compression}")
     print(f"board        {header.shape}")
     print(f"plies        up to {header.plies} stones")

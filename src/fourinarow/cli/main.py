@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from fourinarow import __version__
 from fourinarow.agents import AGENTS, InvalidAgentSpecError, make_agent
@@ -195,11 +196,27 @@ def _run_show(args: argparse.Namespace) -> int:
 def _run_agents(args: argparse.Namespace) -> int:
     for name, info in AGENTS.items():
         print(f"{name:<10} {info.description}")
+    print(
+        "Every agent also takes blunder=P: a random move with probability P (simple:blunder=0.3)."
+    )
     return 0
+
+
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """Warnings (such as a damaged shipped book) as one line, without Python's source line."""
+    print(f"fourinarow: warning: {message}", file=file or sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 for bad input, 130 for Ctrl-C)."""
+    warnings.showwarning = _one_line_warning
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.command is None:

@@ -8,7 +8,6 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from functools import partial
-from pathlib import Path
 from typing import Any, TextIO
 
 from fourinarow.cli.options import positive_int, positive_number
@@ -71,9 +70,8 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     books = parser.add_mutually_exclusive_group()
     books.add_argument(
         "--book",
-        type=Path,
         metavar="PATH",
-        help="consult this opening book (default: the one shipped for 7x6 connect 4)",
+        help="consult this opening book (default: 'shipped', the one for 7x6 connect 4)",
     )
     books.add_argument("--no-book", action="store_true", help="consult no opening book")
     parser.add_argument(
@@ -109,7 +107,9 @@ def run_solve(args: argparse.Namespace) -> int:
     Board(width, height, args.connect)  # a bad shape or book stops everything at once
     book: Book | bool = not args.no_book
     if args.book is not None:
-        book = Book.load(args.book)
+        from fourinarow.cli.book import resolve_book_path
+
+        book = Book.load(resolve_book_path(args.book))
         if (book.width, book.height, book.connect) != (width, height, args.connect):
             raise BookError(
                 f"opening book {args.book}: is for {book.shape}, not for {width}x{height} "
