@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from fourinarow.agents import AGENTS, EngineAgent, Limit, PerfectAgent, SearchAgent, make_agent
+from fourinarow.agents.blunder import BlunderingAgent
 from fourinarow.agents.levels import LevelAgent
 from fourinarow.cli.options import positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
@@ -122,6 +123,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
     if isinstance(agent, LevelAgent):
+        agent = agent.agent
+    if isinstance(agent, BlunderingAgent):  # its blunders change its choice, not the values
         agent = agent.agent
     limit = Limit(time=args.time_ms / 1000)
     if isinstance(agent, PerfectAgent):
