@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.cli.progress import ProgressBar
 from fourinarow.search.book import COMPRESSIONS, Book, BookError, shipped_book_path
 
 __all__ = ["add_book_parser"]
@@ -102,26 +103,6 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
     info.set_defaults(handler=_run_info)
 
 
-class _ProgressBar:
-    """Chunks done, the rate in this run and the time left, on one line of standard error."""
-
-    def __init__(self) -> None:
-        self.first: int | None = None
-
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        if self.first is None:
-            self.first = done
-        width = 30
-        filled = width * done // max(1, total)
-        rate = (done - self.first) / seconds if seconds > 0 else 0.0
-        left = f"ETA {(total - done) / rate:.0f} s" if rate > 0 else "ETA -"
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} chunks, "
-            f"{seconds:.0f} s, {left} "
-        )
-        sys.stderr.flush()
-
-
 def _run_build(args: argparse.Namespace) -> int:
     from fourinarow.book.build import build_book
 
@@ -141,7 +122,7 @@ def _run_build(args: argparse.Namespace) -> int:
         tt_mb=args.tt_mb,
         compression=args.compression,
         directory=args.progress_dir,
-        progress=None if args.quiet or not sys.stderr.isatty() else _ProgressBar(),
+        progress=None if args.quiet or not sys.stderr.isatty() else ProgressBar("chunks"),
     )
     if not args.quiet:
         sys.stderr.write("\n")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.cli.progress import ProgressBar
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
@@ -162,7 +163,7 @@ def _run(args: argparse.Namespace) -> int:
             settings.check()
             tournament_id = store.create(settings, len(schedule(settings)))
         show = not args.quiet and sys.stderr.isatty()
-        progress = _progress_bar if show else None
+        progress = ProgressBar("games") if show else None
         if args.backend == "ray":
             from fourinarow.tournament.distributed import run_ray
 
@@ -185,18 +186,6 @@ def _run(args: argparse.Namespace) -> int:
     else:
         _print_tables(tournament_id, len(records), agents, pairings, ratings)
     return 0
-
-
-def _progress_bar(done: int, total: int, seconds: float) -> None:
-    width = 30
-    filled = width * done // max(1, total)
-    rate = done / seconds if seconds > 0 else 0.0
-    left = (total - done) / rate if rate > 0 else 0.0
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, "
-        f"{rate:.1f} games/s, ETA {left:.0f} s "
-    )
-    sys.stderr.flush()
 
 
 def _print_tables(

@@ -74,6 +74,8 @@ def store_as_played(
     assert stored is not None
     start = time.perf_counter()
     played = 0
+    if progress is not None:
+        progress(stored.played, stored.total_games, 0.0)  # where a resumed run starts
     for finished in finished_batches:
         store.add_many(tournament_id, finished)
         played += len(finished)
