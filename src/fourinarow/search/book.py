@@ -113,9 +113,7 @@ def position_key(board: Board) -> int:
     >>> position_key(Board.from_moves("1")) == position_key(Board.from_moves("7"))
     True
     """
-    first, second = board.bitboards
-    mask = first | second
-    key = (first if board.turn == 1 else second) + mask
+    key = board.key()
     return min(key, mirror_key(key, board.width, board.height))
 
 

@@ -14,9 +14,10 @@ stone; a loss is the negative of the opponent's win score; 0 is a draw.
 
 from __future__ import annotations
 
-import bisect
 import time
 from array import array
+
+from fourinarow.search.book import Book, mirror_key
 
 __all__ = ["ReferenceKernel"]
 
@@ -55,7 +56,6 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
-        self._column_bits = (1 << self.stride) - 1
         self.symmetry_plies = _SYMMETRY_PLIES
         self.etc_plies = _ETC_PLIES
         self.order = [width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width)]
@@ -76,8 +76,7 @@ class ReferenceKernel:
         self._node_limit = 0
         self._deadline = 0.0
         self.stopped = False
-        self._book_keys: array[int] | None = None
-        self._book_values: array[int] | None = None
+        self._book: Book | None = None
         self._book_plies = -1
 
     # ---------------------------------------------------------------------- control
@@ -86,20 +85,15 @@ class ReferenceKernel:
         """Consult an opening book (sorted folded keys and their exact scores) in positions of
         at most ``plies`` stones; ``keys=None`` removes it."""
         if keys is None or values is None or not keys:
-            self._book_keys = self._book_values = None
-            self._book_plies = -1
+            self._book, self._book_plies = None, -1
         else:
-            self._book_keys, self._book_values, self._book_plies = keys, values, plies
+            self._book = Book(self.width, self.height, self.connect, plies, keys, values)
+            self._book_plies = plies
 
     def _book_probe(self, current: int, mask: int) -> int | None:
-        assert self._book_keys is not None
-        assert self._book_values is not None
+        assert self._book is not None
         key = current + mask
-        key = min(key, self._mirror(key))
-        i = bisect.bisect_left(self._book_keys, key)
-        if i < len(self._book_keys) and self._book_keys[i] == key:
-            return int(self._book_values[i])
-        return None
+        return self._book.lookup(min(key, self._mirror(key)))
 
     def reset_nodes(self) -> None:
         """Start counting nodes from zero."""
@@ -176,11 +170,7 @@ class ReferenceKernel:
 
     def _mirror(self, key: int) -> int:
         """The key of the mirror-image position (keys have no carries across columns)."""
-        r = 0
-        for c in range(self.width):
-            column = (key >> (c * self.stride)) & self._column_bits
-            r |= column << ((self.width - 1 - c) * self.stride)
-        return r
+        return mirror_key(key, self.width, self.height)
 
     def _key(self, current: int, mask: int, moves: int) -> int:
         """The table key: ``current + mask``, or its mirror image's if smaller in the first
