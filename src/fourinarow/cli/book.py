@@ -149,8 +149,9 @@ def _run_info(args: argparse.Namespace) -> int:
     from fourinarow.search.solver import Solver
 
     path = resolve_book_path(args.path)
-    header = Book.read_header(path)
     book = Book.load(path)
+    header = book.header
+    assert header is not None  # read from a file
     size = path.stat().st_size
     print(f"file         {path} ({size} bytes)")
     print(f"format       version {header.version}, {header.compression}")

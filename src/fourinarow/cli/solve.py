@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from fourinarow.cli.options import positive_int, positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
-from fourinarow.search.book import Book, BookError
+from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
 
 __all__ = ["add_solve_parser", "run_solve"]
@@ -110,11 +110,7 @@ def run_solve(args: argparse.Namespace) -> int:
         from fourinarow.cli.book import resolve_book_path
 
         book = Book.load(resolve_book_path(args.book))
-        if (book.width, book.height, book.connect) != (width, height, args.connect):
-            raise BookError(
-                f"opening book {args.book}: is for {book.shape}, not for {width}x{height} "
-                f"connect {args.connect}"
-            )
+        book.require_shape(width, height, args.connect)
     solver = Solver(tt_mb=args.tt_mb, book=book)
     limits = {
         "time_limit": args.time_ms / 1000 if args.time_ms else None,

@@ -130,6 +130,7 @@ class Book:
         keys: the sorted keys (see :func:`position_key`), an ``array("Q")``.
         values: the scores, one per key, an ``array("b")``.
         path: the file it was read from, if any (for messages).
+        header: that file's header, if any.
     """
 
     def __init__(
@@ -141,6 +142,7 @@ class Book:
         keys: array[int],
         values: array[int],
         path: Path | None = None,
+        header: BookHeader | None = None,
     ) -> None:
         if width * (height + 1) > _MAX_BITS:
             raise BookError(
@@ -156,6 +158,7 @@ class Book:
         self.keys = keys
         self.values = values
         self.path = path
+        self.header = header
 
     @classmethod
     def from_entries(
@@ -184,13 +187,17 @@ class Book:
         """For messages: ``7x6 connect 4``."""
         return f"{self.width}x{self.height} connect {self.connect}"
 
-    def fits(self, board: Board) -> bool:
-        """True if the book is for this board's shape."""
-        return (board.width, board.height, board.connect) == (
-            self.width,
-            self.height,
-            self.connect,
-        )
+    def require_shape(self, width: int, height: int, connect: int) -> None:
+        """Check that the book is for this board shape.
+
+        Raises:
+            BookError: it is for another; the message names the file and both shapes.
+        """
+        if (width, height, connect) != (self.width, self.height, self.connect):
+            raise _fail(
+                self.path or "(in memory)",
+                f"is for {self.shape}, not for {width}x{height} connect {connect}",
+            )
 
     def lookup(self, key: int) -> int | None:
         """The score stored for a key, or ``None``."""
@@ -205,8 +212,7 @@ class Book:
         Raises:
             BookError: the book is for another board shape.
         """
-        if not self.fits(board):
-            raise _fail(self.path or "(in memory)", f"is for {self.shape}, not for this board")
+        self.require_shape(board.width, board.height, board.connect)
         if board.ply > self.plies:
             return None
         return self.lookup(position_key(board))
@@ -322,7 +328,9 @@ class Book:
         keys = array("Q", itertools.accumulate(deltas))
         values = array("b")
         values.frombytes(payload[8 * count :])
-        return cls(header.width, header.height, header.connect, header.plies, keys, values, path)
+        return cls(
+            header.width, header.height, header.connect, header.plies, keys, values, path, header
+        )
 
 
 def shipped_book_path(width: int, height: int, connect: int) -> Path | None:

@@ -199,12 +199,7 @@ class Solver:
         """
         width, height, connect = shape
         if isinstance(self._book, Book):
-            if (self._book.width, self._book.height, self._book.connect) != shape:
-                where = self._book.path or "(in memory)"
-                raise BookError(
-                    f"opening book {where}: is for {self._book.shape}, not for "
-                    f"{width}x{height} connect {connect}"
-                )
+            self._book.require_shape(width, height, connect)
             return self._book
         if not self._book or width * (height + 1) > KERNEL_MAX_BITS:
             return None
