@@ -109,16 +109,22 @@ def _children(geometry: Geometry, key: int) -> tuple[bool, list[int]]:
     return wins, children
 
 
+def _next_layer(geometry: Geometry, parents: list[int]) -> list[int]:
+    """The positions one stone deeper than ``parents`` (where nobody has won), each once, in
+    the order they are first reached: the children of one parent side by side."""
+    found: dict[int, None] = {}
+    for key in parents:
+        found.update(dict.fromkeys(_children(geometry, key)[1]))
+    return list(found)
+
+
 def layers(width: int, height: int, connect: int, plies: int) -> list[list[int]]:
     """Every layer ``0..plies``: the sorted folded keys of the positions with that many stones
     in which nobody has won (the positions a book of ``plies`` holds)."""
     geometry = Geometry(width, height, connect)
     found = [[0]]
     for _ in range(plies):
-        children: set[int] = set()
-        for key in found[-1]:
-            children.update(_children(geometry, key)[1])
-        found.append(sorted(children))
+        found.append(sorted(_next_layer(geometry, found[-1])))
     return found
 
 
@@ -131,18 +137,23 @@ trees) or by key (the first builds; 2-9% less)."""
 def solving_order(
     width: int, height: int, connect: int, found: list[list[int]], order: str
 ) -> list[int]:
-    """The deepest layer in the order its positions are solved (and stored in chunks)."""
+    """The deepest layer of ``found`` in the order its positions are solved (and stored in
+    chunks)."""
     if order == "keys" or len(found) < 2:
         return found[-1]
-    geometry = Geometry(width, height, connect)
-    seen: set[int] = set()
-    ordered = []
-    for parent in found[-2]:
-        for child in _children(geometry, parent)[1]:
-            if child not in seen:
-                seen.add(child)
-                ordered.append(child)
-    return ordered
+    return _next_layer(Geometry(width, height, connect), found[-2])
+
+
+def _layers_and_order(
+    width: int, height: int, connect: int, plies: int
+) -> tuple[list[list[int]], list[int]]:
+    """``layers(...)`` and its deepest layer in sibling order, expanding that layer once."""
+    found = layers(width, height, connect, max(0, plies - 1))
+    if plies == 0:
+        return found, found[-1]
+    siblings = _next_layer(Geometry(width, height, connect), found[-1])
+    found.append(sorted(siblings))
+    return found, siblings
 
 
 def _complete(
@@ -323,11 +334,11 @@ def build_book(
         )
     if not 0 <= plies < width * height:
         raise BookError(f"--plies is from 0 to {width * height - 1}, not {plies}")
-    found = layers(width, height, connect, plies)
+    found, siblings = _layers_and_order(width, height, connect, plies)
     directory = Path(directory) if directory is not None else build_directory(path)
     plan = BuildPlan(width, height, connect, plies, chunk_size, len(found[-1]))
     plan = _check_plan(directory, plan)
-    deepest = solving_order(width, height, connect, found, plan.order)
+    deepest = siblings if plan.order == "siblings" else found[-1]
     shape = (width, height, connect)
     tasks = [
         (i, shape, tt_mb, deepest[i * chunk_size : (i + 1) * chunk_size])
