@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import struct
 import warnings
+import zlib
 from pathlib import Path
 
 import pytest
@@ -140,6 +142,36 @@ def test_another_format_version_is_refused(small_book: Path, tmp_path: Path) -> 
     path.write_bytes(bytes(data))
     with pytest.raises(BookError, match="format version 9"):
         Book.load(path)
+
+
+def test_a_version_1_book_with_key_differences_still_loads(
+    small_book: Path, tmp_path: Path
+) -> None:
+    """Version 1 stored each key as its difference from the previous one; written here by
+    hand, as this fourinarow only writes version 2."""
+    book = Book.load(small_book)
+    keys = list(book.keys)
+    deltas = [b - a for a, b in zip([0, *keys], keys, strict=False)]
+    raw = b"".join(d.to_bytes(8, "little") for d in deltas)
+    payload = b"".join(raw[i::8] for i in range(8)) + book.values.tobytes()
+    header = struct.pack(
+        "<8sH4BBBQQII",
+        b"FIARBOOK",
+        1,
+        *SHAPE,
+        6,
+        0,
+        0,
+        len(keys),
+        len(payload),
+        zlib.crc32(payload),
+        0,
+    )
+    path = tmp_path / "old.book"
+    path.write_bytes(header + payload)
+    old = Book.load(path)
+    assert Book.read_header(path).version == 1
+    assert list(old.items()) == list(book.items())
 
 
 def test_a_book_for_another_shape_is_refused_by_the_solver(small_book: Path) -> None:

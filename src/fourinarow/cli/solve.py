@@ -24,7 +24,7 @@ is the empty board; anything after the first word of a line is ignored, so the s
 benchmark files can be piped in as they are).
 
 Each line prints "<position> <score>" (the empty board as -). Scores are from the side to move's
-view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) / 2 with the stones
+view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) // 2 with the stones
 on the board before the winning one), negative a loss. When --time-ms or --max-nodes stop a
 search first, the proven bounds are printed as LOW..HIGH instead of a score.
 
