@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from array import array
 from pathlib import Path
 
 import pytest
@@ -148,6 +149,13 @@ def test_the_cli_builds_describes_and_verifies_a_book(tmp_path: Path) -> None:
     assert info.returncode == 0, info.stderr
     assert "5x4 connect 4" in info.stdout
     assert "10 of 10 re-solved entries agree" in info.stdout
+
+    book = Book.load(path)  # a book whose every score is off by one fails its verification
+    wrong = Book(5, 4, 4, 5, book.keys, array("b", (v + 1 for v in book.values)))
+    wrong.save(tmp_path / "wrong.book")
+    info = fourinarow("book", "info", str(tmp_path / "wrong.book"), "--verify", "3")
+    assert info.returncode == 1
+    assert "0 of 3 re-solved entries agree" in info.stdout
 
     solved = fourinarow("solve", "--size", "5x4", "--book", str(path), "33", "3322")
     assert solved.returncode == 0, solved.stderr

@@ -144,6 +144,27 @@ def resolve_book_path(text: str | Path) -> Path:
     return Path(text)
 
 
+def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, int]]:
+    """Up to ``n`` random ``(key, score)`` entries of the book's deepest layer, drawn by index
+    so that a book of millions of entries is not decoded whole."""
+    from fourinarow.book.build import decode_key
+
+    def deepest(i: int) -> bool:
+        return decode_key(book.keys[i], book.height, book.width)[1].bit_count() == book.plies
+
+    chosen: dict[int, None] = {}
+    for _ in range(64 * n):
+        if len(chosen) == n:
+            break
+        i = rng.randrange(len(book))
+        if deepest(i):
+            chosen[i] = None
+    if len(chosen) < n:  # a small or oddly made book: look at every entry
+        layer = [i for i in range(len(book)) if deepest(i)]
+        chosen = dict.fromkeys(rng.sample(layer, min(n, len(layer))))
+    return [(book.keys[i], book.values[i]) for i in chosen]
+
+
 def _run_info(args: argparse.Namespace) -> int:
     from fourinarow.book.build import decode_key
     from fourinarow.search.solver import Solver
@@ -160,12 +181,7 @@ def _run_info(args: argparse.Namespace) -> int:
     print(f"entries      {header.count}")
     print(f"checksum     {header.checksum:08x} (verified)")
     if args.verify > 0:
-        deepest = [
-            (key, value)
-            for key, value in book.items()
-            if decode_key(key, book.height, book.width)[1].bit_count() == book.plies
-        ]
-        sample = random.Random(0).sample(deepest, min(args.verify, len(deepest)))
+        sample = _deepest_sample(book, args.verify, random.Random(0))
         solver = Solver(book=False)
         shape = (book.width, book.height, book.connect)
         wrong = 0
