@@ -49,6 +49,7 @@ def test_a_limited_search_that_finishes_gives_the_same_exact_answer() -> None:
         decision = PerfectAgent(tt_mb=8).choose(board, Limit(time=5.0))
         assert decision.exact, moves
         assert decision.score == int(expected), moves
+        assert decision.column == PerfectAgent(tt_mb=8).choose(board).column, moves
 
 
 def test_prefers_the_fastest_win() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from fourinarow.agents.tiebreak import preference_order
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
@@ -239,6 +240,45 @@ def test_best_moves_match_the_analysis_on_random_positions(solver: Solver) -> No
         assert solver.best_moves(board) == list(solver.analyze(board).best_moves)
         weak = solver.analyze(board, weak=True)
         assert solver.best_moves(board, weak=True) == list(weak.best_moves)
+
+
+@pytest.mark.parametrize("policy", ["centre", "leftmost"])
+def test_the_first_best_move_is_the_preferred_one_of_all_best_moves(
+    solver: Solver, policy: str
+) -> None:
+    rng = random.Random(11)
+    tested = 0
+    while tested < 20:
+        board = Board()
+        for _ in range(rng.randrange(10, 34)):
+            if board.is_game_over():
+                break
+            board.push(rng.choice(board.legal_moves))
+        if board.is_game_over():
+            continue
+        tested += 1
+        score = solver.solve(board).score
+        assert score is not None
+        order = preference_order(board.legal_moves, policy, board.width)
+        assert order is not None
+        best = solver.best_moves(board)
+        column, nodes = solver.first_best_move(board, order, score)
+        assert column == next(c for c in order if c in best), board.to_moves()
+        assert nodes >= 0
+
+
+def test_the_first_best_move_stops_at_a_limit_and_refuses_a_wrong_score() -> None:
+    solver = Solver(tt_mb=8, book=False)
+    board = Board.from_moves("4444")  # far from solved in a handful of nodes
+    column, nodes = solver.first_best_move(board, [3, 2, 4], 1, node_limit=100)
+    assert column is None
+    assert nodes >= 100
+    wins_at_once = Board.from_moves("123412341234", width=4, height=4)
+    for board in (wins_at_once, Board.from_moves("4455")):
+        score = solver.solve(board).score
+        assert score is not None
+        with pytest.raises(ValueError, match="keeps the score"):
+            solver.first_best_move(board, board.legal_moves, score + 1)
 
 
 def test_immediate_wins_and_the_last_cell() -> None:

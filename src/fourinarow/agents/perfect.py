@@ -1,6 +1,8 @@
 """``perfect``: plays the solver's best moves: the fastest win, the longest defence, a draw.
 
-With a time or node limit too short for a full solve it still answers in time: it narrows the
+It solves the position (at once where the opening book holds it), then tries the columns in the
+order its tie-break prefers, one null-window search each, and plays the first that keeps the
+score. With a time or node limit too short for that it still answers in time: it narrows the
 value of every column by searches of growing size and plays the column with the best proven
 bound, and its ``Decision`` then says the move is not proven (``exact=False``).
 """
@@ -9,9 +11,10 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from fourinarow.agents.base import Agent, Decision, Limit, deadline_for, ensure_playable
-from fourinarow.agents.tiebreak import break_tie
+from fourinarow.agents.tiebreak import break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
@@ -21,6 +24,7 @@ __all__ = ["PerfectAgent"]
 _FIRST_PASS_NODES = 20_000  # the node budget of each column's first search under a limit
 _GROWTH = 4  # each later pass allows this many times more nodes per column
 FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
+DIRECT_SHARE = 0.35  # the share of a limit for solving the position and finding a best column
 
 
 class PerfectAgent:
@@ -71,13 +75,47 @@ class PerfectAgent:
             column = self._pick(wins, board)
             return self._decision(column, score, board, 0, start, exact=True)
         limit = limit or Limit()
-        if limit.time is None and limit.nodes is None:
-            solution = self.solver.solve(board)
-            nodes = solution.nodes
-            best = self.solver.best_moves(board, solution=solution)
-            column = self._pick(best, board)
-            return self._decision(column, solution.score, board, nodes, start, exact=True)
-        return self._choose_within(board, limit, start)
+        direct, spent = self._choose_directly(board, limit, start)
+        if direct is not None:
+            return direct
+        if limit.nodes is not None:
+            limit = replace(limit, nodes=max(1, limit.nodes - spent))
+        decision = self._choose_within(board, limit, start)
+        return replace(decision, nodes=decision.nodes + spent)
+
+    def _choose_directly(
+        self, board: Board, limit: Limit, start: float
+    ) -> tuple[Decision | None, int]:
+        """Solve the position, then find a best column: the first that keeps the score in the
+        tie-break's order (or all of them, for ``random``). Returns the decision, ``None`` if
+        ``DIRECT_SHARE`` of the limit ran out first, and the nodes searched."""
+        seconds = None if limit.time is None else limit.time * DIRECT_SHARE
+        nodes = None if limit.nodes is None else max(1, int(limit.nodes * DIRECT_SHARE))
+        solution = self.solver.solve(board, time_limit=seconds, node_limit=nodes)
+        spent = solution.nodes
+        if solution.score is None:
+            return None, spent
+        order = preference_order(board.legal_moves, self._tie_break, board.width)
+        if order is None:  # random: every best column, then a draw among them
+            if seconds is not None or nodes is not None:
+                return None, spent  # best_moves takes no limit; leave it to the narrowing
+            column = self._pick(self.solver.best_moves(board, solution=solution), board)
+            return self._decision(column, solution.score, board, spent, start, exact=True), spent
+        if seconds is not None:
+            seconds = start + seconds - time.perf_counter()
+            if seconds <= 0:
+                return None, spent
+        if nodes is not None:
+            nodes -= spent
+            if nodes <= 0:
+                return None, spent
+        found, searched = self.solver.first_best_move(
+            board, order, solution.score, time_limit=seconds, node_limit=nodes
+        )
+        spent += searched
+        if found is None:
+            return None, spent
+        return self._decision(found, solution.score, board, spent, start, exact=True), spent
 
     def analyze(
         self, board: Board, limit: Limit | None = None

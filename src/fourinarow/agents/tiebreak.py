@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from fourinarow.core import Column
 
-__all__ = ["TIE_BREAKS", "InvalidTieBreakError", "break_tie"]
+__all__ = ["TIE_BREAKS", "InvalidTieBreakError", "break_tie", "preference_order"]
 
 TIE_BREAKS = ("random", "centre", "leftmost")
 """The accepted tie-break policies."""
@@ -32,8 +32,24 @@ def break_tie(columns: Sequence[Column], policy: str, rng: random.Random, width:
         raise ValueError("no columns to choose from")
     if policy == "random":
         return rng.choice(sorted(columns))
+    order = preference_order(columns, policy, width)
+    assert order is not None
+    return order[0]
+
+
+def preference_order(columns: Sequence[Column], policy: str, width: int) -> list[Column] | None:
+    """``columns`` in the order a deterministic ``policy`` prefers them (so ``break_tie`` takes
+    the first of the tied ones in this order), or ``None`` for ``random``, which has none.
+
+    An agent that can test columns one by one can stop at the first good one in this order.
+
+    >>> preference_order([0, 2, 3, 4, 6], "centre", 7)
+    [3, 2, 4, 0, 6]
+    """
+    if policy == "random":
+        return None
     if policy == "centre":
-        return min(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
+        return sorted(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
     if policy == "leftmost":
-        return min(columns)
+        return sorted(columns)
     raise InvalidTieBreakError(f"unknown tie-break {policy!r}; accepted: {', '.join(TIE_BREAKS)}")

@@ -24,9 +24,10 @@ The payload, once decompressed, is the sorted keys, each an 8-byte word, stored 
 planes (all lowest bytes, then all second bytes, ...: the high planes of sorted keys are long
 runs that compress away), followed by one signed byte per entry: the score. Version 1 stored
 each key as its difference from the previous one instead, which compresses no better and
-costs a pass in Python to undo (half a second for a 12-ply book). A key is the smaller of ``current + mask`` and that of the
-mirror image, where ``mask`` holds every stone and ``current`` those of the side to move, one
-column after another, ``height + 1`` bits per column.
+costs a pass in Python to undo (half a second for a 12-ply book). A key is the smaller of
+``current + mask`` and that of the mirror image, where ``mask`` holds every stone and
+``current`` those of the side to move, one column after another, ``height + 1`` bits per
+column.
 
 >>> book = Book.from_entries(7, 6, 4, 1, {position_key(Board.from_moves("4")): -2})
 >>> book.get(Board.from_moves("4")), book.get(Board.from_moves("3"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 import warnings
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -349,24 +349,74 @@ class Solver:
         if weak and score < 0:
             return board.legal_moves  # every move loses
         target = -score  # the opponent's score after a best move
-        best = []
         child = board.copy()
-        for column in board.legal_moves:
-            if column in win_now:
-                best.append(column)  # a win, weakly as good as any other
-                continue
-            child.push(column)
-            if child.is_game_over():
-                value = 0  # the last cell, filled without a line
+        legal = board.legal_moves
+        return [c for c in legal if self._keeps(kernel, child, c, target, weak, win_now)]
+
+    def first_best_move(
+        self,
+        board: Board,
+        columns: Sequence[Column],
+        score: int,
+        *,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> tuple[Column | None, int]:
+        """The first of ``columns`` that keeps the position's exact ``score``, and the nodes
+        searched: a null-window search per column tried, and no more columns once one is found
+        (for a player who prefers columns in a fixed order, this is :meth:`best_moves`' choice
+        at a fraction of the cost). ``None`` if a limit stopped the search first.
+
+        Args:
+            board: a position where the game is not over, whose exact score is ``score``.
+            columns: legal columns, most preferred first.
+
+        Raises:
+            ValueError: no column of ``columns`` keeps ``score`` (the score is not the
+                position's, or a best column is missing).
+        """
+        kernel = self._kernel_for(board)
+        kernel.reset_nodes()
+        kernel.set_limits(node_limit or 0, time_limit or 0.0)
+        win_now = board.winning_moves()
+        if win_now:  # only a winning stone keeps a score this high
+            if score != (board.width * board.height + 1 - board.ply) // 2:
+                raise ValueError(f"no column keeps the score {score}: a stone wins at once")
+            columns = [c for c in columns if c in win_now]
+        child = board.copy()
+        for column in columns:
+            keeps = self._keeps(kernel, child, column, -score, False, win_now)
+            if kernel.stopped:
+                return None, kernel.nodes
+            if keeps:
+                return column, kernel.nodes
+        raise ValueError(f"no column of {list(columns)} keeps the score {score}")
+
+    def _keeps(
+        self,
+        kernel: _Kernel,
+        child: Board,
+        column: Column,
+        target: int,
+        weak: bool,
+        win_now: list[Column],
+    ) -> bool:
+        """Whether playing ``column`` on ``child`` (the position, restored afterwards) leaves
+        the opponent a score of at most ``target`` (or a sign of at most its sign, ``weak``).
+        Meaningless if the kernel stopped."""
+        if column in win_now:
+            return True  # the highest score there is, and weakly as good as any other
+        child.push(column)
+        if child.is_game_over():
+            value = 0  # the last cell, filled without a line
+        else:
+            current, mask, moves = self._position(child)
+            if kernel.can_win_next(current, mask):
+                value = (child.width * child.height + 1 - moves) // 2
             else:
-                current, mask, moves = self._position(child)
-                if kernel.can_win_next(current, mask):
-                    value = (board.width * board.height - board.ply) // 2
-                else:
-                    value = kernel.negamax(current, mask, moves, target, target + 1)
-            if weak:
-                value = max(-1, min(1, value))
-            if value <= target:
-                best.append(column)
-            child.pop()
-        return best
+                value = kernel.negamax(current, mask, moves, target, target + 1)
+        child.pop()
+        if weak:
+            value = max(-1, min(1, value))
+            target = max(-1, min(1, target))
+        return value <= target
