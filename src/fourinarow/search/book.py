@@ -57,6 +57,7 @@ __all__ = [
     "BookError",
     "BookHeader",
     "default_book",
+    "default_book_plies",
     "mirror_key",
     "position_key",
     "shipped_book_path",
@@ -359,3 +360,18 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
         path = shipped_book_path(*shape)
         _defaults[shape] = None if path is None else Book.load(path)
     return _defaults[shape]
+
+
+def default_book_plies(width: int, height: int, connect: int) -> int | None:
+    """The stones of the deepest positions in the shipped book for this shape, read from its
+    header alone (cheap; the book itself may be large), or ``None`` when none ships.
+
+    Raises:
+        BookError: the shipped file's header is damaged.
+    """
+    shape = (width, height, connect)
+    loaded = _defaults.get(shape)
+    if loaded is not None:
+        return loaded.plies
+    path = shipped_book_path(*shape)
+    return None if path is None else Book.read_header(path).plies

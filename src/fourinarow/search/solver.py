@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from fourinarow.core import Board, Column, InvalidPositionError
-from fourinarow.search.book import Book, BookError, default_book
+from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.reference import ReferenceKernel
 
 __all__ = [
@@ -157,8 +157,10 @@ class Solver:
         self._shape: tuple[int, int, int] | None = None
         self._kernel: _Kernel | None = None
         self._book = book
+        self._book_reach = -1
         self.book: Book | None = None
-        """The book in use for the current shape, if any."""
+        """The book in use for the current shape, if any (attached at the first search from a
+        position it can help with)."""
 
     # ------------------------------------------------------------------------ kernel
 
@@ -173,12 +175,16 @@ class Solver:
         return "python"
 
     def _kernel_for(self, board: Board) -> _Kernel:
-        return self._kernel_for_shape((board.width, board.height, board.connect))
+        return self._kernel_for_shape((board.width, board.height, board.connect), board.ply)
 
-    def _kernel_for_shape(self, shape: tuple[int, int, int]) -> _Kernel:
+    def _kernel_for_shape(self, shape: tuple[int, int, int], stones: int) -> _Kernel:
+        """The kernel for this shape, with the book attached once a search starts from a
+        position of at most the book's stones (a search from deeper never meets a position
+        the book holds, so a solve of late positions does not wait for the shipped book to
+        load)."""
         if self._kernel is None or self._shape != shape:
+            reach = self._book_plies(shape)  # first: a book for another shape raises
             self._kernel = None  # free the old table before allocating the new one
-            book = self._book_for(shape)
             budget = int(self.tt_mb * 1024 * 1024)
             if self._backend(shape) == "compiled":
                 assert self._compiled is not None
@@ -186,10 +192,30 @@ class Solver:
             else:
                 self._kernel = ReferenceKernel(*shape, _table_bits(budget, _PYTHON_ENTRY_BYTES))
             self._shape = shape
-            self.book = book
-            if book is not None:
-                self._kernel.set_book(book.keys, book.values, book.plies)
+            self.book = None
+            self._book_reach = reach
+        if stones <= self._book_reach:
+            self._book_reach = -1  # attach once
+            self.book = self._book_for(shape)
+            if self.book is not None:
+                self._kernel.set_book(self.book.keys, self.book.values, self.book.plies)
         return self._kernel
+
+    def _book_plies(self, shape: tuple[int, int, int]) -> int:
+        """The stones of the deepest positions in the book this shape would use, or -1 for
+        no book; a damaged shipped book counts as deep as possible, so the first search
+        reports it."""
+        width, height, connect = shape
+        if isinstance(self._book, Book):
+            self._book.require_shape(width, height, connect)
+            return self._book.plies
+        if not self._book or width * (height + 1) > KERNEL_MAX_BITS:
+            return -1
+        try:
+            plies = default_book_plies(width, height, connect)
+        except BookError:
+            return width * height
+        return -1 if plies is None else plies
 
     def _book_for(self, shape: tuple[int, int, int]) -> Book | None:
         """The book to consult for this shape.
@@ -218,7 +244,7 @@ class Solver:
 
         Preconditions: nobody has won and the board is not full (not checked).
         """
-        kernel = self._kernel_for_shape(shape)
+        kernel = self._kernel_for_shape(shape, mask.bit_count())
         kernel.set_limits(0, 0.0)
         lower, _ = kernel.solve(current, mask, mask.bit_count(), weak)
         return lower
