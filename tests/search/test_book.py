@@ -218,6 +218,17 @@ def test_the_shipped_book_is_attached_only_when_a_search_can_reach_it() -> None:
 
 
 @needs_shipped
+def test_prepare_reads_the_book_and_wipes_the_table_before_any_search() -> None:
+    for use_kernel in (None, False):
+        solver = Solver(tt_mb=4, use_kernel=use_kernel)
+        solver.prepare()
+        assert solver.book is not None
+        assert solver.solve(Board.from_moves("44")).nodes < 100  # read from the book
+        solver.clear(full=True)
+        assert solver.solve(Board.from_moves("4455")).score == 18
+
+
+@needs_shipped
 @pytest.mark.skipif(not BENCH.is_dir(), reason="benchmark sets not found")
 def test_the_shipped_book_agrees_with_the_benchmark_sets() -> None:
     assert SHIPPED is not None

@@ -461,9 +461,11 @@ cdef class Kernel:
     def reset_nodes(self):
         self.s.nodes = 0
 
-    def clear(self):
-        """Forget every table entry: a new epoch where the keys leave room for one, else a wipe."""
-        if self.s.epoch < self.s.epoch_max:
+    def clear(self, bint full=False):
+        """Forget every table entry: a new epoch where the keys leave room for one, else (or
+        with ``full``) a wipe, which also backs every page of the table with memory now rather
+        than at its first touch in a search."""
+        if self.s.epoch < self.s.epoch_max and not full:
             self.s.epoch += 1
         else:
             memset(self.s.table, 0, self.table_bytes)

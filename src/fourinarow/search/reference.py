@@ -99,9 +99,10 @@ class ReferenceKernel:
         """Start counting nodes from zero."""
         self.nodes = 0
 
-    def clear(self) -> None:
-        """Forget every table entry: a new epoch where the keys leave room for one, else a wipe."""
-        if self._epoch < self._epoch_max:
+    def clear(self, full: bool = False) -> None:
+        """Forget every table entry: a new epoch where the keys leave room for one, else (or
+        with ``full``) a wipe."""
+        if self._epoch < self._epoch_max and not full:
             self._epoch += 1
         else:
             self._table = [None] * (1 << self.table_bits)

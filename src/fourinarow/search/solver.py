@@ -47,7 +47,7 @@ class _Kernel(Protocol):
     def stopped(self) -> bool: ...
     def reset_nodes(self) -> None: ...
     def set_book(self, keys: array[int] | None, values: array[int] | None, plies: int) -> None: ...
-    def clear(self) -> None: ...
+    def clear(self, full: bool = False) -> None: ...
     def set_limits(self, node_limit: int, seconds: float) -> None: ...
     def can_win_next(self, current: int, mask: int) -> bool: ...
     def negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int: ...
@@ -249,10 +249,25 @@ class Solver:
         lower, _ = kernel.solve(current, mask, mask.bit_count(), weak)
         return lower
 
-    def clear(self) -> None:
-        """Empty the transposition table."""
+    def prepare(self, width: int = 7, height: int = 6, connect: int = 4) -> None:
+        """Pay the one-time costs for a board shape now rather than in the first search:
+        allocate the table and back all of it with memory, and read the book, if any.
+
+        Raises:
+            BookError: a book was given for another shape.
+        """
+        self._kernel_for_shape((width, height, connect), 0).clear(True)
+
+    def clear(self, *, full: bool = False) -> None:
+        """Empty the transposition table.
+
+        Args:
+            full: wipe every slot now rather than start a new epoch (slower, once); this also
+                backs the whole table with memory, so that no later search pays for touching
+                fresh pages (what a benchmark wants before timing anything).
+        """
         if self._kernel is not None:
-            self._kernel.clear()
+            self._kernel.clear(full)
 
     # ------------------------------------------------------------------------- solve
 
