@@ -9,6 +9,7 @@ import pytest
 
 from fourinarow.agents import InvalidAgentSpecError, Limit, PerfectAgent, make_agent
 from fourinarow.core import Board
+from fourinarow.search.book import Book, shipped_book_path
 from fourinarow.search.solver import Solver
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
@@ -83,6 +84,31 @@ def test_a_time_limit_too_short_to_solve_still_answers_in_time_and_says_so() -> 
     by_nodes = agent.choose(Board.from_moves("4"), Limit(nodes=50_000))
     assert not by_nodes.exact
     assert by_nodes.nodes <= 50_000 + 4096  # searches look at the count every 4096 nodes
+
+
+@needs_bench
+def test_a_known_score_with_columns_too_hard_for_the_limit_still_answers_in_time() -> None:
+    """The book gives the score of a hard position (Begin-Hard), but proving a column keeps
+    it needs searches one stone deeper than the book, longer than the limit allows."""
+    path = shipped_book_path(7, 6, 4)
+    if path is None:
+        pytest.skip("no 7x6 book shipped")
+    book = Book.load(path)
+    rows = (BENCH / "Test_L1_R3").read_text().splitlines()
+    board = next(
+        b for b in map(Board.from_moves, (r.split()[0] for r in rows)) if b.ply == book.plies
+    )
+    for agent in (make_agent("perfect"), PerfectAgent(tt_mb=16)):  # with and without fallback
+        start = time.perf_counter()
+        decision = agent.choose(board, Limit(time=0.01))
+        assert time.perf_counter() - start < 0.01 + 0.2  # generous: CI machines are shared
+        assert decision.column in board.legal_moves
+        if decision.exact:  # only when a column was proven to keep the score
+            assert decision.score == book.get(board)
+        else:
+            assert decision.score is None
+    by_nodes = PerfectAgent(tt_mb=16).choose(board, Limit(nodes=2000))
+    assert by_nodes.nodes <= 2000 + 2 * 4096  # searches look at the count every 4096 nodes
 
 
 def test_tie_breaks_are_policies_and_seeded() -> None:

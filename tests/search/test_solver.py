@@ -262,17 +262,18 @@ def test_the_first_best_move_is_the_preferred_one_of_all_best_moves(
         order = preference_order(board.legal_moves, policy, board.width)
         assert order is not None
         best = solver.best_moves(board)
-        column, nodes = solver.first_best_move(board, order, score)
-        assert column == next(c for c in order if c in best), board.to_moves()
-        assert nodes >= 0
+        found = solver.first_best_move(board, order, score)
+        first = order.index(next(c for c in order if c in best))
+        assert found.column == order[first], board.to_moves()
+        assert found.refuted == tuple(order[:first])  # every column tried before it is worse
 
 
 def test_the_first_best_move_stops_at_a_limit_and_refuses_a_wrong_score() -> None:
     solver = Solver(tt_mb=8, book=False)
     board = Board.from_moves("4444")  # far from solved in a handful of nodes
-    column, nodes = solver.first_best_move(board, [3, 2, 4], 1, node_limit=100)
-    assert column is None
-    assert nodes >= 100
+    stopped = solver.first_best_move(board, [3, 2, 4], 1, node_limit=100)
+    assert stopped.column is None
+    assert stopped.nodes >= 100
     wins_at_once = Board.from_moves("123412341234", width=4, height=4)
     for board in (wins_at_once, Board.from_moves("4455")):
         score = solver.solve(board).score

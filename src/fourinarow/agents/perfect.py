@@ -2,9 +2,12 @@
 
 It solves the position (at once where the opening book holds it), then tries the columns in the
 order its tie-break prefers, one null-window search each, and plays the first that keeps the
-score. With a time or node limit too short for that it still answers in time: it narrows the
-value of every column by searches of growing size and plays the column with the best proven
-bound, and its ``Decision`` then says the move is not proven (``exact=False``).
+score. With a time or node limit too short for that it still answers in time: if the score was
+found but no column proven to keep it, it plays among the columns not refuted (when only one is
+left, that one is proven best); if not even the score was found, it narrows the value of every
+column by searches of growing size and plays the column with the best proven bound. A fallback
+agent, if given, has the last part of the time to pick among the columns not proven worse. An
+unproven move's ``Decision`` says so (``exact=False``).
 """
 
 from __future__ import annotations
@@ -17,14 +20,14 @@ from fourinarow.agents.base import Agent, Decision, Limit, deadline_for, ensure_
 from fourinarow.agents.tiebreak import break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
-from fourinarow.search.solver import Solver
+from fourinarow.search.solver import Solution, Solver
 
 __all__ = ["PerfectAgent"]
 
 _FIRST_PASS_NODES = 20_000  # the node budget of each column's first search under a limit
 _GROWTH = 4  # each later pass allows this many times more nodes per column
 FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
-DIRECT_SHARE = 0.35  # the share of a limit for solving the position and finding a best column
+DIRECT_SHARE = 0.35  # the share of a limit for solving the position itself
 
 
 class PerfectAgent:
@@ -75,47 +78,51 @@ class PerfectAgent:
             column = self._pick(wins, board)
             return self._decision(column, score, board, 0, start, exact=True)
         limit = limit or Limit()
-        direct, spent = self._choose_directly(board, limit, start)
-        if direct is not None:
-            return direct
-        if limit.nodes is not None:
-            limit = replace(limit, nodes=max(1, limit.nodes - spent))
-        decision = self._choose_within(board, limit, start)
-        return replace(decision, nodes=decision.nodes + spent)
-
-    def _choose_directly(
-        self, board: Board, limit: Limit, start: float
-    ) -> tuple[Decision | None, int]:
-        """Solve the position, then find a best column: the first that keeps the score in the
-        tie-break's order (or all of them, for ``random``). Returns the decision, ``None`` if
-        ``DIRECT_SHARE`` of the limit ran out first, and the nodes searched."""
         seconds = None if limit.time is None else limit.time * DIRECT_SHARE
         nodes = None if limit.nodes is None else max(1, int(limit.nodes * DIRECT_SHARE))
         solution = self.solver.solve(board, time_limit=seconds, node_limit=nodes)
-        spent = solution.nodes
-        if solution.score is None:
-            return None, spent
         order = preference_order(board.legal_moves, self._tie_break, board.width)
-        if order is None:  # random: every best column, then a draw among them
-            if seconds is not None or nodes is not None:
-                return None, spent  # best_moves takes no limit; leave it to the narrowing
-            column = self._pick(self.solver.best_moves(board, solution=solution), board)
-            return self._decision(column, solution.score, board, spent, start, exact=True), spent
-        if seconds is not None:
-            seconds = start + seconds - time.perf_counter()
-            if seconds <= 0:
-                return None, spent
-        if nodes is not None:
-            nodes -= spent
-            if nodes <= 0:
-                return None, spent
-        found, searched = self.solver.first_best_move(
+        if solution.score is not None and order is not None:
+            return self._first_best(board, limit, start, solution, order)
+        if solution.score is not None and limit.time is None and limit.nodes is None:
+            best = self.solver.best_moves(board, solution=solution)  # for a random tie-break
+            column = self._pick(best, board)
+            return self._decision(column, solution.score, board, solution.nodes, start, exact=True)
+        if limit.nodes is not None:
+            limit = replace(limit, nodes=max(1, limit.nodes - solution.nodes))
+        decision = self._choose_within(board, limit, start)
+        return replace(decision, nodes=decision.nodes + solution.nodes)
+
+    def _first_best(
+        self, board: Board, limit: Limit, start: float, solution: Solution, order: list[Column]
+    ) -> Decision:
+        """Knowing the position's score, try the columns in the tie-break's order and play
+        the first that keeps it. If the limit stops that first: the one column not refuted
+        must be the best; among several, the fallback's choice if it is one of them, else
+        the first of them (unproven)."""
+        assert solution.score is not None
+        seconds = None
+        if limit.time is not None:
+            share = 1 - FALLBACK_SHARE if self.fallback is not None else 1.0
+            seconds = max(1e-3, start + limit.time * share - time.perf_counter())
+        nodes = None if limit.nodes is None else max(1, limit.nodes - solution.nodes)
+        scan = self.solver.first_best_move(
             board, order, solution.score, time_limit=seconds, node_limit=nodes
         )
-        spent += searched
-        if found is None:
-            return None, spent
-        return self._decision(found, solution.score, board, spent, start, exact=True), spent
+        spent = solution.nodes + scan.nodes
+        if scan.column is not None:
+            return self._decision(scan.column, solution.score, board, spent, start, exact=True)
+        left = [c for c in order if c not in scan.refuted]
+        if len(left) == 1:  # some column keeps the score: the only one not refuted
+            return self._decision(left[0], solution.score, board, spent, start, exact=True)
+        column = left[0]
+        if self.fallback is not None and limit.time is not None:
+            remaining = max(0.0, start + limit.time - time.perf_counter())
+            advice = self.fallback.choose(board, Limit(time=remaining))
+            spent += advice.nodes
+            if advice.column in left:
+                column = advice.column
+        return self._decision(column, None, board, spent, start, exact=False)
 
     def analyze(
         self, board: Board, limit: Limit | None = None

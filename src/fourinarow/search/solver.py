@@ -26,6 +26,7 @@ from fourinarow.search.reference import ReferenceKernel
 __all__ = [
     "KERNEL_MAX_BITS",
     "Analysis",
+    "FirstBest",
     "Solution",
     "Solver",
     "compiled_kernel_available",
@@ -96,6 +97,22 @@ class Solution:
     def exact(self) -> bool:
         """True when the score is proven."""
         return self.score is not None
+
+
+@dataclass(frozen=True)
+class FirstBest:
+    """What :meth:`Solver.first_best_move` found.
+
+    Attributes:
+        column: the first column that keeps the score, or ``None`` if a limit stopped the
+            search first.
+        refuted: the columns tried before it (or before the stop), each proven worse.
+        nodes: positions searched.
+    """
+
+    column: Column | None
+    refuted: tuple[Column, ...]
+    nodes: int
 
 
 @dataclass(frozen=True)
@@ -402,15 +419,15 @@ class Solver:
         *,
         time_limit: float | None = None,
         node_limit: int | None = None,
-    ) -> tuple[Column | None, int]:
-        """The first of ``columns`` that keeps the position's exact ``score``, and the nodes
-        searched: a null-window search per column tried, and no more columns once one is found
-        (for a player who prefers columns in a fixed order, this is :meth:`best_moves`' choice
-        at a fraction of the cost). ``None`` if a limit stopped the search first.
+    ) -> FirstBest:
+        """The first of ``columns`` that keeps the position's exact ``score``: a null-window
+        search per column tried, and no more columns once one is found (for a player who
+        prefers columns in a fixed order, this is :meth:`best_moves`' choice at a fraction of
+        the cost). If a limit stops it first, the result still says which columns it refuted.
 
         Args:
             board: a position where the game is not over, whose exact score is ``score``.
-            columns: legal columns, most preferred first.
+            columns: legal columns, most preferred first; every best column among them.
 
         Raises:
             ValueError: no column of ``columns`` keeps ``score`` (the score is not the
@@ -423,14 +440,20 @@ class Solver:
         if win_now:  # only a winning stone keeps a score this high
             if score != (board.width * board.height + 1 - board.ply) // 2:
                 raise ValueError(f"no column keeps the score {score}: a stone wins at once")
-            columns = [c for c in columns if c in win_now]
+            columns = list(columns)
+            for i, column in enumerate(columns):
+                if column in win_now:
+                    return FirstBest(column, tuple(columns[:i]), 0)
+            raise ValueError(f"no column of {columns} keeps the score {score}")
         child = board.copy()
+        refuted: list[Column] = []
         for column in columns:
             keeps = self._keeps(kernel, child, column, -score, False, win_now)
             if kernel.stopped:
-                return None, kernel.nodes
+                return FirstBest(None, tuple(refuted), kernel.nodes)
             if keeps:
-                return column, kernel.nodes
+                return FirstBest(column, tuple(refuted), kernel.nodes)
+            refuted.append(column)
         raise ValueError(f"no column of {list(columns)} keeps the score {score}")
 
     def _keeps(
