@@ -13,6 +13,7 @@ import pytest
 from fourinarow.book.build import (
     build_book,
     build_directory,
+    build_status,
     decode_key,
     layers,
     solving_order,
@@ -88,6 +89,15 @@ def test_a_build_interrupted_then_resumed_equals_one_straight_build(tmp_path: Pa
     directory = build_directory(resumed)
     assert len(list(directory.glob("chunk-*.scores"))) == 2
     (directory / "chunk-0000009.scores.partial").write_bytes(b"\x01")  # a write cut short
+    status = build_status(directory)
+    chunks = -(-len(layers(*SHAPE, 5)[-1]) // 40)
+    assert (status.chunks_done, status.plan.chunks, status.positions_done) == (2, chunks, 80)
+    assert status.cpu_seconds > 0
+    assert status.cpu_seconds_left is not None
+    info = fourinarow("book", "info", str(directory))
+    assert info.returncode == 0, info.stderr
+    assert f"2 of {chunks} chunks, 80 of " in info.stdout
+    assert f"--out {resumed} --progress-dir {directory}" in info.stdout
 
     report = build_book(resumed, *SHAPE, 5, chunk_size=40, tt_mb=4)
     assert list(Book.load(resumed).items()) == list(Book.load(straight).items())

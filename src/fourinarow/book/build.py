@@ -33,9 +33,11 @@ from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 __all__ = [
     "BuildPlan",
     "BuildReport",
+    "BuildStatus",
     "Progress",
     "build_book",
     "build_directory",
+    "build_status",
     "cpu_seconds",
     "decode_key",
     "layers",
@@ -261,6 +263,43 @@ class BuildReport:
     size: int  # bytes of the book file
 
 
+@dataclass(frozen=True)
+class BuildStatus:
+    """How far the build in a build directory is."""
+
+    plan: BuildPlan
+    chunks_done: int
+    positions_done: int  # of the deepest layer
+    cpu_seconds: float  # spent on the chunks done, from the log
+
+    @property
+    def cpu_seconds_left(self) -> float | None:
+        """The CPU time the remaining positions will take at the mean cost so far (``None``
+        before any chunk is done)."""
+        if not self.positions_done:
+            return None
+        left = self.plan.positions - self.positions_done
+        return self.cpu_seconds / self.positions_done * left
+
+
+def build_status(directory: Path | str) -> BuildStatus:
+    """How far the build in ``directory`` (a book's ``PATH.build``) is.
+
+    Raises:
+        BookError: the directory holds no build (no readable ``plan.json``).
+    """
+    directory = Path(directory)
+    try:
+        plan = BuildPlan(**{"order": "keys", **json.loads((directory / "plan.json").read_text())})
+    except OSError:
+        raise BookError(f"{directory}: not a book's build directory (no plan.json)") from None
+    except (ValueError, TypeError) as error:
+        raise BookError(f"build directory {directory}: plan.json is unreadable ({error})") from None
+    done = [i for i in range(plan.chunks) if _chunk_path(directory, i).exists()]
+    positions = sum(min(plan.chunk_size, plan.positions - i * plan.chunk_size) for i in done)
+    return BuildStatus(plan, len(done), positions, cpu_seconds(directory))
+
+
 def _write_atomically(path: Path, data: bytes) -> None:
     temporary = path.with_name(path.name + ".partial")
     temporary.write_bytes(data)
@@ -283,12 +322,7 @@ def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
     solves in), else ``plan``, written there. Raises BookError if it holds another build."""
     path = directory / "plan.json"
     if path.exists():
-        try:
-            existing = BuildPlan(**{"order": "keys", **json.loads(path.read_text())})
-        except (ValueError, TypeError) as error:
-            raise BookError(
-                f"build directory {directory}: plan.json is unreadable ({error})"
-            ) from None
+        existing = build_status(directory).plan
         if replace(existing, order=plan.order) != plan:
             raise BookError(
                 f"build directory {directory} holds another build ({_describe(existing)}); "

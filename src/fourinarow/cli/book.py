@@ -91,7 +91,10 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description="Print a book's header and check its checksum and entries.",
     )
     info.add_argument(
-        "path", metavar="PATH", help="the book file, or 'shipped' for the 7x6 book that ships"
+        "path",
+        metavar="PATH",
+        help="the book file, 'shipped' for the 7x6 book that ships, or a build directory "
+        "(PATH.build: how far that build is)",
     )
     info.add_argument(
         "--verify",
@@ -144,6 +147,35 @@ def resolve_book_path(text: str | Path) -> Path:
     return Path(text)
 
 
+def _describe_build(directory: Path) -> int:
+    """``book info`` of a build directory: how far the build is, and how to continue it."""
+    from fourinarow.book.build import build_status
+
+    status = build_status(directory)
+    plan = status.plan
+    share = status.positions_done / plan.positions if plan.positions else 1.0
+    print(f"build        {directory}")
+    print(f"board        {plan.width}x{plan.height} connect {plan.connect}")
+    print(f"plies        up to {plan.plies} stones (those of {plan.plies} solved, the rest follow)")
+    print(
+        f"progress     {status.chunks_done} of {plan.chunks} chunks, {status.positions_done:,} of "
+        f"{plan.positions:,} positions ({share:.1%})"
+    )
+    left = status.cpu_seconds_left
+    more = "" if not left else f"; about {left / 3600:.1f} h more at the mean so far"
+    print(f"cpu time     {status.cpu_seconds / 3600:.1f} h so far{more}")
+    book = directory.with_suffix("") if directory.suffix == ".build" else Path("BOOK")
+    if book.suffix != ".book":
+        book = book.with_name(book.name + ".book")
+    shape = f"--size {plan.width}x{plan.height} --connect {plan.connect}"
+    verb = "continue" if status.chunks_done < plan.chunks else "write it"
+    print(
+        f"{verb:<13}fourinarow book build --plies {plan.plies} {shape} --chunk "
+        f"{plan.chunk_size} --out {book} --progress-dir {directory} --workers N"
+    )
+    return 0
+
+
 def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, int]]:
     """Up to ``n`` random ``(key, score)`` entries of the book's deepest layer, drawn by index
     so that a book of millions of entries is not decoded whole."""
@@ -170,6 +202,8 @@ def _run_info(args: argparse.Namespace) -> int:
     from fourinarow.search.solver import Solver
 
     path = resolve_book_path(args.path)
+    if path.is_dir():
+        return _describe_build(path)
     book = Book.load(path)
     header = book.header
     assert header is not None  # read from a file
