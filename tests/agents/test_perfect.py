@@ -81,6 +81,9 @@ def test_a_time_limit_too_short_to_solve_still_answers_in_time_and_says_so() -> 
     assert decision.column in range(7)
     assert not decision.exact
     assert decision.score is None
+    start = time.perf_counter()
+    agent.choose(Board(), Limit(time=0))  # no time at all is not "no limit"
+    assert time.perf_counter() - start < 0.2
     by_nodes = agent.choose(Board.from_moves("4"), Limit(nodes=50_000))
     assert not by_nodes.exact
     assert by_nodes.nodes <= 50_000 + 4096  # searches look at the count every 4096 nodes

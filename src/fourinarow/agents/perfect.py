@@ -78,7 +78,8 @@ class PerfectAgent:
             column = self._pick(wins, board)
             return self._decision(column, score, board, 0, start, exact=True)
         limit = limit or Limit()
-        seconds = None if limit.time is None else limit.time * DIRECT_SHARE
+        # (the solver reads a time limit of 0 as none: keep a zero budget from meaning that)
+        seconds = None if limit.time is None else max(1e-6, limit.time * DIRECT_SHARE)
         nodes = None if limit.nodes is None else max(1, int(limit.nodes * DIRECT_SHARE))
         solution = self.solver.solve(board, time_limit=seconds, node_limit=nodes)
         order = preference_order(board.legal_moves, self._tie_break, board.width)
