@@ -6,6 +6,7 @@ import random
 import struct
 import warnings
 import zlib
+from array import array
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,13 @@ import pytest
 from fourinarow.book.build import build_book
 from fourinarow.core import Board
 from fourinarow.search import book as book_module
-from fourinarow.search.book import Book, BookError, position_key, shipped_book_path
+from fourinarow.search.book import (
+    Book,
+    BookError,
+    cache_directory,
+    position_key,
+    shipped_book_path,
+)
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 
@@ -142,6 +149,49 @@ def test_another_format_version_is_refused(small_book: Path, tmp_path: Path) -> 
     path.write_bytes(bytes(data))
     with pytest.raises(BookError, match="format version 9"):
         Book.load(path)
+
+
+def test_a_cached_copy_is_written_once_then_mapped(small_book: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    read = Book.load(small_book, cache)  # writes the copy
+    copies = list(cache.iterdir())
+    assert len(copies) == 1
+    mapped = Book.load(small_book, cache)
+    assert isinstance(mapped.keys, memoryview)
+    assert list(mapped.items()) == list(read.items()) == list(Book.load(small_book).items())
+    board = random_position(random.Random(2), SHAPE, 6)
+    assert (
+        Solver(tt_mb=4, book=mapped).solve(board).score
+        == Solver(tt_mb=4, book=False).solve(board).score
+    )
+    again = tmp_path / "again.book"  # a mapped book saves like any other
+    mapped.save(again)
+    assert list(Book.load(again).items()) == list(read.items())
+
+    plain = list(Book.load(small_book).items())
+    damaged = copies[0].read_bytes()[:-3]
+    copies[0].unlink()  # (a new file: the books above still map the old one)
+    copies[0].write_bytes(damaged)
+    assert list(Book.load(small_book, cache).items()) == plain  # the damaged copy is replaced
+    assert copies[0].stat().st_size == 24 + 9 * len(plain)
+
+
+def test_a_cache_that_cannot_be_written_is_skipped(small_book: Path, tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    book = Book.load(small_book, blocked / "cache")
+    assert isinstance(book.keys, array)
+    assert len(book) > 0
+
+
+def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FOURINAROW_CACHE", "/somewhere")
+    assert cache_directory() == Path("/somewhere")
+    monkeypatch.setenv("FOURINAROW_CACHE", "")
+    assert cache_directory() is None
+    monkeypatch.delenv("FOURINAROW_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/xdg")
+    assert cache_directory() == Path("/xdg/fourinarow")
 
 
 def test_a_version_1_book_with_key_differences_still_loads(

@@ -394,23 +394,28 @@ cdef class Kernel:
         self.s.book_plies = -1
 
     def set_book(self, keys, values, int plies):
-        """Consult an opening book in positions of at most ``plies`` stones: ``keys`` an
-        ``array("Q")`` of sorted folded keys, ``values`` an ``array("b")`` of their exact scores
-        (both kept, unchanged, while set). ``keys=None`` removes the book."""
-        cdef size_t address
+        """Consult an opening book in positions of at most ``plies`` stones: ``keys`` the sorted
+        folded keys and ``values`` their exact scores, buffers of unsigned 64-bit and signed
+        8-bit integers (``array("Q")`` and ``array("b")``, or memoryviews of a mapped file),
+        kept, unchanged, while set. ``keys=None`` removes the book."""
+        cdef const uint64_t[::1] key_view
+        cdef const signed char[::1] value_view
         if keys is None or len(keys) == 0:
             self.s.book_plies = -1
             self.s.book_count = 0
             self.book_keys = self.book_values = None
             return
-        if keys.typecode != "Q" or values.typecode != "b" or len(keys) != len(values):
-            raise ValueError("a book is an array('Q') of keys and an array('b') of scores")
+        try:
+            key_view = keys
+            value_view = values
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"a book is 64-bit unsigned keys and 8-bit scores ({error})") from None
+        if key_view.shape[0] != value_view.shape[0]:
+            raise ValueError(f"{key_view.shape[0]} book keys but {value_view.shape[0]} scores")
         self.book_keys, self.book_values = keys, values
-        address = keys.buffer_info()[0]
-        self.s.book_keys = <const uint64_t*>address
-        address = values.buffer_info()[0]
-        self.s.book_values = <const signed char*>address
-        self.s.book_count = len(keys)
+        self.s.book_keys = &key_view[0]
+        self.s.book_values = &value_view[0]
+        self.s.book_count = key_view.shape[0]
         self.s.book_plies = plies
 
     def __dealloc__(self):

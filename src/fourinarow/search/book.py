@@ -39,6 +39,8 @@ from __future__ import annotations
 import bisect
 import itertools
 import lzma
+import mmap
+import os
 import struct
 import sys
 import zlib
@@ -56,6 +58,7 @@ __all__ = [
     "Book",
     "BookError",
     "BookHeader",
+    "cache_directory",
     "default_book",
     "default_book_plies",
     "mirror_key",
@@ -66,6 +69,8 @@ __all__ = [
 MAGIC = b"FIARBOOK"
 FORMAT_VERSION = 2
 _READABLE_VERSIONS = (1, 2)
+_CACHE_MAGIC = b"FIARKEYS"
+_CACHE_HEADER = struct.Struct("=8sQI4x")  # magic, entries, the book's CRC-32; keys at 24
 _HEADER = struct.Struct("<8sH4BBBQQII")
 COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
 """Payload compressions by name, with their code in the header."""
@@ -131,8 +136,9 @@ class Book:
     Args:
         width, height, connect: the board shape the book is for.
         plies: the most stones of any position in the book.
-        keys: the sorted keys (see :func:`position_key`), an ``array("Q")``.
-        values: the scores, one per key, an ``array("b")``.
+        keys: the sorted keys (see :func:`position_key`), an ``array("Q")`` or a memoryview
+            of that format (a copy mapped into memory, see :meth:`load`).
+        values: the scores, one per key, an ``array("b")`` or a memoryview of that format.
         path: the file it was read from, if any (for messages).
         header: that file's header, if any.
     """
@@ -143,8 +149,8 @@ class Book:
         height: int,
         connect: int,
         plies: int,
-        keys: array[int],
-        values: array[int],
+        keys: array[int] | memoryview,
+        values: array[int] | memoryview,
         path: Path | None = None,
         header: BookHeader | None = None,
     ) -> None:
@@ -234,7 +240,8 @@ class Book:
             raise ValueError(
                 f"unknown compression {compression!r}; accepted: {', '.join(COMPRESSIONS)}"
             )
-        keys = array("Q", self.keys)
+        keys = array("Q")
+        keys.frombytes(memoryview(self.keys).cast("B"))
         if sys.byteorder != "little":
             keys.byteswap()
         raw = keys.tobytes()
@@ -299,8 +306,18 @@ class Book:
         )
 
     @classmethod
-    def load(cls, path: Path | str) -> Book:
+    def load(cls, path: Path | str, cache: Path | str | None = None) -> Book:
         """Read and check a book file.
+
+        Args:
+            path: the book file.
+            cache: a directory for an uncompressed copy of the entries. The first load writes
+                it there; later loads (in any process) map that copy into memory instead of
+                decompressing, which takes milliseconds rather than a second for a deep book,
+                and lets processes share the pages. A copy that cannot be written or read is
+                skipped: the book is then read from ``path`` as without a cache. A copy is
+                never changed in place (a new file replaces it), so processes that map the old
+                one keep working; nor should anything else change it.
 
         Raises:
             BookError: the file is missing, not a book, truncated, fails its checksum or does
@@ -308,6 +325,54 @@ class Book:
         """
         path = Path(path)
         header = cls.read_header(path)
+        if cache is None:
+            return cls._decompressed(path, header)
+        copy = Path(cache) / (
+            f"{path.stem}-{header.checksum:08x}-{header.count}-{sys.byteorder}.entries"
+        )
+        mapped = cls._mapped(copy, path, header)
+        if mapped is not None:
+            return mapped
+        book = cls._decompressed(path, header)
+        try:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            temporary = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
+            with open(temporary, "wb") as f:
+                f.write(_CACHE_HEADER.pack(_CACHE_MAGIC, header.count, header.checksum))
+                f.write(book.keys)
+                f.write(book.values)
+            temporary.replace(copy)
+        except OSError:
+            return book
+        return cls._mapped(copy, path, header) or book
+
+    @classmethod
+    def _mapped(cls, copy: Path, path: Path, header: BookHeader) -> Book | None:
+        """The book from an uncompressed copy mapped into memory; ``None`` if there is no
+        usable copy."""
+        count = header.count
+        try:
+            with open(copy, "rb") as f:
+                memory = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):  # missing, unreadable, or empty
+            return None
+        start = _CACHE_HEADER.size
+        if len(memory) != start + 9 * count or _CACHE_HEADER.unpack_from(memory) != (
+            _CACHE_MAGIC,
+            count,
+            header.checksum,
+        ):
+            memory.close()
+            return None
+        view = memoryview(memory)
+        keys = view[start : start + 8 * count].cast("Q")
+        values = view[start + 8 * count :].cast("b")
+        return cls(
+            header.width, header.height, header.connect, header.plies, keys, values, path, header
+        )
+
+    @classmethod
+    def _decompressed(cls, path: Path, header: BookHeader) -> Book:
         payload = path.read_bytes()[_HEADER.size :]
         if zlib.crc32(payload) != header.checksum:
             raise _fail(path, "is corrupt: its checksum does not match")
@@ -358,8 +423,19 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
     shape = (width, height, connect)
     if shape not in _defaults:
         path = shipped_book_path(*shape)
-        _defaults[shape] = None if path is None else Book.load(path)
+        _defaults[shape] = None if path is None else Book.load(path, cache_directory())
     return _defaults[shape]
+
+
+def cache_directory() -> Path | None:
+    """Where the shipped books' uncompressed copies go (see :meth:`Book.load`):
+    ``$FOURINAROW_CACHE`` if set (empty: no cache), else ``$XDG_CACHE_HOME/fourinarow``, else
+    ``~/.cache/fourinarow``."""
+    chosen = os.environ.get("FOURINAROW_CACHE")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "fourinarow"
 
 
 def default_book_plies(width: int, height: int, connect: int) -> int | None:

@@ -81,7 +81,12 @@ class ReferenceKernel:
 
     # ---------------------------------------------------------------------- control
 
-    def set_book(self, keys: array[int] | None, values: array[int] | None, plies: int) -> None:
+    def set_book(
+        self,
+        keys: array[int] | memoryview | None,
+        values: array[int] | memoryview | None,
+        plies: int,
+    ) -> None:
         """Consult an opening book (sorted folded keys and their exact scores) in positions of
         at most ``plies`` stones; ``keys=None`` removes it."""
         if keys is None or values is None or not keys:
