@@ -70,8 +70,9 @@ def test_levels_build_their_agents_with_their_clocks() -> None:
 
 @pytest.mark.parametrize("spec", ["level:0", "level:11", "level:x"])
 def test_bad_levels_say_what_is_accepted(spec: str) -> None:
-    with pytest.raises(InvalidAgentSpecError, match="level is a whole number from 1 to 10"):
+    with pytest.raises(InvalidAgentSpecError, match="level is a whole number from 1 to 10") as e:
         make_agent(spec)
+    assert str(e.value).startswith(f"{spec} is not accepted")
 
 
 def test_exact_root_values_lie_within_the_pruned_bounds() -> None:

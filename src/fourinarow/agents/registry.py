@@ -49,9 +49,9 @@ class AgentOptions:
         except ValueError:
             value = low - 1
         if not low <= value <= high:
+            given = f"{self.name}:{text}" if key == self.name else f"{self.name}: {key}={text}"
             raise InvalidAgentSpecError(
-                f"{self.name}: {key}={text} is not accepted; {key} is a whole number "
-                f"from {low} to {high}"
+                f"{given} is not accepted; {key} is a whole number from {low} to {high}"
             )
         return value
 

@@ -130,11 +130,16 @@ def _run_build(args: argparse.Namespace) -> int:
     if not args.quiet:
         sys.stderr.write("\n")
     print(
-        f"{out}: {report.entries} positions, {report.size} bytes; solved {report.solved} "
-        f"positions in this run ({time.perf_counter() - start:.1f} s), "
+        f"{out}: {_count(report.entries, 'position')}, {report.size:,} bytes; solved "
+        f"{_count(report.solved, 'position')} in this run ({time.perf_counter() - start:.1f} s), "
         f"{report.cpu_seconds:.1f} s of CPU time in all"
     )
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 position``, ``2,048 positions``."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def resolve_book_path(text: str | Path) -> Path:
