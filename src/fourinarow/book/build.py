@@ -282,6 +282,21 @@ class BuildStatus:
         return self.cpu_seconds / self.positions_done * left
 
 
+def _read_plan(directory: Path) -> BuildPlan:
+    """The plan in a build directory (plans written before "order" was recorded used keys).
+
+    Raises:
+        BookError: there is no plan.json, or it cannot be read.
+    """
+    try:
+        plan = BuildPlan(**{"order": "keys", **json.loads((directory / "plan.json").read_text())})
+    except OSError:
+        raise BookError(f"{directory}: not a book's build directory (no plan.json)") from None
+    except (ValueError, TypeError) as error:
+        raise BookError(f"build directory {directory}: plan.json is unreadable ({error})") from None
+    return plan
+
+
 def build_status(directory: Path | str) -> BuildStatus:
     """How far the build in ``directory`` (a book's ``PATH.build``) is.
 
@@ -289,12 +304,7 @@ def build_status(directory: Path | str) -> BuildStatus:
         BookError: the directory holds no build (no readable ``plan.json``).
     """
     directory = Path(directory)
-    try:
-        plan = BuildPlan(**{"order": "keys", **json.loads((directory / "plan.json").read_text())})
-    except OSError:
-        raise BookError(f"{directory}: not a book's build directory (no plan.json)") from None
-    except (ValueError, TypeError) as error:
-        raise BookError(f"build directory {directory}: plan.json is unreadable ({error})") from None
+    plan = _read_plan(directory)
     done = [i for i in range(plan.chunks) if _chunk_path(directory, i).exists()]
     positions = sum(min(plan.chunk_size, plan.positions - i * plan.chunk_size) for i in done)
     return BuildStatus(plan, len(done), positions, cpu_seconds(directory))
@@ -322,7 +332,7 @@ def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
     solves in), else ``plan``, written there. Raises BookError if it holds another build."""
     path = directory / "plan.json"
     if path.exists():
-        existing = build_status(directory).plan
+        existing = _read_plan(directory)
         if replace(existing, order=plan.order) != plan:
             raise BookError(
                 f"build directory {directory} holds another build ({_describe(existing)}); "

@@ -240,19 +240,12 @@ class Solver:
         return -1 if plies is None else plies
 
     def _book_for(self, shape: tuple[int, int, int]) -> Book | None:
-        """The book to consult for this shape.
-
-        Raises:
-            BookError: a book was given for another shape.
-        """
-        width, height, connect = shape
+        """The book to attach, once :meth:`_book_plies` has found there is one for this shape
+        (and checked a given book's shape); ``None`` if the shipped one turns out damaged."""
         if isinstance(self._book, Book):
-            self._book.require_shape(width, height, connect)
             return self._book
-        if not self._book or width * (height + 1) > KERNEL_MAX_BITS:
-            return None
         try:
-            return default_book(width, height, connect)
+            return default_book(*shape)
         except BookError as error:  # keep solving, only slower
             warnings.warn(f"{error}; solving without it", RuntimeWarning, stacklevel=5)
             return None
@@ -471,7 +464,7 @@ class Solver:
         win_now: list[Column],
     ) -> bool:
         """Whether playing ``column`` on ``child`` (the position, restored afterwards) leaves
-        the opponent a score of at most ``target`` (or a sign of at most its sign, ``weak``).
+        the opponent a score of at most ``target`` (with ``weak``, a sign: 1, 0 or -1).
         Meaningless if the kernel stopped."""
         if column in win_now:
             return True  # the highest score there is, and weakly as good as any other
@@ -487,5 +480,4 @@ class Solver:
         child.pop()
         if weak:
             value = max(-1, min(1, value))
-            target = max(-1, min(1, target))
         return value <= target
