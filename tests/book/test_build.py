@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from array import array
@@ -137,13 +138,14 @@ def test_impossible_builds_say_what_is_accepted(tmp_path: Path) -> None:
         build_book(tmp_path / "x.book", 9, 7, 4, 2)
 
 
-def fourinarow(*args: str) -> subprocess.CompletedProcess[str]:
+def fourinarow(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "fourinarow", *args],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
@@ -177,6 +179,18 @@ def test_the_cli_describes_the_shipped_book_and_refuses_impossible_builds(tmp_pa
     assert info.returncode == 0, info.stderr
     assert "7x6 connect 4" in info.stdout
     assert fourinarow("solve", "--book", "shipped", "44").stdout.split() == ["44", "1"]
+    cache = tmp_path / "cache"
+    env = {"FOURINAROW_CACHE": str(cache)}
+    before = fourinarow("book", "info", "shipped", env=env).stdout
+    assert f"cache        {cache}" in before
+    assert "not written yet" in before
+    assert fourinarow("solve", "44", env=env).stdout.split() == ["44", "1"]  # reads the book
+    (copy,) = cache.iterdir()
+    assert f"cache        {copy} ({copy.stat().st_size:,} bytes" in (
+        fourinarow("book", "info", "shipped", env=env).stdout
+    )
+    off = fourinarow("book", "info", "shipped", env={"FOURINAROW_CACHE": ""}).stdout
+    assert "cache        none (FOURINAROW_CACHE is empty)" in off
     for plies in ("20", "-1"):
         out = str(tmp_path / "x.book")
         built = fourinarow("book", "build", "--plies", plies, "--size", "5x4", "--out", out)

@@ -11,7 +11,15 @@ from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
 from fourinarow.cli.progress import ProgressBar
-from fourinarow.search.book import COMPRESSIONS, Book, BookError, shipped_book_path
+from fourinarow.search.book import (
+    COMPRESSIONS,
+    Book,
+    BookError,
+    BookHeader,
+    cache_copy_path,
+    cache_directory,
+    shipped_book_path,
+)
 
 __all__ = ["add_book_parser"]
 
@@ -152,6 +160,18 @@ def resolve_book_path(text: str | Path) -> Path:
     return Path(text)
 
 
+def _describe_cache(path: Path, header: BookHeader) -> str:
+    """Where the shipped book's uncompressed copy is (see ``Book.load``), and whether it is
+    there yet."""
+    directory = cache_directory()
+    if directory is None:
+        return "none (FOURINAROW_CACHE is empty): every process decompresses the book"
+    copy = cache_copy_path(path, header, directory)
+    if copy.is_file():
+        return f"{copy} ({copy.stat().st_size:,} bytes; mapped by every process that reads it)"
+    return f"{copy} (not written yet: the first search that reads the book writes it)"
+
+
 def _describe_build(directory: Path) -> int:
     """``book info`` of a build directory: how far the build is, and how to continue it."""
     from fourinarow.book.build import build_status
@@ -219,6 +239,8 @@ def _run_info(args: argparse.Namespace) -> int:
     print(f"plies        up to {header.plies} stones")
     print(f"entries      {header.count}")
     print(f"checksum     {header.checksum:08x} (verified)")
+    if path == shipped_book_path(book.width, book.height, book.connect):
+        print(f"cache        {_describe_cache(path, header)}")
     if args.verify > 0:
         sample = _deepest_sample(book, args.verify, random.Random(0))
         solver = Solver(book=False)

@@ -58,6 +58,7 @@ __all__ = [
     "Book",
     "BookError",
     "BookHeader",
+    "cache_copy_path",
     "cache_directory",
     "default_book",
     "default_book_plies",
@@ -327,9 +328,7 @@ class Book:
         header = cls.read_header(path)
         if cache is None:
             return cls._decompressed(path, header)
-        copy = Path(cache) / (
-            f"{path.stem}-{header.checksum:08x}-{header.count}-{sys.byteorder}.entries"
-        )
+        copy = cache_copy_path(path, header, cache)
         mapped = cls._mapped(copy, path, header)
         if mapped is not None:
             return mapped
@@ -425,6 +424,15 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
         path = shipped_book_path(*shape)
         _defaults[shape] = None if path is None else Book.load(path, cache_directory())
     return _defaults[shape]
+
+
+def cache_copy_path(path: Path, header: BookHeader, cache: Path | str) -> Path:
+    """Where :meth:`Book.load` keeps the uncompressed copy of the book ``path`` in the
+    directory ``cache``: named by the book's checksum, entry count and byte order, so that a
+    changed book never meets a stale copy."""
+    return Path(cache) / (
+        f"{path.stem}-{header.checksum:08x}-{header.count}-{sys.byteorder}.entries"
+    )
 
 
 def cache_directory() -> Path | None:
