@@ -96,7 +96,11 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
     info = actions.add_parser(
         "info",
         help="describe a book file and check it",
-        description="Print a book's header and check its checksum and entries.",
+        description=(
+            "Print a book's header and check its checksum and entries; for the shipped book,"
+            " also where its uncompressed copy is cached (FOURINAROW_CACHE) and whether it is"
+            " there yet."
+        ),
     )
     info.add_argument(
         "path",
