@@ -389,7 +389,8 @@ class Book:
         for i in range(8):
             raw[i::8] = payload[i * count : (i + 1) * count]
         keys = array("Q")
-        keys.frombytes(bytes(raw))
+        keys.frombytes(raw)
+        del raw
         if sys.byteorder != "little":
             keys.byteswap()
         if header.version == 1:  # differences from the previous key
