@@ -3,7 +3,7 @@
     python benchmarks/solver.py --sample 50
     python benchmarks/solver.py --sets end-easy,middle-easy           # all 1000 of each
     python benchmarks/solver.py --sample 20 --c4ai-python /path/to/python3.13
-    python benchmarks/solver.py --sets begin-hard --book shipped --no-peers   # with our book
+    python benchmarks/solver.py --sets begin-hard --book shipped   # with our book and bitbully's
 
 For every set it prints positions, exact answers, mean and median CPU time per position and mean
 nodes, for fourinarow and for each peer found: bitbully (if importable here) and connect-four-ai
@@ -13,7 +13,8 @@ transposition table is cleared before each position, outside the timing, and, as
 allocate and zero theirs up front, ours is backed with memory (and the book read) before the
 first position (``Solver.prepare``), so no timing pays for first touches. The peers are benchmark
 comparisons only, never dependencies. By default ours runs without an opening book, as the
-peers do here; ``--book shipped`` (or a path) measures it with one.
+peers do here; ``--book shipped`` (or a path) measures it with one, and then bitbully runs with
+its 12-ply book with distances (``pip install bitbully-databases``), the best peer with a book.
 """
 
 from __future__ import annotations
@@ -84,12 +85,21 @@ def run_ours(positions: list[tuple[str, int]], solver: Solver, weak: bool) -> Ru
     return run
 
 
-def bitbully_runner() -> Callable[[list[tuple[str, int]]], Run] | None:
+def bitbully_runner(book: bool) -> Callable[[list[tuple[str, int]]], Run] | None:
+    """bitbully's solver, with its 12-ply book with distances if ``book``; None if not here."""
     try:
         from bitbully import bitbully_core
     except ImportError:
         return None
-    solver = bitbully_core.BitBullyCore()
+    if book:
+        try:
+            import bitbully_databases
+        except ImportError:
+            return None
+        path = bitbully_databases.BitBullyDatabases.get_database_path("12-ply-dist")
+        solver = bitbully_core.BitBullyCore(Path(path))  # reads the book here, outside the timing
+    else:
+        solver = bitbully_core.BitBullyCore()
 
     def run_bitbully(positions: list[tuple[str, int]]) -> Run:
         run = Run()
@@ -154,11 +164,13 @@ def main() -> int:
     solver = Solver(tt_mb=args.tt_mb, book=book)
     peers: dict[str, Callable[[list[tuple[str, int]]], Run]] = {}
     if not args.no_peers and not args.weak:
-        bitbully = bitbully_runner()
+        with_book = args.book != "none"
+        bitbully = bitbully_runner(with_book)
         if bitbully is not None:
-            peers["bitbully"] = bitbully
+            peers["bitbully+book" if with_book else "bitbully"] = bitbully
         else:
-            print("bitbully not installed here: pip install bitbully to compare with it")
+            needs = "bitbully bitbully-databases" if with_book else "bitbully"
+            print(f"bitbully not installed here: pip install {needs} to compare with it")
         if args.c4ai_python:
             peers["connect-four-ai"] = c4ai_runner(args.c4ai_python)
     print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB")

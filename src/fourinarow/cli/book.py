@@ -29,7 +29,7 @@ neighbouring positions); the shallower ones follow from them. Progress goes to P
 --progress-dir) after every chunk: stop the build at any time, with Ctrl-C or otherwise, and run
 the same command again to continue. Fewer plies are not always cheaper: the shallower a
 position, the harder it is to solve. For 7x6 (CPU time): 2 plies about 5 minutes, 4 plies half
-an hour, 8 plies about 6 hours, 12 plies about 13 hours.
+an hour, 8 plies about 6 hours, 12 plies about 14 hours.
 """
 
 
