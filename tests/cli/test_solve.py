@@ -117,8 +117,11 @@ def test_ctrl_c_stops_a_long_solve_at_once() -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.0)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=10)
+    try:
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=10)
+    finally:
+        process.kill()  # if it did not stop, do not leave it solving through the other tests
     assert process.returncode == 130
     assert "Traceback" not in stderr
