@@ -28,7 +28,7 @@ def _describe_score(score: int, board: Board) -> str:
         return "0 (draw)"
     stones = (board.width * board.height + 1) // 2 + 1 - abs(score)
     who = "wins" if score > 0 else "loses: the opponent wins"
-    return f"{score:+d} ({who} with {'its' if score > 0 else 'their'} stone number {stones})"
+    return f"{score:+d} ({who} with its stone number {stones})"
 
 
 @dataclass(frozen=True)
