@@ -169,8 +169,13 @@ def main() -> int:
         if bitbully is not None:
             peers["bitbully+book" if with_book else "bitbully"] = bitbully
         else:
-            needs = "bitbully bitbully-databases" if with_book else "bitbully"
-            print(f"bitbully not installed here: pip install {needs} to compare with it")
+            if with_book:
+                print(
+                    "bitbully or its book not installed here:"
+                    " pip install bitbully bitbully-databases to compare with it"
+                )
+            else:
+                print("bitbully not installed here: pip install bitbully to compare with it")
         if args.c4ai_python:
             peers["connect-four-ai"] = c4ai_runner(args.c4ai_python)
     print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB")

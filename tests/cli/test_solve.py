@@ -123,5 +123,6 @@ def test_ctrl_c_stops_a_long_solve_at_once() -> None:
         _, stderr = process.communicate(timeout=10)
     finally:
         process.kill()  # if it did not stop, do not leave it solving through the other tests
+        process.wait()
     assert process.returncode == 130
     assert "Traceback" not in stderr

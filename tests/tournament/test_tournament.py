@@ -131,8 +131,12 @@ def test_a_stopped_tournament_resumes_to_exactly_its_games(tmp_path: Path, stop:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not db.exists() or len(stored_indexes(db)) < 2):
         time.sleep(0.05)
-    process.send_signal(stop)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        process.send_signal(stop)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()  # if it did not stop, do not leave it playing through the other tests
+        process.wait()
     assert "Traceback" not in stderr
     if stop == signal.SIGINT:
         assert process.returncode == 130
