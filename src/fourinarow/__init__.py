@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from fourinarow.core import (
     Board,
+    FourInARowError,
+    GameOverError,
     IllegalMoveError,
     InvalidBoardSizeError,
     InvalidMoveError,
@@ -20,6 +22,8 @@ from fourinarow.core import (
 
 __all__ = [
     "Board",
+    "FourInARowError",
+    "GameOverError",
     "IllegalMoveError",
     "InvalidBoardSizeError",
     "InvalidMoveError",

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from fourinarow.core import Board, Column
+from fourinarow.core import Board, Column, GameOverError
 from fourinarow.search.heuristic import SearchResult
 
 __all__ = ["Agent", "Decision", "Limit", "deadline_for", "ensure_playable", "search_decision"]
@@ -78,9 +78,12 @@ class Agent(Protocol):
 
 
 def ensure_playable(board: Board, doing: str = "choose") -> None:
-    """Raise ``ValueError`` if the game is over: there is then no move to choose or analyse."""
-    if not board.legal_moves:
-        raise ValueError(f"the game is over: there is no move to {doing}")
+    """Raise ``GameOverError`` if the game is over: there is then no move to choose or analyse."""
+    if board.is_game_over():
+        raise GameOverError(
+            f"the game is over at {board.to_moves() or 'the empty board'!r}: "
+            f"there is no move to {doing}"
+        )
 
 
 def deadline_for(seconds: float | None, start: float, safety: float) -> float | None:

@@ -15,6 +15,7 @@ from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TIE_BREAKS
+from fourinarow.core import FourInARowError
 from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
 
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 
-class InvalidAgentSpecError(ValueError):
+class InvalidAgentSpecError(FourInARowError):
     """An agent spec that names no known agent or has malformed options."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from fourinarow.core import Column
+from fourinarow.core import Column, FourInARowError
 
 __all__ = ["TIE_BREAKS", "InvalidTieBreakError", "break_tie", "preference_order"]
 
@@ -13,7 +13,7 @@ TIE_BREAKS = ("random", "centre", "leftmost")
 """The accepted tie-break policies."""
 
 
-class InvalidTieBreakError(ValueError):
+class InvalidTieBreakError(FourInARowError):
     """A tie-break policy that is not one of ``TIE_BREAKS``."""
 
 

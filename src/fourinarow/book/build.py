@@ -233,7 +233,7 @@ def _solved_on_ray(
     workers: int,
     address: str | None,
 ) -> Iterator[tuple[int, bytes, float]]:
-    from fourinarow.tournament.distributed import start_ray
+    from fourinarow.extras import start_ray
 
     ray, started_here = start_ray(workers, address)
     remote = ray.remote(solve_chunk)

@@ -10,32 +10,21 @@ from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
 from fourinarow import __version__
-from fourinarow.agents import AGENTS, InvalidAgentSpecError, make_agent
+from fourinarow.agents import AGENTS, make_agent
 from fourinarow.cli.options import board_size, positive_number
 from fourinarow.core import (
     MAX_SIDE,
     Board,
-    InvalidBoardSizeError,
-    InvalidMoveError,
-    InvalidPositionError,
+    FourInARowError,
 )
 from fourinarow.core.render import render_ansi, render_text
-from fourinarow.search.book import BookError
-from fourinarow.tournament.distributed import MissingExtraError
-from fourinarow.tournament.schedule import InvalidSettingsError
+from fourinarow.extras import MissingExtraError
 
 __all__ = ["build_parser", "main"]
 
-USER_ERRORS = (
-    BookError,
-    InvalidAgentSpecError,
-    InvalidBoardSizeError,
-    InvalidMoveError,
-    InvalidPositionError,
-    InvalidSettingsError,
-    MissingExtraError,
-)
-"""Errors caused by what the user typed: reported in one line with exit status 2."""
+USER_ERRORS = (FourInARowError, MissingExtraError)
+"""Errors caused by what the user typed (every ``FourInARowError``) or a missing extra: reported
+in one line with exit status 2."""
 
 
 def _color_wanted(no_color: bool) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from fourinarow.core.board import Board, Column, Player
 from fourinarow.core.errors import (
+    FourInARowError,
+    GameOverError,
     IllegalMoveError,
     InvalidBoardSizeError,
     InvalidMoveError,
@@ -26,6 +28,8 @@ __all__ = [
     "Board",
     "Cell",
     "Column",
+    "FourInARowError",
+    "GameOverError",
     "Geometry",
     "IllegalMoveError",
     "InvalidBoardSizeError",

@@ -1,8 +1,23 @@
-"""The typed errors of the rules core; each is a ``ValueError`` raised for bad user input."""
+"""The typed errors of fourinarow: one root, ``FourInARowError``, a ``ValueError``.
+
+Every error caused by what a user gave (a move, a position, a board size, an agent spec, a book
+file, a setting) is a ``FourInARowError``, so one ``except`` clause in an app reports them all;
+the more precise classes say what kind of input was wrong. The errors of the other layers
+(``BookError``, ``InvalidAgentSpecError``, ``InvalidSettingsError``, ...) derive from it too.
+
+>>> from fourinarow import Board
+>>> try:
+...     Board().push(7)
+... except FourInARowError as error:
+...     print(type(error).__name__)
+InvalidMoveError
+"""
 
 from __future__ import annotations
 
 __all__ = [
+    "FourInARowError",
+    "GameOverError",
     "IllegalMoveError",
     "InvalidBoardSizeError",
     "InvalidMoveError",
@@ -10,17 +25,25 @@ __all__ = [
 ]
 
 
-class InvalidMoveError(ValueError):
+class FourInARowError(ValueError):
+    """The root of every error caused by bad user input."""
+
+
+class InvalidMoveError(FourInARowError):
     """A move that is not a column of the board at all (wrong type or out of range)."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(FourInARowError):
     """A real column that cannot be played now: the column is full, or the game is over."""
 
 
-class InvalidPositionError(ValueError):
+class InvalidPositionError(FourInARowError):
     """A position that cannot be read or cannot arise: bad move notation, a bad grid or diagram."""
 
 
-class InvalidBoardSizeError(ValueError):
+class GameOverError(InvalidPositionError):
+    """A finished game was given where a move or a value was asked for."""
+
+
+class InvalidBoardSizeError(FourInARowError):
     """A board shape or connect length outside what is supported."""

@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 from types import ModuleType
 
+from fourinarow.extras import require_extra
 from fourinarow.gui.settings import GuiSettings, Mode
-from fourinarow.tournament.distributed import MissingExtraError
 
 __all__ = ["DEFAULT_WINDOW", "DisplayError", "import_pygame", "run_gui"]
 
@@ -29,13 +29,7 @@ def import_pygame() -> ModuleType:
         MissingExtraError: pygame is not installed; the message names the pip command.
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    try:
-        import pygame
-    except ImportError:
-        raise MissingExtraError(
-            'the desktop game needs pygame: pip install "fourinarow[gui]"'
-        ) from None
-    return pygame
+    return require_extra("pygame", "gui", "the desktop game needs pygame")
 
 
 def run_gui(

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from fourinarow.core import Board
+from fourinarow.core import Board, FourInARowError
 
 __all__ = [
     "COMPRESSIONS",
@@ -78,7 +78,7 @@ COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
 _MAX_BITS = 64  # a key is one 64-bit word
 
 
-class BookError(ValueError):
+class BookError(FourInARowError):
     """A book file that is missing, corrupt, truncated or for another board than asked for."""
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from fourinarow.core import Board, Column, InvalidPositionError
+from fourinarow.core import Board, Column, GameOverError
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.reference import ReferenceKernel
 
@@ -289,8 +289,9 @@ class Solver:
     @staticmethod
     def _position(board: Board) -> tuple[int, int, int]:
         if board.is_game_over():
-            raise InvalidPositionError(
-                f"the game is over at {board.to_moves()!r}: there is nothing to solve"
+            raise GameOverError(
+                f"the game is over at {board.to_moves() or 'the empty board'!r}: "
+                "there is nothing to solve"
             )
         first, second = board.bitboards
         current = first if board.turn == 1 else second

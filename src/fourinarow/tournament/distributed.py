@@ -10,47 +10,14 @@ local instance, and shut down again if this run started it.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
-from typing import Any
 
+from fourinarow.extras import start_ray
 from fourinarow.tournament.games import GameRecord, play_games
 from fourinarow.tournament.runner import Progress, batches, missing_games, store_as_played
 from fourinarow.tournament.store import Store
 
-__all__ = ["MissingExtraError", "run_ray", "start_ray"]
-
-
-class MissingExtraError(RuntimeError):
-    """An optional part's extra is not installed; the message names the pip command."""
-
-
-def _ray() -> Any:
-    try:
-        import ray
-    except ImportError:
-        raise MissingExtraError(
-            "the Ray backend needs Ray: pip install 'fourinarow[ray]'"
-        ) from None
-    return ray
-
-
-def start_ray(workers: int, address: str | None = None) -> tuple[Any, bool]:
-    """The ``ray`` module, initialised: connected to the cluster at ``address``, or to a local
-    instance of ``workers`` CPUs started now; and whether this call started it (then the caller
-    shuts it down). Raises :class:`MissingExtraError` without Ray."""
-    ray = _ray()
-    started_here = not ray.is_initialized()
-    if started_here:
-        options: dict[str, Any] = {
-            "include_dashboard": False,
-            "log_to_driver": False,
-            "logging_level": logging.WARNING,
-        }
-        if address is None:
-            options["num_cpus"] = workers
-        ray.init(address=address, **options)
-    return ray, started_here
+__all__ = ["run_ray"]
 
 
 def run_ray(

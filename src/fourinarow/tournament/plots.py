@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from fourinarow.tournament.distributed import MissingExtraError
+from fourinarow.extras import require_extra
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
 
 __all__ = ["spec_depth", "write_plots"]
@@ -29,10 +29,7 @@ def spec_depth(spec: str) -> int | None:
 
 
 def _pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise MissingExtraError("plots need matplotlib: pip install 'fourinarow[plot]'") from None
+    matplotlib = require_extra("matplotlib", "plot", "plots need matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -7,13 +7,13 @@ import random
 from dataclasses import asdict, dataclass
 
 from fourinarow.agents import make_agent
-from fourinarow.core import Board
+from fourinarow.core import Board, FourInARowError
 from fourinarow.tournament.games import GameSpec
 
 __all__ = ["InvalidSettingsError", "Settings", "schedule"]
 
 
-class InvalidSettingsError(ValueError):
+class InvalidSettingsError(FourInARowError):
     """Tournament settings that cannot be played (too few agents, an odd game count, ...)."""
 
 
