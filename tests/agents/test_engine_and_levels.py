@@ -12,6 +12,7 @@ from fourinarow.agents.levels import LEVELS
 from fourinarow.core import Board
 from fourinarow.search.engine import Engine
 from fourinarow.search.heuristic import WIN
+from fourinarow.search.scores import Exact
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
 
@@ -43,7 +44,7 @@ def test_engine_plays_endgames_perfectly() -> None:
         decision = agent.choose(Board.from_moves(moves), Limit(time=1.0))
         if not Board.from_moves(moves).winning_moves():
             assert decision.exact, moves
-            assert decision.score == int(score), moves
+            assert decision.score == Exact.of(int(score), Board.from_moves(moves)), moves
 
 
 def test_engine_finds_a_forced_win_and_reports_it() -> None:

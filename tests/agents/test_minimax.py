@@ -11,6 +11,7 @@ from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
 from fourinarow.core import Board
 from fourinarow.search.evaluation import EVALUATIONS
 from fourinarow.search.heuristic import WIN, HeuristicSearch
+from fourinarow.search.scores import Heuristic
 
 SPECS = [f"{kind}:depth={depth},eval={name}" for kind, depth in (("minimax", 3), ("alphabeta", 4))
          for name in EVALUATIONS]  # fmt: skip
@@ -22,7 +23,7 @@ def test_takes_a_win_even_when_it_has_two(spec: str) -> None:
     for seed in range(4):
         decision = make_agent(spec, seed=seed).choose(board)
         assert decision.column in (2, 6)
-        assert decision.score == WIN - 1
+        assert decision.score == Heuristic(WIN - 1, 1, 1)
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -38,7 +39,7 @@ def test_prefers_the_faster_win() -> None:
     # X to move: d1 e1 f1 give two immediate wins; no evaluation should prefer a slower one.
     board = Board.from_moves("445566")
     decision = make_agent("alphabeta:depth=6,eval=streaks", seed=1).choose(board)
-    assert decision.score == WIN - 1
+    assert decision.score == Heuristic(WIN - 1, 1, 1)
 
 
 def test_pruning_gives_the_same_values_as_plain_minimax() -> None:

@@ -20,7 +20,7 @@ def test_move_json_has_every_field(run: Run) -> None:
     assert result.returncode == 0, result.stderr
     record = json.loads(result.stdout)
     assert set(record) == {"column", "score", "depth", "nodes", "time_ms", "pv", "exact"}
-    assert record["score"] == 18
+    assert record["score"] == {"kind": "exact", "value": 18, "distance": 3}
     assert record["exact"] is True
     assert record["pv"][0] == record["column"]
 
@@ -31,7 +31,7 @@ def test_move_within_a_short_budget_is_not_passed_off_as_proven(run: Run) -> Non
     record = json.loads(result.stdout)
     assert record["column"] in range(1, 8)
     assert record["exact"] is False
-    assert record["score"] is None
+    assert record["score"] is None or record["score"]["kind"] == "bounds"
     assert record["time_ms"] < 100 + 50
 
 
@@ -52,6 +52,8 @@ def test_analyze_prints_every_column(run: Run) -> None:
     record = json.loads(run("analyze", "37342133236232526427711116166777", "--json").stdout)
     assert record["scores"] == [None, None, None, -5, -4, -5, None]
     assert record["exact"] is True
+    assert [c["kind"] for c in record["columns"]] == ["full"] * 3 + ["exact"] * 3 + ["full"]
+    assert record["best_moves"] == [5]
 
 
 def test_analyze_within_a_short_budget_gives_bounds(run: Run) -> None:
@@ -67,8 +69,11 @@ def test_analyze_with_heuristic_agents(run: Run) -> None:
     assert result.returncode == 0, result.stderr
     record = json.loads(result.stdout)
     assert record["exact"] is False
-    scores = record["scores"]
-    assert scores[2] == scores[6] == max(scores)  # the two immediate wins
+    assert record["scores"] == [None] * 7  # heuristic values are not exact scores
+    columns = record["columns"]
+    assert {c["kind"] for c in columns} == {"heuristic"}
+    wins = [c["column"] for c in columns if c["forced"] == 1 and c["distance"] == 1]
+    assert wins == record["best_moves"] == [3, 7]  # the two immediate wins
     engine = run("analyze", "4453", "--agent", "level:8", "--time-ms", "100")
     assert len(engine.stdout.split()) == 7
 
@@ -79,7 +84,8 @@ def test_analyze_with_heuristic_agents(run: Run) -> None:
         (["move", "1212121"], "the game is over"),
         (["move", "44x"], "'x'"),
         (["move", "4", "--agent", "deepblue"], "unknown agent 'deepblue'"),
-        (["move", "4", "--time-ms", "0"], "argument --time-ms: 0 is too small"),
+        (["move", "4", "--time-ms", "-1"], "argument --time-ms: -1 is below 0"),
+        (["move", "4", "--time-ms", "nan"], "argument --time-ms: 'nan' is not a number"),
         (["move", "--grid", "...X/....", "--connect", "3"], "row"),
         (["analyze", "4", "--agent", "simple"], "agents that do: minimax, alphabeta, engine"),
     ],
@@ -98,3 +104,36 @@ def test_analyze_sees_through_blunders(run: Run) -> None:
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.split()) == 7
     assert run("analyze", "4453", "--agent", "simple:blunder=0.5").returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("shape", "position"),
+    [
+        ([], "4"),
+        ([], "-"),
+        (["--size", "9x7", "--connect", "5"], "-"),
+        (["--size", "20x20", "--connect", "5"], "-"),
+    ],
+)
+def test_a_tiny_budget_never_calls_a_column_full_nor_claims_exactness(
+    run: Run, shape: list[str], position: str
+) -> None:
+    """Columns not reached in time show bounds or "not searched", never "full"."""
+    args = ["analyze", position, "--time-ms", "1", "--agent", "perfect:book=none", *shape]
+    result = run(*args)
+    assert result.returncode == 0, result.stderr
+    assert "-" not in result.stdout.split()  # no column is full here
+    record = json.loads(run(*args, "--json").stdout)
+    kinds = {c["kind"] for c in record["columns"]}
+    assert "full" not in kinds
+    assert record["exact"] is (kinds == {"exact"})
+    assert kinds <= {"exact", "bounds", "not searched"}
+
+
+def test_no_time_at_all_answers_at_once_with_a_legal_move(run: Run) -> None:
+    result = run("move", "-", "--size", "20x20", "--connect", "5", "--time-ms", "0", "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["column"] in range(1, 21)
+    assert record["exact"] is False
+    assert record["time_ms"] < 50

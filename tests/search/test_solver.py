@@ -12,7 +12,9 @@ import pytest
 
 from fourinarow.agents.tiebreak import preference_order
 from fourinarow.core import Board, InvalidPositionError
+from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.scores import Unvalued
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests.core.naive import NaiveBoard
 
@@ -209,12 +211,12 @@ def test_analyze_scores_every_column_and_agrees_with_solve(solver: Solver) -> No
         board = Board.from_moves(moves)
         analysis = solver.analyze(board)
         assert analysis.exact
-        legal = [s for s in analysis.scores if s is not None]
+        legal = [s for s in analysis.exact_values() if s is not None]
         assert max(legal) == expected, moves
-        assert analysis.best_moves == tuple(
-            c for c, s in enumerate(analysis.scores) if s == expected
+        assert analysis.best_moves() == tuple(
+            c for c, s in enumerate(analysis.exact_values()) if s == expected
         )
-        for column, score in enumerate(analysis.scores):
+        for column, score in enumerate(analysis.exact_values()):
             if column in board.winning_moves() or not board.is_legal(column):
                 continue
             child = board.copy()
@@ -223,8 +225,8 @@ def test_analyze_scores_every_column_and_agrees_with_solve(solver: Solver) -> No
                 assert score == -solver.solve(child).score  # type: ignore[operator]
         for column in range(board.width):
             if not board.is_legal(column):
-                assert analysis.scores[column] is None
-                assert analysis.bounds[column] is None
+                assert analysis.exact_values()[column] is None
+                assert analysis.values[column] is Unvalued.FULL
 
 
 def test_best_moves_match_the_analysis_on_random_positions(solver: Solver) -> None:
@@ -237,9 +239,9 @@ def test_best_moves_match_the_analysis_on_random_positions(solver: Solver) -> No
             board.push(rng.choice(board.legal_moves))
         if board.is_game_over():
             continue
-        assert solver.best_moves(board) == list(solver.analyze(board).best_moves)
+        assert solver.best_moves(board) == list(solver.analyze(board).best_moves())
         weak = solver.analyze(board, weak=True)
-        assert solver.best_moves(board, weak=True) == list(weak.best_moves)
+        assert solver.best_moves(board, weak=True) == list(weak.best_moves())
 
 
 @pytest.mark.parametrize("policy", ["centre", "leftmost"])
@@ -271,7 +273,7 @@ def test_the_first_best_move_is_the_preferred_one_of_all_best_moves(
 def test_the_first_best_move_stops_at_a_limit_and_refuses_a_wrong_score() -> None:
     solver = Solver(tt_mb=8, book=False)
     board = Board.from_moves("4444")  # far from solved in a handful of nodes
-    stopped = solver.first_best_move(board, [3, 2, 4], 1, node_limit=100)
+    stopped = solver.first_best_move(board, [3, 2, 4], 1, Limit(nodes=100))
     assert stopped.column is None
     assert stopped.nodes >= 100
     wins_at_once = Board.from_moves("123412341234", width=4, height=4)
@@ -286,24 +288,24 @@ def test_immediate_wins_and_the_last_cell() -> None:
     solver = Solver(tt_mb=8)
     board = Board.from_moves("445566")
     assert solver.best_moves(board) == [2, 6]
-    assert solver.analyze(board).scores[2] == (42 + 1 - 6) // 2
+    assert solver.analyze(board).exact_values()[2] == (42 + 1 - 6) // 2
     last = Board.from_moves("1234", width=5, height=1, connect=2)
     assert solver.solve(last).score == 0
-    assert solver.analyze(last).scores == (None, None, None, None, 0)
+    assert solver.analyze(last).exact_values() == (None, None, None, None, 0)
 
 
 def test_limits_give_bounds_never_a_guess() -> None:
     solver = Solver(tt_mb=8, book=False)  # the book would answer these at once
     board = Board.from_moves("4")
-    result = solver.solve(board, node_limit=20_000)
+    result = solver.solve(board, Limit(nodes=20_000))
     assert result.score is None
     assert not result.exact
     assert -21 <= result.lower <= -1 <= result.upper <= 21  # the truth is -1
     assert result.nodes < 30_000
-    timed = solver.solve(Board(), time_limit=0.05)
+    timed = solver.solve(Board(), Limit(time=0.05))
     assert timed.score is None
     assert timed.elapsed < 1.0
-    analysis = solver.analyze(Board(), node_limit=10_000)
+    analysis = solver.analyze(Board(), Limit(nodes=10_000))
     assert not analysis.exact
     assert solver.solve(Board.from_moves("4455")).exact  # limits do not outlive their call
 

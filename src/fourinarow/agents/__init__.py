@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from fourinarow.agents.base import Agent, Decision, Limit
+from fourinarow.agents.base import (
+    Agent,
+    Analyst,
+    CannotAnalyzeError,
+    Decision,
+    InvalidAgentSpecError,
+    Limit,
+    analyze,
+)
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
 from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.mcts import MCTSAgent
@@ -12,7 +20,6 @@ from fourinarow.agents.registry import (
     AGENTS,
     AgentInfo,
     AgentOptions,
-    InvalidAgentSpecError,
     make_agent,
     parse_spec,
 )
@@ -23,6 +30,8 @@ __all__ = [
     "AgentInfo",
     "AgentOptions",
     "AggressiveAgent",
+    "Analyst",
+    "CannotAnalyzeError",
     "Decision",
     "DefensiveAgent",
     "EngineAgent",
@@ -33,6 +42,7 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "SimpleAgent",
+    "analyze",
     "make_agent",
     "parse_spec",
 ]

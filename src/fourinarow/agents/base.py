@@ -1,4 +1,9 @@
-"""The agent protocol: every opponent takes a board and a limit and returns a decision."""
+"""The agent protocols: every opponent takes a board and a limit and returns a decision; agents
+that value columns also answer ``analyze`` with one result type.
+
+``Limit`` (time, depth, nodes) lives in :mod:`fourinarow.search.limit` and is re-exported here;
+scores are typed (:mod:`fourinarow.search.scores`).
+"""
 
 from __future__ import annotations
 
@@ -6,33 +11,24 @@ import time
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from fourinarow.core import Board, Column, GameOverError
-from fourinarow.search.heuristic import SearchResult
+from fourinarow.core import Board, Column, FourInARowError, GameOverError
+from fourinarow.search.deepening import FORCED
+from fourinarow.search.heuristic import WIN, SearchResult
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import ColumnValues, Exact, Heuristic, Score
 
-__all__ = ["Agent", "Decision", "Limit", "deadline_for", "ensure_playable", "search_decision"]
-
-
-@dataclass(frozen=True)
-class Limit:
-    """How much an agent may think; any field may be left out (``None`` means no limit).
-
-    Attributes:
-        time: seconds of wall-clock time.
-        depth: plies of search.
-        nodes: positions searched (counted in batches: a search may run a few thousand over).
-    """
-
-    time: float | None = None
-    depth: int | None = None
-    nodes: int | None = None
-
-    def capped_depth(self, most: int) -> int:
-        """``most`` plies, or fewer (at least 1) if the limit sets a depth.
-
-        >>> Limit(depth=3).capped_depth(8), Limit().capped_depth(8)
-        (3, 8)
-        """
-        return most if self.depth is None else max(1, min(most, self.depth))
+__all__ = [
+    "Agent",
+    "Analyst",
+    "CannotAnalyzeError",
+    "Decision",
+    "InvalidAgentSpecError",
+    "Limit",
+    "analyze",
+    "ensure_playable",
+    "heuristic_score",
+    "search_decision",
+]
 
 
 @dataclass(frozen=True)
@@ -41,22 +37,26 @@ class Decision:
 
     Attributes:
         column: the chosen 0-based column.
-        score: the value of the move for the side to move, or ``None`` when the agent does not
-            score moves.
+        score: the value of the move for the side to move, typed: ``Exact`` (proven, with its
+            distance), ``Bounds``, ``Heuristic`` or ``Probability``; ``None`` when the agent
+            does not score moves.
         depth: plies searched (0 for agents that do not search).
         nodes: positions examined.
         elapsed: seconds spent choosing.
         pv: the principal variation (0-based columns, starting with ``column``) when known.
-        exact: True when ``score`` is a proven game-theoretic value.
     """
 
     column: Column
-    score: int | None = None
+    score: Score | None = None
     depth: int = 0
     nodes: int = 0
     elapsed: float = 0.0
     pv: tuple[Column, ...] = ()
-    exact: bool = False
+
+    @property
+    def exact(self) -> bool:
+        """True when ``score`` is a proven game value."""
+        return isinstance(self.score, Exact)
 
 
 @runtime_checkable
@@ -71,10 +71,49 @@ class Agent(Protocol):
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """Choose a legal move for the side to move.
 
-        Preconditions: the game is not over (``board.legal_moves`` is not empty). The board is
-        left as it was given.
+        Preconditions: the game is not over (else ``GameOverError``). The board is left as it
+        was given.
         """
         ...
+
+
+@runtime_checkable
+class Analyst(Protocol):
+    """An agent that values every column: the CLI's ``analyze`` and the hints use this."""
+
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """What playing each column is worth to the side to move, within the limit.
+
+        Raises:
+            GameOverError: the game is over.
+            CannotAnalyzeError: the agent (a wrapper around one that does not value
+                columns) cannot.
+        """
+        ...
+
+
+class InvalidAgentSpecError(FourInARowError):
+    """An agent spec that names no known agent or has malformed options, or an agent's option
+    out of range."""
+
+
+class CannotAnalyzeError(FourInARowError):
+    """The agent asked for column values does not value columns."""
+
+
+def analyze(agent: Agent, board: Board, limit: Limit | None = None) -> ColumnValues:
+    """``agent.analyze(board, limit)``, or :class:`CannotAnalyzeError` if it has no analysis.
+
+    >>> from fourinarow.agents import make_agent
+    >>> analyze(make_agent("alphabeta:depth=2"), Board.from_moves("445566")).best_moves()
+    (2, 6)
+    """
+    if not isinstance(agent, Analyst):
+        raise CannotAnalyzeError(
+            f"agent {agent.name!r} does not value columns; agents that do: minimax, "
+            "alphabeta, engine, mcts, perfect, level:4 to level:10"
+        )
+    return agent.analyze(board, limit)
 
 
 def ensure_playable(board: Board, doing: str = "choose") -> None:
@@ -86,14 +125,20 @@ def ensure_playable(board: Board, doing: str = "choose") -> None:
         )
 
 
-def deadline_for(seconds: float | None, start: float, safety: float) -> float | None:
-    """The ``time.perf_counter()`` value by which a search must stop to answer within
-    ``seconds`` of ``start``, keeping back ``safety`` seconds for returning; ``None``: no clock."""
-    return None if seconds is None else start + max(0.0, seconds - safety)
+def heuristic_score(value: int) -> Heuristic:
+    """A heuristic search's root value, typed; a win or loss it proved within its horizon
+    (scored ``WIN - plies``) says so, with its distance.
+
+    >>> heuristic_score(904), heuristic_score(WIN - 3)
+    (Heuristic(value=904), Heuristic(value=999999997, forced=1, distance=3))
+    """
+    if abs(value) <= FORCED:
+        return Heuristic(value)
+    return Heuristic(value, 1 if value > 0 else -1, WIN - abs(value))
 
 
 def search_decision(result: SearchResult, column: Column, nodes: int, start: float) -> Decision:
     """The decision to play ``column`` (one of ``result.best_moves``) after a search."""
     pv = result.pv if result.pv and result.pv[0] == column else (column,)
     elapsed = time.perf_counter() - start
-    return Decision(column, result.score, result.depth, nodes, elapsed, pv)
+    return Decision(column, heuristic_score(result.score), result.depth, nodes, elapsed, pv)

@@ -9,8 +9,16 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
+from fourinarow.agents.base import (
+    Agent,
+    Decision,
+    InvalidAgentSpecError,
+    Limit,
+    analyze,
+    ensure_playable,
+)
 from fourinarow.core import Board
+from fourinarow.search.scores import ColumnValues
 
 __all__ = ["BlunderingAgent"]
 
@@ -34,7 +42,7 @@ class BlunderingAgent:
 
     def __init__(self, agent: Agent, chance: float, rng: random.Random) -> None:
         if not 0 <= chance <= 1:
-            raise ValueError(f"the chance of a blunder is from 0 to 1, not {chance}")
+            raise InvalidAgentSpecError(f"the chance of a blunder is from 0 to 1, not {chance}")
         self.agent = agent
         self.chance = chance
         self._rng = rng
@@ -57,3 +65,11 @@ class BlunderingAgent:
             column = self._rng.choice(board.legal_moves)
             return Decision(column, elapsed=time.perf_counter() - start, pv=(column,))
         return self.agent.choose(board, limit)
+
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """The wrapped agent's column values: blunders change the choice, not the values.
+
+        Raises:
+            CannotAnalyzeError: the wrapped agent does not value columns.
+        """
+        return analyze(self.agent, board, limit)

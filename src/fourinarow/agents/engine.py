@@ -11,23 +11,18 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import (
-    Decision,
-    Limit,
-    deadline_for,
-    ensure_playable,
-    search_decision,
-)
+from fourinarow.agents.base import Decision, Limit, ensure_playable, search_decision
+from fourinarow.agents.minimax import heuristic_values
 from fourinarow.agents.perfect import PerfectAgent
-from fourinarow.agents.tiebreak import break_tie
+from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine import Engine
+from fourinarow.search.scores import ColumnValues
 
 __all__ = ["EngineAgent"]
 
 DEFAULT_TIME = 1.0  # seconds per move when the limit sets neither time, depth nor nodes
-_SAFETY = 0.002  # seconds kept back from a time limit for returning
 
 
 class EngineAgent:
@@ -51,14 +46,13 @@ class EngineAgent:
         self,
         rng: random.Random | None = None,
         *,
-        tie_break: str = "random",
+        tie_break: TieBreak | str = "random",
         tt_mb: float = 16,
         solve_empties: int = 20,
         nodes: int | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
-        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
-        self._tie_break = tie_break
+        self._tie_break = tie_break_policy(tie_break)
         self.tt_mb = tt_mb
         self.solve_empties = solve_empties
         self.nodes = nodes
@@ -69,31 +63,33 @@ class EngineAgent:
         """The best move found within the limit (see the module docstring).
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
         start = time.perf_counter()
         ensure_playable(board)
-        limit = limit or Limit()
-        if self.nodes is not None:
-            nodes = self.nodes if limit.nodes is None else min(self.nodes, limit.nodes)
-            limit = Limit(time=limit.time, depth=limit.depth, nodes=nodes)
-        seconds = limit.time
-        if seconds is None and limit.depth is None and limit.nodes is None:
-            seconds = DEFAULT_TIME
-        deadline = deadline_for(seconds, start, _SAFETY)
+        limit = self._own_limit(limit)
         empties = board.width * board.height - board.ply
-        if empties <= self.solve_empties and limit.depth is None:
-            share = None if seconds is None else seconds / 2
-            solved = self._endgame.choose(board, Limit(time=share, nodes=limit.nodes))
+        if empties <= self.solve_empties and limit.depth is None and not limit.spent_at_start:
+            solved = self._endgame.choose(board, limit.share(0.5))
             if solved.exact:
                 return solved
-        return self._deepen(board, limit, deadline, start)
+            limit = limit.remaining(start)
+        return self._deepen(board, limit, start)
 
-    def _deepen(self, board: Board, limit: Limit, deadline: float | None, start: float) -> Decision:
-        most = limit.capped_depth(board.width * board.height - board.ply)
-        found, nodes = deepen(
-            self._engine_for(board), board, most, deadline=deadline, node_limit=limit.nodes
-        )
+    def _own_limit(self, limit: Limit | None) -> Limit:
+        """The limit with the agent's own node budget, and a second when nothing is set."""
+        limit = limit or Limit()
+        nodes = limit.nodes
+        if self.nodes is not None:
+            nodes = self.nodes if nodes is None else min(self.nodes, nodes)
+        seconds = limit.time
+        if seconds is None and limit.depth is None and nodes is None:
+            seconds = DEFAULT_TIME
+        return Limit(seconds, limit.depth, nodes)
+
+    def _deepen(self, board: Board, limit: Limit, start: float) -> Decision:
+        most = board.width * board.height - board.ply
+        found, nodes = deepen(self._engine_for(board), board, most, limit, start)
         if found is None:
             options = board.winning_moves() or board.winning_moves(3 - board.turn)
             column = break_tie(
@@ -103,22 +99,19 @@ class EngineAgent:
         column = break_tie(found.best_moves, self._tie_break, self._rng, board.width)
         return search_decision(found, column, nodes, start)
 
-    def analyze(self, board: Board, limit: Limit | None = None) -> tuple[int | None, ...]:
-        """Every column's heuristic value (``None`` for a full one) from the deepest search
-        that finished within the limit (one second without one).
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """Every column's heuristic value from the deepest search that finished within the
+        limit (one second without one); columns are ``not searched`` if none did.
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
+        start = time.perf_counter()
         ensure_playable(board, "analyse")
-        limit = limit or Limit(time=DEFAULT_TIME)
-        return column_values(
-            self._engine_for(board),
-            board,
-            limit.capped_depth(board.width * board.height - board.ply),
-            deadline=deadline_for(limit.time, time.perf_counter(), _SAFETY),
-            node_limit=limit.nodes,
-        )
+        most = board.width * board.height - board.ply
+        engine = self._engine_for(board)
+        values, _, nodes = column_values(engine, board, most, self._own_limit(limit), start)
+        return heuristic_values(values, board, nodes, start)
 
     def _engine_for(self, board: Board) -> Engine:
         shape = (board.width, board.height, board.connect)

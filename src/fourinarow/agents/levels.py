@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fourinarow.agents.base import Agent, Decision, Limit
+from fourinarow.agents.base import Agent, Decision, Limit, analyze
 from fourinarow.core import Board
+from fourinarow.search.scores import ColumnValues
 
 __all__ = ["LEVELS", "Level", "LevelAgent"]
 
@@ -60,8 +61,19 @@ class LevelAgent:
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The level's agent's move, its clock the shorter of the level's and the limit's."""
+        return self.agent.choose(board, self._limit(limit))
+
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """The level's agent's column values, within the same clock as its moves.
+
+        Raises:
+            CannotAnalyzeError: the level's agent does not value columns (levels 1-3).
+        """
+        return analyze(self.agent, board, self._limit(limit))
+
+    def _limit(self, limit: Limit | None) -> Limit:
         limit = limit or Limit()
         seconds = self.seconds
         if limit.time is not None:
             seconds = limit.time if seconds is None else min(seconds, limit.time)
-        return self.agent.choose(board, Limit(time=seconds, depth=limit.depth, nodes=limit.nodes))
+        return Limit(seconds, limit.depth, limit.nodes)

@@ -4,7 +4,8 @@ Each playout walks the tree by the UCB1 rule, adds one node, then plays random m
 of the game, except that a playout always takes an immediate win and blocks an immediate loss
 when it can (which makes random games far more telling). Results are backed up as 1 for a win,
 1/2 for a draw and 0 for a loss of the player who made the move into each node. The agent plays
-the most visited column; ``Decision.score`` is its expected result in thousandths (1000: sure win).
+the most visited column; ``Decision.score`` is its expected result, a ``Probability`` (1: a sure
+win). ``analyze`` gives every column's expected result after the same playouts.
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ import math
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit, deadline_for, ensure_playable
-from fourinarow.agents.tiebreak import break_tie
+from fourinarow.agents.base import Decision, Limit, ensure_playable
+from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
 from fourinarow.core import Board, Column
+from fourinarow.search.scores import ColumnValue, ColumnValues, Probability, Unvalued
 
 __all__ = ["MCTSAgent"]
 
 DEFAULT_TIME = 1.0  # seconds per move when the limit sets neither time nor nodes
-_SAFETY = 0.003  # seconds kept back from a time limit for returning
 
 
 class _Node:
@@ -66,39 +67,26 @@ class MCTSAgent:
         *,
         playouts: int | None = None,
         exploration: float = 1.4,
-        tie_break: str = "random",
+        tie_break: TieBreak | str = "random",
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
-        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
         self.playouts = playouts
         self.exploration = exploration
-        self._tie_break = tie_break
+        self._tie_break = tie_break_policy(tie_break)
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The most visited column after the playouts the budget allows.
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
         start = time.perf_counter()
         ensure_playable(board)
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
-            return Decision(column, 1000, 1, 0, time.perf_counter() - start, (column,))
-        limit = limit or Limit()
-        seconds = limit.time
-        budget = limit.nodes if limit.nodes is not None else self.playouts
-        if seconds is None and budget is None:
-            seconds = DEFAULT_TIME
-        deadline = deadline_for(seconds, start, _SAFETY)
-        root = _Node(None, board.legal_moves)
-        played = deepest = 0
-        while budget is None or played < budget:
-            if deadline is not None and played % 4 == 0 and time.perf_counter() >= deadline:
-                break
-            deepest = max(deepest, self._playout(root, board.copy()))
-            played += 1
+            return Decision(column, Probability(1.0), 1, 0, time.perf_counter() - start, (column,))
+        root, played, deepest = self._search(board, limit)
         if not root.children:
             column = break_tie(board.legal_moves, self._tie_break, self._rng, board.width)
             return Decision(column, None, 0, played, time.perf_counter() - start, (column,))
@@ -108,9 +96,48 @@ class MCTSAgent:
             [c for c in columns if c is not None], self._tie_break, self._rng, board.width
         )
         chosen = next(child for child in root.children if child.column == column)
-        score = round(1000 * chosen.wins / chosen.visits)
+        score = Probability(round(chosen.wins / chosen.visits, 4))
         pv = self._principal_variation(chosen)
         return Decision(column, score, deepest, played, time.perf_counter() - start, pv)
+
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """Every column's expected result after the playouts the budget allows (columns no
+        playout reached are ``not searched``).
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        start = time.perf_counter()
+        ensure_playable(board, "analyse")
+        root, played, _ = self._search(board, limit)
+        found = {child.column: child for child in root.children}
+        values: list[ColumnValue] = []
+        for column in range(board.width):
+            child = found.get(column)
+            if not board.is_legal(column):
+                values.append(Unvalued.FULL)
+            elif child is None or child.visits == 0:
+                values.append(Unvalued.NOT_SEARCHED)
+            else:
+                values.append(Probability(round(child.wins / child.visits, 4)))
+        return ColumnValues(tuple(values), played, time.perf_counter() - start)
+
+    def _search(self, board: Board, limit: Limit | None) -> tuple[_Node, int, int]:
+        """The tree after the playouts the budget allows, the playouts and the deepest node."""
+        start = time.perf_counter()
+        limit = limit or Limit()
+        budget = limit.nodes if limit.nodes is not None else self.playouts
+        if limit.time is None and budget is None:
+            limit = Limit(DEFAULT_TIME)
+        deadline = limit.deadline(start)
+        root = _Node(None, board.legal_moves)
+        played = deepest = 0
+        while budget is None or played < budget:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            deepest = max(deepest, self._playout(root, board.copy()))
+            played += 1
+        return root, played, deepest
 
     def _playout(self, root: _Node, board: Board) -> int:
         """One playout from ``root`` (whose position ``board`` holds); returns the tree depth."""

@@ -16,18 +16,17 @@ import time
 from fourinarow.agents.base import (
     Decision,
     Limit,
-    deadline_for,
     ensure_playable,
+    heuristic_score,
     search_decision,
 )
-from fourinarow.agents.tiebreak import break_tie
+from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
+from fourinarow.search.scores import ColumnValue, ColumnValues, Unvalued
 
-__all__ = ["SearchAgent"]
-
-_SAFETY = 0.002  # seconds kept back from a time limit for returning
+__all__ = ["SearchAgent", "heuristic_values"]
 
 
 class SearchAgent:
@@ -52,14 +51,13 @@ class SearchAgent:
         depth: int,
         evaluation: str,
         prune: bool,
-        tie_break: str = "random",
+        tie_break: TieBreak | str = "random",
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
-        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
         self.depth = depth
         self.evaluation = evaluation
         self.prune = prune
-        self._tie_break = tie_break
+        self._tie_break = tie_break_policy(tie_break)
         self._searches: dict[tuple[int, int, int], HeuristicSearch] = {}
 
     @property
@@ -80,7 +78,7 @@ class SearchAgent:
         """The best column found by the search (see the module docstring).
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
         start = time.perf_counter()
         ensure_playable(board)
@@ -88,40 +86,51 @@ class SearchAgent:
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
-            return Decision(column, WIN - 1, 1, len(board.legal_moves), _since(start), (column,))
-        depth = limit.capped_depth(self.depth)
+            score = heuristic_score(WIN - 1)
+            return Decision(column, score, 1, len(board.legal_moves), _since(start), (column,))
         search = self._search_for(board)
         if limit.time is None and limit.nodes is None:
-            result = search.search(board, depth)
+            result = search.search(board, limit.capped_depth(self.depth))
             return self._decide(board, result, result.nodes, start)
-        deadline = deadline_for(limit.time, start, _SAFETY)
-        found, nodes = deepen(search, board, depth, deadline=deadline, node_limit=limit.nodes)
+        found, nodes = deepen(search, board, self.depth, limit, start)
         if found is None:  # not even one ply fitted: block a threat if there is one
             options = board.winning_moves(3 - board.turn) or board.legal_moves
             column = break_tie(options, self._tie_break, self._rng, board.width)
             return Decision(column, None, 0, nodes, _since(start), (column,))
         return self._decide(board, found, nodes, start)
 
-    def analyze(self, board: Board, limit: Limit | None = None) -> tuple[int | None, ...]:
-        """Every column's value to the agent's depth (``None`` for a full column), or from the
-        deepest search that finished within a time or node limit.
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """Every column's value to the agent's depth, or from the deepest search that finished
+        within a time or node limit (columns are ``not searched`` if none did).
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
+        start = time.perf_counter()
         ensure_playable(board, "analyse")
-        limit = limit or Limit()
-        return column_values(
-            self._search_for(board),
-            board,
-            limit.capped_depth(self.depth),
-            deadline=deadline_for(limit.time, time.perf_counter(), _SAFETY),
-            node_limit=limit.nodes,
+        values, _, nodes = column_values(
+            self._search_for(board), board, self.depth, limit or Limit(), start
         )
+        return heuristic_values(values, board, nodes, start)
 
     def _decide(self, board: Board, result: SearchResult, nodes: int, start: float) -> Decision:
         column = break_tie(result.best_moves, self._tie_break, self._rng, board.width)
         return search_decision(result, column, nodes, start)
+
+
+def heuristic_values(
+    values: tuple[int | None, ...], board: Board, nodes: int, start: float
+) -> ColumnValues:
+    """A heuristic search's column values (``None``: full or not reached), typed."""
+    typed: list[ColumnValue] = []
+    for column, value in enumerate(values):
+        if not board.is_legal(column):
+            typed.append(Unvalued.FULL)
+        elif value is None:
+            typed.append(Unvalued.NOT_SEARCHED)
+        else:
+            typed.append(heuristic_score(value))
+    return ColumnValues(tuple(typed), nodes, _since(start))
 
 
 def _since(start: float) -> float:

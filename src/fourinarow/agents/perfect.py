@@ -7,7 +7,7 @@ found but no column proven to keep it, it plays among the columns not refuted (w
 left, that one is proven best); if not even the score was found, it narrows the value of every
 column by searches of growing size and plays the column with the best proven bound. A fallback
 agent, if given, has the last part of the time to pick among the columns not proven worse. An
-unproven move's ``Decision`` says so (``exact=False``).
+unproven move's ``Decision`` says so: its score is the proven ``Bounds`` or ``None``, not ``Exact``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import random
 import time
 from dataclasses import replace
 
-from fourinarow.agents.base import Agent, Decision, Limit, deadline_for, ensure_playable
-from fourinarow.agents.tiebreak import break_tie, preference_order
+from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
+from fourinarow.agents.tiebreak import TieBreak, break_tie, preference_order, tie_break_policy
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
+from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
 
 __all__ = ["PerfectAgent"]
@@ -53,14 +54,13 @@ class PerfectAgent:
         self,
         rng: random.Random | None = None,
         *,
-        tie_break: str = "centre",
+        tie_break: TieBreak | str = "centre",
         tt_mb: float = 64,
         book: Book | bool = True,
         fallback: Agent | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
-        break_tie([0], tie_break, self._rng, 1)  # validate the policy now
-        self._tie_break = tie_break
+        self._tie_break = tie_break_policy(tie_break)
         self.solver = Solver(tt_mb=tt_mb, book=book)
         self.fallback = fallback
 
@@ -68,7 +68,7 @@ class PerfectAgent:
         """The best column for the side to move; exact unless a limit cut the solve short.
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
         start = time.perf_counter()
         ensure_playable(board)
@@ -76,21 +76,20 @@ class PerfectAgent:
         if wins:
             score = (board.width * board.height + 1 - board.ply) // 2
             column = self._pick(wins, board)
-            return self._decision(column, score, board, 0, start, exact=True)
+            return self._decision(column, Exact.of(score, board), board, 0, start)
         limit = limit or Limit()
-        # (the solver reads a time limit of 0 as none: keep a zero budget from meaning that)
-        seconds = None if limit.time is None else max(1e-6, limit.time * DIRECT_SHARE)
-        nodes = None if limit.nodes is None else max(1, int(limit.nodes * DIRECT_SHARE))
-        solution = self.solver.solve(board, time_limit=seconds, node_limit=nodes)
+        if limit.spent_at_start:
+            return self._unproven(board, limit, start, {}, 0)
+        solution = self.solver.solve(board, limit.share(DIRECT_SHARE))
         order = preference_order(board.legal_moves, self._tie_break, board.width)
         if solution.score is not None and order is not None:
             return self._first_best(board, limit, start, solution, order)
         if solution.score is not None and limit.time is None and limit.nodes is None:
             best = self.solver.best_moves(board, solution=solution)  # for a random tie-break
             column = self._pick(best, board)
-            return self._decision(column, solution.score, board, solution.nodes, start, exact=True)
+            return self._decision(column, solution.value(board), board, solution.nodes, start)
         if limit.nodes is not None:
-            limit = replace(limit, nodes=max(1, limit.nodes - solution.nodes))
+            limit = replace(limit, nodes=limit.nodes - solution.nodes)
         decision = self._choose_within(board, limit, start)
         return replace(decision, nodes=decision.nodes + solution.nodes)
 
@@ -102,68 +101,76 @@ class PerfectAgent:
         must be the best; among several, the fallback's choice if it is one of them, else
         the first of them (unproven)."""
         assert solution.score is not None
-        seconds = None
-        if limit.time is not None:
-            share = 1 - FALLBACK_SHARE if self.fallback is not None else 1.0
-            seconds = max(1e-3, start + limit.time * share - time.perf_counter())
-        nodes = None if limit.nodes is None else max(1, limit.nodes - solution.nodes)
-        scan = self.solver.first_best_move(
-            board, order, solution.score, time_limit=seconds, node_limit=nodes
-        )
+        scan_limit = limit.remaining(start)
+        if self.fallback is not None:
+            scan_limit = scan_limit.share(1 - FALLBACK_SHARE)
+        if limit.nodes is not None:
+            scan_limit = replace(scan_limit, nodes=limit.nodes - solution.nodes)
+        scan = self.solver.first_best_move(board, order, solution.score, scan_limit)
         spent = solution.nodes + scan.nodes
+        score = solution.value(board)
         if scan.column is not None:
-            return self._decision(scan.column, solution.score, board, spent, start, exact=True)
+            return self._decision(scan.column, score, board, spent, start)
         left = [c for c in order if c not in scan.refuted]
         if len(left) == 1:  # some column keeps the score: the only one not refuted
-            return self._decision(left[0], solution.score, board, spent, start, exact=True)
+            return self._decision(left[0], score, board, spent, start)
         column = left[0]
         if self.fallback is not None and limit.time is not None:
-            remaining = max(0.0, start + limit.time - time.perf_counter())
-            advice = self.fallback.choose(board, Limit(time=remaining))
+            advice = self.fallback.choose(board, Limit(limit.remaining(start).time))
             spent += advice.nodes
             if advice.column in left:
                 column = advice.column
-        return self._decision(column, None, board, spent, start, exact=False)
+        return self._decision(column, None, board, spent, start)
 
-    def analyze(
-        self, board: Board, limit: Limit | None = None
-    ) -> tuple[tuple[int, int] | None, ...]:
-        """The proven ``(lower, upper)`` bounds on every column's score, ``None`` for full ones.
-
-        Scores are for the side to move, as if it played the column; the bounds are equal
-        (exact) unless the limit stopped the searches first.
+    def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
+        """Every column's value for the side to move, as if it played there: exact, or the
+        proven bounds where the limit stopped its search, or ``not searched``.
 
         Raises:
-            ValueError: the game is over.
+            GameOverError: the game is over.
         """
         start = time.perf_counter()
         ensure_playable(board, "analyse")
         limit = limit or Limit()
         if limit.time is None and limit.nodes is None:
-            return self.solver.analyze(board).bounds
-        bounds, _ = self._narrow(board, limit, start, until_best=False)
-        return tuple(bounds.get(c) for c in range(board.width))
+            return self.solver.analyze(board)
+        bounds, nodes = self._narrow(board, limit, start, until_best=False)
+        found = [bounds.get(c) for c in range(board.width)]
+        return ColumnValues.from_bounds(
+            found, board, nodes=nodes, elapsed=time.perf_counter() - start
+        )
 
     def _choose_within(self, board: Board, limit: Limit, start: float) -> Decision:
         """The proven best column if narrowing within the limit finds it, else the fallback's
         choice among the columns not proven worse, else the best proven bound's."""
         narrowing = limit
         if self.fallback is not None and limit.time is not None:
-            narrowing = Limit(time=limit.time * (1 - FALLBACK_SHARE), nodes=limit.nodes)
+            narrowing = Limit(limit.time * (1 - FALLBACK_SHARE), nodes=limit.nodes)
         bounds, nodes = self._narrow(board, narrowing, start, until_best=True)
         if bounds and len(bounds) == len(board.legal_moves) and _proven_best(bounds):
             return self._best_by_bounds(board, bounds, nodes, start)
+        return self._unproven(board, limit, start, bounds, nodes)
+
+    def _unproven(
+        self,
+        board: Board,
+        limit: Limit,
+        start: float,
+        bounds: dict[Column, tuple[int, int]],
+        nodes: int,
+    ) -> Decision:
+        """No best column proven within the limit: the fallback's choice among the columns
+        not proven worse, else the best proven bound's, else the tie-break's (centre-most)."""
         if self.fallback is not None and limit.time is not None:
-            remaining = max(0.0, start + limit.time - time.perf_counter())
-            advice = self.fallback.choose(board, Limit(time=remaining))
+            advice = self.fallback.choose(board, Limit(limit.remaining(start).time))
             best_low = max((lo for lo, _ in bounds.values()), default=None)
             hopeful = advice.column not in bounds or best_low is None
             if hopeful or bounds[advice.column][1] >= best_low:  # type: ignore[operator]
                 nodes += advice.nodes
-                return self._decision(advice.column, None, board, nodes, start, exact=False)
-        if not bounds:  # not even one search fitted: fall back on the centre-most column
-            column = self._pick(board.legal_moves, board)
-            return self._decision(column, None, board, nodes, start, exact=False)
+                return self._decision(advice.column, None, board, nodes, start)
+        if not bounds:  # not even one search fitted: block a threat, or the centre-most
+            column = self._pick(board.winning_moves(3 - board.turn) or board.legal_moves, board)
+            return self._decision(column, None, board, nodes, start)
         return self._best_by_bounds(board, bounds, nodes, start)
 
     def _best_by_bounds(
@@ -177,8 +184,8 @@ class PerfectAgent:
         low, high = bounds[column]
         exact = low == high and best_low >= max(hi for _, hi in bounds.values())
         exact = exact and len(bounds) == len(board.legal_moves)
-        score = low if exact else None
-        return self._decision(column, score, board, nodes, start, exact=exact)
+        score: Score = Exact.of(low, board) if exact else Bounds(low, high)
+        return self._decision(column, score, board, nodes, start)
 
     def _narrow(
         self, board: Board, limit: Limit, start: float, *, until_best: bool
@@ -189,7 +196,6 @@ class PerfectAgent:
         the time or nodes run out. Returns the bounds found (columns not reached are missing)
         and the nodes searched.
         """
-        deadline = deadline_for(limit.time, start, 0.0)
         bounds: dict[Column, tuple[int, int]] = {}
         nodes = 0
         per_search = _FIRST_PASS_NODES
@@ -199,11 +205,9 @@ class PerfectAgent:
             for column in board.legal_moves:
                 if column in bounds and bounds[column][0] == bounds[column][1]:
                     continue
-                seconds = None if deadline is None else deadline - time.perf_counter()
-                allowed = (
-                    per_search if limit.nodes is None else min(per_search, limit.nodes - nodes)
-                )
-                if (seconds is not None and seconds <= 0) or allowed <= 0:
+                left = limit.remaining(start)
+                allowed = per_search if left.nodes is None else min(per_search, left.nodes - nodes)
+                if (left.time is not None and left.time <= 0) or allowed <= 0:
                     return bounds, nodes
                 child.push(column)
                 if column in wins:
@@ -211,7 +215,7 @@ class PerfectAgent:
                 elif child.is_game_over():  # the last cell, filled without a line
                     low = high = 0
                 else:
-                    found = self.solver.solve(child, time_limit=seconds, node_limit=allowed)
+                    found = self.solver.solve(child, Limit(left.time, nodes=allowed))
                     nodes += found.nodes
                     low, high = -found.upper, -found.lower  # the opponent's view, turned
                 child.pop()
@@ -230,7 +234,7 @@ class PerfectAgent:
 
     @staticmethod
     def _decision(
-        column: Column, score: int | None, board: Board, nodes: int, start: float, *, exact: bool
+        column: Column, score: Score | None, board: Board, nodes: int, start: float
     ) -> Decision:
         return Decision(
             column=column,
@@ -239,7 +243,6 @@ class PerfectAgent:
             nodes=nodes,
             elapsed=time.perf_counter() - start,
             pv=(column,),
-            exact=exact,
         )
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fourinarow.agents.base import Agent
+from fourinarow.agents.base import Agent, InvalidAgentSpecError
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
 from fourinarow.agents.blunder import BlunderingAgent
 from fourinarow.agents.engine import EngineAgent
@@ -14,8 +14,12 @@ from fourinarow.agents.levels import LEVELS, LevelAgent
 from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
-from fourinarow.agents.tiebreak import TIE_BREAKS
-from fourinarow.core import FourInARowError
+from fourinarow.agents.tiebreak import (
+    TIE_BREAKS,
+    InvalidTieBreakError,
+    TieBreak,
+    tie_break_policy,
+)
 from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
 
@@ -27,10 +31,6 @@ __all__ = [
     "make_agent",
     "parse_spec",
 ]
-
-
-class InvalidAgentSpecError(FourInARowError):
-    """An agent spec that names no known agent or has malformed options."""
 
 
 class AgentOptions:
@@ -71,6 +71,17 @@ class AgentOptions:
             )
         return value
 
+    def tie_break(self, default: TieBreak) -> TieBreak:
+        """The ``tiebreak`` option (``center`` is read as ``centre``)."""
+        text = self._values.get("tiebreak", default)
+        try:
+            return tie_break_policy(text)
+        except InvalidTieBreakError:
+            raise InvalidAgentSpecError(
+                f"{self.name}: tiebreak={text} is not accepted; tiebreak is one of "
+                f"{', '.join(TIE_BREAKS)} (or center)"
+            ) from None
+
     def text(self, key: str, default: str) -> str:
         """An option taken as it is written."""
         return self._values.get(key, default)
@@ -108,7 +119,7 @@ def _book(options: AgentOptions) -> Book | bool:
 
 
 def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
-    tie_break = options.choice("tiebreak", "centre", TIE_BREAKS)
+    tie_break = options.tie_break("centre")
     return PerfectAgent(
         rng,
         tie_break=tie_break,
@@ -125,7 +136,7 @@ def _searcher(prune: bool, default_depth: int) -> Callable[[random.Random, Agent
             depth=options.integer("depth", default_depth, 1, 400),
             evaluation=options.choice("eval", "window", tuple(EVALUATIONS)),
             prune=prune,
-            tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
+            tie_break=options.tie_break("random"),
         )
 
     return build
@@ -160,7 +171,7 @@ AGENTS: dict[str, AgentInfo] = {
     "engine": AgentInfo(
         lambda rng, options: EngineAgent(
             rng,
-            tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
+            tie_break=options.tie_break("random"),
             tt_mb=options.number("tt_mb", 16, 0),
             nodes=options.integer("nodes", 0, 0, 10**12) or None,
         ),
@@ -174,7 +185,7 @@ AGENTS: dict[str, AgentInfo] = {
             rng,
             playouts=options.integer("playouts", 0, 0, 10**9) or None,
             exploration=options.number("c", 1.4, 0),
-            tie_break=options.choice("tiebreak", "random", TIE_BREAKS),
+            tie_break=options.tie_break("random"),
         ),
         "Monte Carlo tree search (UCT) with random playouts; uses the time it is given "
         "(options: playouts=N instead of time, c=UCB constant, tiebreak=random|centre|leftmost)",

@@ -4,17 +4,48 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Literal
 
-from fourinarow.core import Column, FourInARowError
+from fourinarow.agents.base import InvalidAgentSpecError
+from fourinarow.core import Column
 
-__all__ = ["TIE_BREAKS", "InvalidTieBreakError", "break_tie", "preference_order"]
+__all__ = [
+    "TIE_BREAKS",
+    "InvalidTieBreakError",
+    "TieBreak",
+    "break_tie",
+    "preference_order",
+    "tie_break_policy",
+]
 
-TIE_BREAKS = ("random", "centre", "leftmost")
-"""The accepted tie-break policies."""
+TieBreak = Literal["random", "centre", "leftmost"]
+"""A tie-break policy: a random column, the centre-most, or the leftmost."""
+
+TIE_BREAKS: tuple[TieBreak, ...] = ("random", "centre", "leftmost")
+"""The accepted tie-break policies (``center`` is read as ``centre``)."""
 
 
-class InvalidTieBreakError(FourInARowError):
+class InvalidTieBreakError(InvalidAgentSpecError):
     """A tie-break policy that is not one of ``TIE_BREAKS``."""
+
+
+def tie_break_policy(text: str) -> TieBreak:
+    """The policy ``text`` names, case-insensitively; ``center`` is ``centre``.
+
+    Raises:
+        InvalidTieBreakError: no such policy.
+
+    >>> tie_break_policy("Center")
+    'centre'
+    """
+    name = text.strip().lower()
+    name = "centre" if name == "center" else name
+    for policy in TIE_BREAKS:
+        if policy == name:
+            return policy
+    raise InvalidTieBreakError(
+        f"unknown tie-break {text!r}; accepted: {', '.join(TIE_BREAKS)} (or center)"
+    )
 
 
 def break_tie(columns: Sequence[Column], policy: str, rng: random.Random, width: int) -> Column:
@@ -46,10 +77,9 @@ def preference_order(columns: Sequence[Column], policy: str, width: int) -> list
     >>> preference_order([0, 2, 3, 4, 6], "centre", 7)
     [3, 2, 4, 0, 6]
     """
+    policy = tie_break_policy(policy)
     if policy == "random":
         return None
     if policy == "centre":
         return sorted(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
-    if policy == "leftmost":
-        return sorted(columns)
-    raise InvalidTieBreakError(f"unknown tie-break {policy!r}; accepted: {', '.join(TIE_BREAKS)}")
+    return sorted(columns)

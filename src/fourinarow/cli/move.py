@@ -13,10 +13,8 @@ import json
 import sys
 from typing import Any
 
-from fourinarow.agents import AGENTS, EngineAgent, Limit, PerfectAgent, SearchAgent, make_agent
-from fourinarow.agents.blunder import BlunderingAgent
-from fourinarow.agents.levels import LevelAgent
-from fourinarow.cli.options import positive_number
+from fourinarow.agents import AGENTS, Limit, analyze, make_agent
+from fourinarow.cli.options import non_negative_number
 from fourinarow.core import Board, InvalidPositionError, column_label
 
 __all__ = ["add_move_parsers", "run_analyze", "run_move"]
@@ -37,7 +35,10 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         help="the move an agent chooses (for programs and robots)",
         description=(
             "Print the 1-based column the agent chooses for the side to move, within the time "
-            "budget. With --json: column, score (side to move's view, or null), depth, nodes, "
+            "budget. With --json: column, score (the side to move's value of the move, typed: "
+            '{"kind": "exact", "value", "distance"} proven, {"kind": "bounds", "lower", '
+            '"upper"}, {"kind": "heuristic", "value", "forced", "distance"} or {"kind": '
+            '"probability", "value"}; null for agents that do not score), depth, nodes, '
             "time_ms, pv (1-based columns) and exact (true when the score is proven)."
         ),
     )
@@ -45,11 +46,14 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         "analyze",
         help="the value of every column of a position",
         description=(
-            "Print the value of every column 1..W in order, for the side to move, - for a full "
-            "column. With perfect (the default): the exact score, or LOW..HIGH when the time "
-            "ran out first (0 a draw, positive a win, larger is faster, negative a loss). With "
-            "minimax, alphabeta or engine: their heuristic values (wins found score near "
-            "1000000000)."
+            "Print the value of every column 1..W in order, for the side to move: - for a full "
+            "column, ? for one the search did not reach in time. With perfect (the default): "
+            "the exact score, or LOW..HIGH, the proven bounds, where the time ran out first (0 "
+            "a draw, positive a win, larger is faster, negative a loss). With minimax, "
+            "alphabeta or engine: heuristic values as h+N, or 'win in N' / 'loss in N' plies "
+            "when proven; with mcts: p=P, the expected result from 0 to 1. With --json: "
+            "scores (exact values or null), columns (each column's typed value), best_moves, "
+            "exact (true only when every legal column is exact), nodes, time_ms."
         ),
     )
     for parser, default_agent in ((move, "perfect"), (analyze, "perfect")):
@@ -62,10 +66,13 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         )
         parser.add_argument(
             "--time-ms",
-            type=positive_number,
+            type=non_negative_number,
             default=DEFAULT_TIME_MS,
             metavar="T",
-            help=f"time budget in milliseconds (default: {DEFAULT_TIME_MS:g})",
+            help=(
+                f"time budget in milliseconds (default: {DEFAULT_TIME_MS:g}; 0: answer at once "
+                "with what is known without searching)"
+            ),
         )
         parser.add_argument(
             "--grid", action="store_true", help="POSITION is a board diagram, not moves"
@@ -107,7 +114,7 @@ def run_move(args: argparse.Namespace) -> int:
         return 0
     record = {
         "column": _label(decision.column),
-        "score": decision.score,
+        "score": None if decision.score is None else decision.score.to_json(),
         "depth": decision.depth,
         "nodes": decision.nodes,
         "time_ms": round(decision.elapsed * 1000, 3),
@@ -122,36 +129,18 @@ def run_analyze(args: argparse.Namespace) -> int:
     """Print every column's value (or a JSON record)."""
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
-    if isinstance(agent, LevelAgent):
-        agent = agent.agent
-    if isinstance(agent, BlunderingAgent):  # its blunders change its choice, not the values
-        agent = agent.agent
-    limit = Limit(time=args.time_ms / 1000)
-    if isinstance(agent, PerfectAgent):
-        bounds = agent.analyze(board, limit)
-        exact = all(b is None or b[0] == b[1] for b in bounds)
-        scores = [None if b is None or b[0] != b[1] else b[0] for b in bounds]
-        shown = [
-            "-" if b is None else str(b[0]) if b[0] == b[1] else f"{b[0]}..{b[1]}" for b in bounds
-        ]
-        record: dict[str, object] = {"bounds": [None if b is None else list(b) for b in bounds]}
-    elif isinstance(agent, (SearchAgent, EngineAgent)):
-        values = agent.analyze(board, limit)
-        exact = False
-        scores = list(values)
-        shown = ["-" if v is None else str(v) for v in values]
-        record = {}
-    else:
-        able = ", ".join(name for name in AGENTS if name in _ANALYSTS)
-        raise InvalidPositionError(
-            f"agent {agent.name!r} does not value columns; agents that do: {able}, level:4-10"
-        )
+    values = analyze(agent, board, Limit(time=args.time_ms / 1000))
     if not args.json:
-        print(" ".join(shown))
+        print(" ".join(values.labels()))
         return 0
-    record = {"position": board.to_moves() or "-", "scores": scores, **record, "exact": exact}
+    record = {
+        "position": board.to_moves() or "-",
+        "scores": list(values.exact_values()),
+        "columns": values.to_json(),
+        "best_moves": [_label(c) for c in values.best_moves()],
+        "exact": values.exact,
+        "nodes": values.nodes,
+        "time_ms": round(values.elapsed * 1000, 3),
+    }
     print(json.dumps(record))
     return 0
-
-
-_ANALYSTS = ("minimax", "alphabeta", "engine", "perfect")

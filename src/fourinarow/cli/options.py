@@ -7,7 +7,7 @@ import re
 
 from fourinarow.core import MAX_SIDE
 
-__all__ = ["board_size", "positive_int", "positive_number"]
+__all__ = ["board_size", "non_negative_number", "positive_int", "positive_number"]
 
 _SIZE = re.compile("^\\s*(\\d+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*(\\d+)\\s*$")
 
@@ -55,4 +55,21 @@ def positive_number(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not value > 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"{text} is too small: it must be above 0")
+    return value
+
+
+def non_negative_number(text: str) -> float:
+    """Parse a number of at least 0 for argparse (a time budget, where 0 is "answer at once").
+
+    >>> non_negative_number("0")
+    0.0
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is below 0: give 0 or more")
     return value

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from fourinarow.agents import Agent, Limit, PerfectAgent, make_agent
+from fourinarow.agents import Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.search.scores import Bounds, Exact, Unvalued
 
 __all__ = ["GameSettings", "TerminalGame"]
 
@@ -20,6 +22,9 @@ _SYMBOLS = {1: "X", 2: "O"}
 
 ANALYSIS_SECONDS = 1.0
 """How long ``?`` may spend valuing the columns."""
+
+THINKING_NOTICE_SECONDS = 0.5
+"""After this long the game says that the computer is thinking."""
 
 
 def _describe_score(score: int, board: Board) -> str:
@@ -149,11 +154,24 @@ class TerminalGame:
                 return
             seat = seats[board.turn]
             if seat.agent is not None:
-                decision = seat.agent.choose(board.copy(), Limit(time=s.think_time))
+                decision = self._think(seat, board)
                 board.push(decision.column)
                 self._say(f"{seat.name} plays {column_label(decision.column)}.")
             else:
                 self._human_turn(board, seats)
+
+    def _think(self, seat: _Seat, board: Board) -> Decision:
+        """The computer's decision; if it takes a while, say that it is thinking."""
+        assert seat.agent is not None
+        notice = threading.Timer(
+            THINKING_NOTICE_SECONDS, self._say, [f"{seat.name} is thinking..."]
+        )
+        notice.daemon = True
+        notice.start()
+        try:
+            return seat.agent.choose(board.copy(), Limit(time=self.settings.think_time))
+        finally:
+            notice.cancel()
 
     def _human_turn(self, board: Board, seats: dict[int, _Seat]) -> None:
         """Read commands until a move is played (or undone), re-prompting on bad input."""
@@ -211,15 +229,17 @@ class TerminalGame:
         """Every column's value for the side to move, from the solver within a second."""
         if self._analyst is None:
             self._analyst = PerfectAgent(tt_mb=32)
-        bounds = self._analyst.analyze(board, Limit(time=ANALYSIS_SECONDS))
+        analysis = self._analyst.analyze(board, Limit(time=ANALYSIS_SECONDS))
         values = []
-        for column, bound in enumerate(bounds):
-            if bound is None:
+        for column, value in enumerate(analysis.values):
+            if value is Unvalued.FULL:
                 text = "full"
-            elif bound[0] == bound[1]:
-                text = _describe_score(bound[0], board)
+            elif isinstance(value, Exact):
+                text = _describe_score(value.value, board)
+            elif isinstance(value, Bounds):
+                text = f"{value.lower:+d} to {value.upper:+d} (not settled within a second)"
             else:
-                text = f"{bound[0]:+d} to {bound[1]:+d}"
+                text = "not searched within a second"
             values.append(f"  {column_label(column)}: {text}")
         return (
             "What each column is worth to the player to move (perfect play from both sides;\n"

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from fourinarow.cli.options import positive_int, positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.book import Book
+from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
 __all__ = ["add_solve_parser", "run_solve"]
@@ -48,7 +49,10 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--analyze",
         action="store_true",
-        help="print the score of every column 1..W in order instead (- for a full column)",
+        help=(
+            "print the score of every column 1..W in order instead: - for a full column, "
+            "LOW..HIGH where a limit stopped its search, ? for a column not reached"
+        ),
     )
     parser.add_argument(
         "--json",
@@ -56,7 +60,9 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=(
             "one JSON object per line: position, score (null when a limit stopped the search, "
             "with lower and upper), best_moves (1-based), exact, nodes, time_ms; with --analyze: "
-            "scores (per column), best_moves, exact, nodes, time_ms"
+            "scores (per column, the exact value or null), columns (per column, its typed "
+            "value: exact, bounds, full or not searched), best_moves, exact (every legal column "
+            "exact), nodes, time_ms"
         ),
     )
     add_shape_options(parser)
@@ -112,16 +118,13 @@ def run_solve(args: argparse.Namespace) -> int:
         book = Book.load(resolve_book_path(args.book))
         book.require_shape(width, height, args.connect)
     solver = Solver(tt_mb=args.tt_mb, book=book)
-    limits = {
-        "time_limit": args.time_ms / 1000 if args.time_ms else None,
-        "node_limit": args.max_nodes,
-    }
+    limit = Limit(args.time_ms / 1000 if args.time_ms else None, nodes=args.max_nodes)
     status = 0
     for where, text in _inputs(args, sys.stdin):
         moves = "" if text.strip() == "-" else text
         try:
             board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
-            line = _interruptible(partial(_solve_one, solver, board, args, limits))
+            line = _interruptible(partial(_solve_one, solver, board, args, limit))
         except InvalidPositionError as error:
             print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
             status = 2
@@ -155,26 +158,24 @@ def _interruptible(work: Callable[[], str]) -> str:
     return result[0]
 
 
-def _solve_one(
-    solver: Solver, board: Board, args: argparse.Namespace, limits: dict[str, float | None]
-) -> str:
+def _solve_one(solver: Solver, board: Board, args: argparse.Namespace, limit: Limit) -> str:
     shown = board.to_moves() or "-"
     if args.analyze:
-        analysis = solver.analyze(board, weak=args.weak, **limits)  # type: ignore[arg-type]
-        values = ["-" if b is None else _value(*b) for b in analysis.bounds]
+        analysis = solver.analyze(board, limit, weak=args.weak)
         if not args.json:
-            return " ".join([shown, *values])
+            return " ".join([shown, *analysis.labels()])
         return json.dumps(
             {
                 "position": shown,
-                "scores": [None if b is None or b[0] != b[1] else b[0] for b in analysis.bounds],
-                "best_moves": [int(column_label(c)) for c in analysis.best_moves],
+                "scores": list(analysis.exact_values()),
+                "columns": analysis.to_json(),
+                "best_moves": [int(column_label(c)) for c in analysis.best_moves()],
                 "exact": analysis.exact,
                 "nodes": analysis.nodes,
                 "time_ms": round(analysis.elapsed * 1000, 3),
             }
         )
-    solution = solver.solve(board, weak=args.weak, **limits)  # type: ignore[arg-type]
+    solution = solver.solve(board, limit, weak=args.weak)
     if not args.json:
         return f"{shown} {_value(solution.lower, solution.upper)}"
     record: dict[str, object] = {"position": shown, "score": solution.score}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fourinarow.core import Board, Cell
 from fourinarow.gui.layout import Box, Layout
 from fourinarow.gui.palette import Palette
+from fourinarow.search.scores import Bounds, ColumnValues, Exact, Unvalued
 
 __all__ = ["Button", "GameFrame", "HintLabel", "MovingDisc", "hint_labels"]
 
@@ -35,7 +36,8 @@ class HintLabel:
     """A column's value as the hint shows it.
 
     Attributes:
-        text: ``+3``, ``0``, ``-2``, ``-2..+3`` (bounds, when time ran out first) or ``full``.
+        text: ``+3``, ``0``, ``-2``, ``-2..+3`` (bounds, when time ran out first), ``?`` (not
+            reached in time) or ``full``.
         tone: ``win``, ``draw``, ``loss`` or ``open`` (not settled, or a full column).
     """
 
@@ -43,19 +45,26 @@ class HintLabel:
     tone: str
 
 
-def hint_labels(bounds: tuple[tuple[int, int] | None, ...]) -> tuple[HintLabel, ...]:
-    """The hint's label for each column, from the solver's proven ``(lower, upper)`` bounds
-    (``None`` for a full column), as ``PerfectAgent.analyze`` returns them.
+def hint_labels(values: ColumnValues) -> tuple[HintLabel, ...]:
+    """The hint's label for each column, from the solver's values (``PerfectAgent.analyze``).
 
-    >>> [label.text for label in hint_labels(((2, 2), (0, 0), None, (-3, -3), (-1, 4)))]
-    ['+2', '0', 'full', '-3', '-1..+4']
+    >>> from fourinarow.search.scores import Bounds, Exact, Unvalued
+    >>> full, unknown = Unvalued.FULL, Unvalued.NOT_SEARCHED
+    >>> values = ColumnValues((Exact(2), Exact(0), full, Exact(-3), Bounds(-1, 4), unknown))
+    >>> [label.text for label in hint_labels(values)]
+    ['+2', '0', 'full', '-3', '-1..+4', '?']
     """
     labels = []
-    for bound in bounds:
-        if bound is None:
+    for value in values.values:
+        if value is Unvalued.FULL:
             labels.append(HintLabel("full", "open"))
             continue
-        low, high = bound
+        if not isinstance(value, Exact | Bounds):  # not searched in time
+            labels.append(HintLabel("?", "open"))
+            continue
+        low, high = (
+            (value.value, value.value) if isinstance(value, Exact) else (value.lower, value.upper)
+        )
         text = (f"{low:+d}" if low else "0") if low == high else f"{low:+d}..{high:+d}"
         tone = "win" if low > 0 else "loss" if high < 0 else "draw" if low == high else "open"
         labels.append(HintLabel(text, tone))

@@ -26,7 +26,7 @@ from fourinarow.gui.screen import Action
 from fourinarow.gui.session import GameSession, seats_for
 from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.gui.sound import SoundPlayer
-from fourinarow.gui.thinking import Bounds, TaskFailed, Workers
+from fourinarow.gui.thinking import Hint, TaskFailed, Workers
 
 __all__ = ["HINT_SECONDS", "AgentFor", "GameScreen"]
 
@@ -70,7 +70,7 @@ class GameScreen:
         self.buttons = EndButtons()
         self.notice: str | None = None
         self.hint_on = False
-        self._hint: tuple[tuple[Column, ...], Bounds] | None = None
+        self._hint: Hint | None = None
         self._failed = False
         self.show_keys = False
         self._clock = 0.0
@@ -374,7 +374,7 @@ class GameScreen:
         board = self.board.copy()
         workers = self._workers
 
-        def analyse() -> tuple[tuple[Column, ...], Bounds]:
+        def analyse() -> Hint:
             if workers.analyst is None:
                 workers.analyst = PerfectAgent(tt_mb=32)
             return board.moves, workers.analyst.analyze(board, Limit(time=HINT_SECONDS))

@@ -16,8 +16,9 @@ from typing import Generic, TypeVar
 
 from fourinarow.agents import Decision, PerfectAgent
 from fourinarow.core import Column
+from fourinarow.search.scores import ColumnValues
 
-__all__ = ["BackgroundTask", "Bounds", "TaskFailed", "Workers"]
+__all__ = ["BackgroundTask", "Hint", "TaskFailed", "Workers"]
 
 T = TypeVar("T")
 
@@ -103,8 +104,8 @@ class BackgroundTask(Generic[T]):
         return self.poll()
 
 
-Bounds = tuple[tuple[int, int] | None, ...]
-"""Every column's proven score bounds, ``None`` for a full column (``PerfectAgent.analyze``)."""
+Hint = tuple[tuple[Column, ...], ColumnValues]
+"""The moves that led to a position, and every column's value there (``PerfectAgent.analyze``)."""
 
 
 @dataclass
@@ -122,9 +123,7 @@ class Workers:
     computer: BackgroundTask[Decision] = dataclasses.field(
         default_factory=lambda: BackgroundTask("computer")
     )
-    hint: BackgroundTask[tuple[tuple[Column, ...], Bounds]] = dataclasses.field(
-        default_factory=lambda: BackgroundTask("hint")
-    )
+    hint: BackgroundTask[Hint] = dataclasses.field(default_factory=lambda: BackgroundTask("hint"))
     analyst: PerfectAgent | None = None
 
     def cancel(self) -> None:

@@ -6,6 +6,7 @@ from typing import Protocol
 
 from fourinarow.core import Board
 from fourinarow.search.heuristic import WIN, SearchResult, SearchStopped
+from fourinarow.search.limit import Limit
 
 __all__ = ["Searcher", "column_values", "deepen"]
 
@@ -34,21 +35,25 @@ def deepen(
     searcher: Searcher,
     board: Board,
     most: int,
+    limit: Limit,
+    start: float,
     *,
-    deadline: float | None = None,
-    node_limit: int | None = None,
     exact_root: bool = False,
 ) -> tuple[SearchResult | None, int]:
-    """Search depths 1, 2, ... ``most``; the deepest finished search and the nodes spent.
+    """Search depths 1, 2, ... ``most`` (capped by the limit's depth) within the limit's time
+    (counted from ``start``, a ``time.perf_counter()`` value) and nodes; the deepest finished
+    search and the nodes spent.
 
     Stops early when a search proves a win or loss (deeper ones cannot change it). The result
-    is ``None`` when not even depth 1 finished within the ``deadline`` (a ``time.perf_counter()``
-    value) or ``node_limit``.
+    is ``None`` when not even depth 1 finished within the limit (at once for no time).
     """
     found: SearchResult | None = None
     nodes = 0
-    for depth in range(1, most + 1):
-        budget = None if node_limit is None else node_limit - nodes
+    deadline = limit.deadline(start)
+    if limit.spent_at_start:
+        return None, 0
+    for depth in range(1, limit.capped_depth(most) + 1):
+        budget = None if limit.nodes is None else limit.nodes - nodes
         if budget is not None and budget <= 0:  # spent (searches stop a little late)
             break
         try:
@@ -65,16 +70,12 @@ def deepen(
 
 
 def column_values(
-    searcher: Searcher,
-    board: Board,
-    most: int,
-    *,
-    deadline: float | None = None,
-    node_limit: int | None = None,
-) -> tuple[int | None, ...]:
-    """Every column's exact value (``None`` for a full one) from the deepest search up to
-    ``most`` plies that finished in time; all ``None`` if not even depth 1 did."""
-    found, _ = deepen(
-        searcher, board, most, deadline=deadline, node_limit=node_limit, exact_root=True
-    )
-    return (None,) * board.width if found is None else found.scores
+    searcher: Searcher, board: Board, most: int, limit: Limit, start: float
+) -> tuple[tuple[int | None, ...], int, int]:
+    """Every column's exact value to the deepest search up to ``most`` plies that finished
+    within the limit (``None`` for a full column; all ``None`` if not even depth 1 did), the
+    depth of that search (0: none) and the nodes spent."""
+    found, nodes = deepen(searcher, board, most, limit, start, exact_root=True)
+    if found is None:
+        return (None,) * board.width, 0, nodes
+    return found.scores, found.depth, nodes

@@ -45,7 +45,7 @@ __all__ = [
 WIN = 1_000_000_000
 """The score of a win on the next move; every evaluation stays far below it."""
 
-_CHECK_EVERY = 1023  # nodes between two looks at the clock (mask)
+_CHECK_EVERY = 15  # nodes between two looks at the clock (mask): a node costs up to ~0.1 ms here
 _INFINITY = WIN + 1
 
 
@@ -173,6 +173,7 @@ class HeuristicSearch:
         self.nodes = 0
         self._deadline = deadline
         self._node_limit = node_limit
+        self._check_limits()  # no time or nodes at all: stop before the first node
         first, second = board.bitboards
         own, other = (first, second) if board.turn == 1 else (second, first)
         heights = list(board.heights)

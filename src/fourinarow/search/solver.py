@@ -21,11 +21,12 @@ from typing import Protocol
 
 from fourinarow.core import Board, Column, GameOverError
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
+from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Exact, Unvalued
 
 __all__ = [
     "KERNEL_MAX_BITS",
-    "Analysis",
     "FirstBest",
     "Solution",
     "Solver",
@@ -103,6 +104,13 @@ class Solution:
         """True when the score is proven."""
         return self.score is not None
 
+    def value(self, board: Board) -> Exact | Bounds:
+        """The typed score of ``board`` (the position solved): exact, with its distance, or
+        the proven bounds. For a weak solve, an exact sign without a distance."""
+        if self.score is None:
+            return Bounds(self.lower, self.upper)
+        return Exact(self.score) if self.weak else Exact.of(self.score, board)
+
 
 @dataclass(frozen=True)
 class FirstBest:
@@ -118,34 +126,6 @@ class FirstBest:
     column: Column | None
     refuted: tuple[Column, ...]
     nodes: int
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The value of every column of a position.
-
-    Attributes:
-        scores: per column (0-based), the exact score of playing there, ``None`` for a full
-            column or when a limit stopped the search first.
-        bounds: per column, the proven ``(lower, upper)`` bounds, ``None`` for a full column.
-        best_moves: the columns with the best score; when some scores are not proven, the
-            columns with the best proven lower bound.
-        weak: True when only signs were sought.
-        nodes: positions searched.
-        elapsed: seconds taken.
-    """
-
-    scores: tuple[int | None, ...]
-    bounds: tuple[tuple[int, int] | None, ...]
-    best_moves: tuple[Column, ...]
-    weak: bool
-    nodes: int
-    elapsed: float
-
-    @property
-    def exact(self) -> bool:
-        """True when every legal column's score is proven."""
-        return all(b is None or b[0] == b[1] for b in self.bounds)
 
 
 class Solver:
@@ -199,9 +179,9 @@ class Solver:
     def _kernel_for(self, board: Board) -> _Kernel:
         return self._kernel_for_shape((board.width, board.height, board.connect), board.ply)
 
-    def _kernel_for_shape(self, shape: tuple[int, int, int], stones: int) -> _Kernel:
+    def _kernel_for_shape(self, shape: tuple[int, int, int], ply: int) -> _Kernel:
         """The kernel for this shape, with the book attached once a search starts from a
-        position of at most the book's stones (a search from deeper never meets a position
+        position of at most the book's plies (a search from deeper never meets a position
         the book holds, so a solve of late positions does not wait for the shipped book to
         load)."""
         if self._kernel is None or self._shape != shape:
@@ -216,7 +196,7 @@ class Solver:
             self._shape = shape
             self.book = None
             self._book_reach = reach
-        if stones <= self._book_reach:
+        if ply <= self._book_reach:
             self._book_reach = -1  # attach once
             self.book = self._book_for(shape)
             if self.book is not None:
@@ -224,7 +204,7 @@ class Solver:
         return self._kernel
 
     def _book_plies(self, shape: tuple[int, int, int]) -> int:
-        """The stones of the deepest positions in the book this shape would use, or -1 for
+        """The ply of the deepest positions in the book this shape would use, or -1 for
         no book; a damaged shipped book counts as deep as possible, so the first search
         reports it."""
         width, height, connect = shape
@@ -260,7 +240,7 @@ class Solver:
         Preconditions: nobody has won and the board is not full (not checked).
         """
         kernel = self._kernel_for_shape(shape, mask.bit_count())
-        kernel.set_limits(0, 0.0)
+        kernel.set_limits(*Limit().kernel_budget())
         lower, _ = kernel.solve(current, mask, mask.bit_count(), weak)
         return lower
 
@@ -297,29 +277,23 @@ class Solver:
         current = first if board.turn == 1 else second
         return current, first | second, board.ply
 
-    def solve(
-        self,
-        board: Board,
-        *,
-        weak: bool = False,
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-    ) -> Solution:
+    def solve(self, board: Board, limit: Limit | None = None, *, weak: bool = False) -> Solution:
         """The exact score of the position for the side to move.
 
         Args:
             board: a position where the game is not over (left unchanged).
+            limit: the time and nodes the search may spend (depth does not apply); when it
+                stops the search first, the result holds the proven bounds only. Zero time
+                answers at once (with whatever the book or a quick look proves).
             weak: find only the sign (1 win, 0 draw, -1 loss), which is faster.
-            time_limit: seconds after which to stop; the result then holds bounds only.
-            node_limit: positions after which to stop.
 
         Raises:
-            InvalidPositionError: the game is already over.
+            GameOverError: the game is already over.
         """
         position = self._position(board)
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(node_limit or 0, time_limit or 0.0)
+        kernel.set_limits(*(limit or Limit()).kernel_budget())
         start = time.perf_counter()
         lower, upper = kernel.solve(*position, weak)
         elapsed = time.perf_counter() - start
@@ -333,53 +307,45 @@ class Solver:
         )
 
     def analyze(
-        self,
-        board: Board,
-        *,
-        weak: bool = False,
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-    ) -> Analysis:
-        """The score of every column (for the side to move, as if it played there).
+        self, board: Board, limit: Limit | None = None, *, weak: bool = False
+    ) -> ColumnValues:
+        """The value of every column for the side to move, as if it played there.
 
-        Limits apply to the whole analysis. Raises ``InvalidPositionError`` if the game is over.
+        The limit applies to the whole analysis: a column whose search it stopped holds the
+        proven bounds, and columns not reached are ``Unvalued.NOT_SEARCHED``. With ``weak``
+        the values are exact signs (1, 0, -1) without distances.
+
+        Raises:
+            GameOverError: the game is over.
         """
         self._position(board)
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(node_limit or 0, time_limit or 0.0)
+        kernel.set_limits(*(limit or Limit()).kernel_budget())
         start = time.perf_counter()
         win_now = set(board.winning_moves())
         win_score = (board.width * board.height + 1 - board.ply) // 2
-        bounds: list[tuple[int, int] | None] = []
+        values: list[ColumnValue] = []
         child = board.copy()
         for column in range(board.width):
             if not board.is_legal(column):
-                bounds.append(None)
+                values.append(Unvalued.FULL)
             elif column in win_now:
-                value = 1 if weak else win_score
-                bounds.append((value, value))
+                values.append(Exact(1) if weak else Exact.of(win_score, board))
+            elif kernel.stopped:
+                values.append(Unvalued.NOT_SEARCHED)
             else:
                 child.push(column)
                 if child.is_game_over():  # the last cell, filled without a line
-                    bounds.append((0, 0))
+                    values.append(Exact(0))
                 else:
                     lower, upper = kernel.solve(*self._position(child), weak)
-                    bounds.append((-upper, -lower))
+                    if lower != upper:
+                        values.append(Bounds(-upper, -lower))
+                    else:
+                        values.append(Exact(-lower) if weak else Exact.of(-lower, board))
                 child.pop()
-        elapsed = time.perf_counter() - start
-        scores = tuple(b[0] if b is not None and b[0] == b[1] else None for b in bounds)
-        legal = [b for b in bounds if b is not None]
-        best = max(lower for lower, _ in legal)
-        best_moves = tuple(c for c, b in enumerate(bounds) if b is not None and b[0] == best)
-        return Analysis(
-            scores=scores,
-            bounds=tuple(bounds),
-            best_moves=best_moves,
-            weak=weak,
-            nodes=kernel.nodes,
-            elapsed=elapsed,
-        )
+        return ColumnValues(tuple(values), kernel.nodes, time.perf_counter() - start)
 
     def best_moves(
         self, board: Board, *, weak: bool = False, solution: Solution | None = None
@@ -399,7 +365,7 @@ class Solver:
         score = solution.score
         assert score is not None
         kernel = self._kernel_for(board)
-        kernel.set_limits(0, 0.0)
+        kernel.set_limits(*Limit().kernel_budget())
         win_now = board.winning_moves()
         if win_now and not weak:
             return win_now  # only a winning stone keeps a score this high
@@ -415,9 +381,7 @@ class Solver:
         board: Board,
         columns: Sequence[Column],
         score: int,
-        *,
-        time_limit: float | None = None,
-        node_limit: int | None = None,
+        limit: Limit | None = None,
     ) -> FirstBest:
         """The first of ``columns`` that keeps the position's exact ``score``: a null-window
         search per column tried, and no more columns once one is found (for a player who
@@ -427,6 +391,7 @@ class Solver:
         Args:
             board: a position where the game is not over, whose exact score is ``score``.
             columns: legal columns, most preferred first; every best column among them.
+            limit: the time and nodes the scan may spend.
 
         Raises:
             ValueError: no column of ``columns`` keeps ``score`` (the score is not the
@@ -434,7 +399,7 @@ class Solver:
         """
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(node_limit or 0, time_limit or 0.0)
+        kernel.set_limits(*(limit or Limit()).kernel_budget())
         win_now = board.winning_moves()
         if win_now:  # only a winning stone keeps a score this high
             if score != (board.width * board.height + 1 - board.ply) // 2:

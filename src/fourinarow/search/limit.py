@@ -1,0 +1,109 @@
+"""``Limit``: how long a search may think, the one budget of the solver, the searches and agents.
+
+A limit sets any of wall-clock time, depth and nodes; a field left ``None`` sets no bound. A
+time of zero or less means *no time at all*: the search answers at once with what it has (an
+agent still returns a legal move), never "no limit". The compiled kernels read 0 as "no limit";
+that convention stays inside :meth:`Limit.kernel_budget`, the one place that translates.
+
+>>> Limit(time=0.5).kernel_budget()
+(0, 0.5)
+>>> Limit().kernel_budget()  # no limit
+(0, 0.0)
+>>> Limit(time=0).kernel_budget()[1] > 0  # no time: a tiny budget, never "unlimited"
+True
+>>> Limit(time=0).spent_at_start, Limit(time=0.1).spent_at_start
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from fourinarow.core import FourInARowError
+
+__all__ = ["InvalidLimitError", "Limit"]
+
+_NO_TIME = 1e-9
+"""The kernels' time budget for a limit of zero time: they stop at their first look at the
+clock (a few dozen nodes in), because their 0 would mean no limit."""
+
+
+class InvalidLimitError(FourInARowError):
+    """A limit that is not a number (NaN time, a depth or node count that is not whole)."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How much a search may think; ``None`` in a field sets no bound on it.
+
+    Attributes:
+        time: seconds of wall-clock time; zero or less: answer at once.
+        depth: plies of search (heuristic searches; at least 1 is always searched).
+        nodes: positions searched (counted in batches: a search may run a few thousand over);
+            zero or less: answer at once.
+
+    Raises:
+        InvalidLimitError: ``time`` is NaN, or ``depth``/``nodes`` is not a whole number.
+    """
+
+    time: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.time is not None and (
+            isinstance(self.time, bool)
+            or not isinstance(self.time, int | float)
+            or math.isnan(self.time)
+        ):
+            raise InvalidLimitError(f"a time limit is a number of seconds, not {self.time!r}")
+        for name in ("depth", "nodes"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InvalidLimitError(f"a {name} limit is a whole number, not {value!r}")
+
+    @property
+    def unlimited(self) -> bool:
+        """True when no field sets a bound."""
+        return self.time is None and self.depth is None and self.nodes is None
+
+    @property
+    def spent_at_start(self) -> bool:
+        """True when the limit leaves no time or no nodes at all: answer at once."""
+        no_time = self.time is not None and self.time <= 0
+        return no_time or (self.nodes is not None and self.nodes <= 0)
+
+    def capped_depth(self, most: int) -> int:
+        """``most`` plies, or fewer (at least 1) if the limit sets a depth.
+
+        >>> Limit(depth=3).capped_depth(8), Limit().capped_depth(8)
+        (3, 8)
+        """
+        return most if self.depth is None else max(1, min(most, self.depth))
+
+    def deadline(self, start: float) -> float | None:
+        """The ``time.perf_counter()`` value at which the time runs out for a search that
+        started at ``start``; ``None`` when the limit sets no time."""
+        return None if self.time is None else start + max(0.0, self.time)
+
+    def remaining(self, start: float) -> Limit:
+        """This limit with the time already spent since ``start`` taken off."""
+        if self.time is None:
+            return self
+        return Limit(self.time - (time.perf_counter() - start), self.depth, self.nodes)
+
+    def share(self, fraction: float) -> Limit:
+        """A limit of ``fraction`` of this one's time and nodes (depth unchanged)."""
+        seconds = None if self.time is None else self.time * fraction
+        nodes = None if self.nodes is None else int(self.nodes * fraction)
+        return Limit(seconds, self.depth, nodes)
+
+    def kernel_budget(self) -> tuple[int, float]:
+        """``(node_limit, seconds)`` as the compiled and reference kernels read them, where 0
+        means no limit: the one place that translates. No time or no nodes left become the
+        smallest budget, so that they never read as unlimited."""
+        nodes = 0 if self.nodes is None else max(1, self.nodes)
+        seconds = 0.0 if self.time is None else max(_NO_TIME, self.time)
+        return nodes, seconds

@@ -1,0 +1,340 @@
+"""Typed scores: what kind of number a search found, and the value of every column.
+
+A score is always from the view of the side to move in the position it values. Four kinds:
+
+- :class:`Exact`: the proven game value in the standard convention (Pascal Pons'): 0 a draw; a
+  win scores ``(W*H + 1 - n) // 2`` where ``n`` is the number of stones on the board before the
+  winning one (faster wins score higher); a loss is the negative of the opponent's win. It knows
+  its ``distance``: plies from the position to the winning stone, that stone included.
+- :class:`Bounds`: proven lower and upper bounds on the exact value (a search stopped early).
+- :class:`Heuristic`: a heuristic search's evaluation; ``forced`` is set when the search proved
+  a win or loss within its horizon (then ``distance`` counts the plies to it).
+- :class:`Probability`: an expected result from 0 (sure loss) to 1 (sure win), as MCTS gives.
+
+>>> from fourinarow.core import Board
+>>> score = Exact.of(18, Board.from_moves("4455"))
+>>> score, score.distance, score.result, -score
+(Exact(value=18, distance=3), 3, 1, Exact(value=-18, distance=3))
+>>> Bounds(-2, 4).to_json()
+{'kind': 'bounds', 'lower': -2, 'upper': 4}
+>>> str(Bounds(-2, 4)), str(Exact(0)), str(Heuristic(904)), str(Probability(0.731))
+('-2..4', '0', 'h+904', 'p=0.731')
+
+:class:`ColumnValues` holds one entry per column: a score, or :data:`Unvalued.FULL` for a full
+column, or :data:`Unvalued.NOT_SEARCHED` for a legal column the search did not reach in time.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from fourinarow.core import Board, Column
+
+__all__ = [
+    "Bounds",
+    "ColumnValue",
+    "ColumnValues",
+    "Exact",
+    "Heuristic",
+    "Probability",
+    "Score",
+    "ScoreKind",
+    "Unvalued",
+    "exact_value_of_win",
+]
+
+ScoreKind = Literal["exact", "bounds", "heuristic", "probability"]
+
+
+def exact_value_of_win(width: int, height: int, ply: int, distance: int) -> int:
+    """The standard-convention value for the side to move at ``ply`` (stones on the board) of a
+    win whose winning stone is ``distance`` plies away (1: now); even distances are the
+    opponent's wins, so their value is negative.
+
+    >>> exact_value_of_win(7, 6, 4, 1), exact_value_of_win(7, 6, 4, 2)
+    (19, -19)
+    """
+    stones_before = ply + distance - 1
+    value = (width * height + 1 - stones_before) // 2
+    return value if distance % 2 else -value
+
+
+def _distance(value: int, width: int, height: int, ply: int) -> int | None:
+    """Plies from ``ply`` to the winning stone of an exact ``value`` (``None`` for a draw)."""
+    if value == 0:
+        return None
+    winner_stone = (width * height + 1) // 2 + 1 - abs(value)  # the winner's own stone number
+    if value > 0:  # the side to move wins; it has ply // 2 stones now
+        return 2 * (winner_stone - ply // 2) - 1
+    return 2 * (winner_stone - (ply + 1) // 2)  # the opponent has (ply + 1) // 2 stones
+
+
+@dataclass(frozen=True)
+class Exact:
+    """A proven game value in the standard convention, for the side to move.
+
+    Attributes:
+        value: 0 a draw, positive a win (larger: sooner), negative a loss.
+        distance: plies to the winning stone, that stone included (``None``: a draw, or not
+            known when the score was made without a board).
+    """
+
+    value: int
+    distance: int | None = None
+
+    kind: Literal["exact"] = field(default="exact", init=False, repr=False)
+
+    @classmethod
+    def of(cls, value: int, board: Board) -> Exact:
+        """The exact score ``value`` of ``board``'s side to move, with its distance."""
+        return cls(value, _distance(value, board.width, board.height, board.ply))
+
+    @property
+    def result(self) -> int:
+        """1 a win, 0 a draw, -1 a loss."""
+        return (self.value > 0) - (self.value < 0)
+
+    @property
+    def exact(self) -> bool:
+        """True: the value is proven."""
+        return True
+
+    def __neg__(self) -> Exact:
+        return Exact(-self.value, self.distance)
+
+    def __repr__(self) -> str:
+        return f"Exact(value={self.value}, distance={self.distance})"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind": "exact", "value": V, "distance": D}`` (distance ``None`` for a draw)."""
+        return {"kind": "exact", "value": self.value, "distance": self.distance}
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Proven bounds on an exact value not found within the limit (``lower <= upper``)."""
+
+    lower: int
+    upper: int
+
+    kind: Literal["bounds"] = field(default="bounds", init=False, repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """False: only bounds are proven."""
+        return False
+
+    def __neg__(self) -> Bounds:
+        return Bounds(-self.upper, -self.lower)
+
+    def __repr__(self) -> str:
+        return f"Bounds(lower={self.lower}, upper={self.upper})"
+
+    def __str__(self) -> str:
+        return f"{self.lower}..{self.upper}"
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind": "bounds", "lower": L, "upper": U}``."""
+        return {"kind": "bounds", "lower": self.lower, "upper": self.upper}
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A heuristic evaluation (a search's own units), for the side to move.
+
+    Attributes:
+        value: larger is better; a proven win or loss scores beyond any evaluation.
+        forced: 1 when the search proved a win within its horizon, -1 a loss, 0 neither.
+        distance: with ``forced``, plies to the winning stone, that stone included.
+    """
+
+    value: int
+    forced: int = 0
+    distance: int | None = None
+
+    kind: Literal["heuristic"] = field(default="heuristic", init=False, repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """False: a heuristic value is not a game value."""
+        return False
+
+    def __neg__(self) -> Heuristic:
+        return Heuristic(-self.value, -self.forced, self.distance)
+
+    def __repr__(self) -> str:
+        extra = f", forced={self.forced}, distance={self.distance}" if self.forced else ""
+        return f"Heuristic(value={self.value}{extra})"
+
+    def __str__(self) -> str:
+        if self.forced:
+            return f"{'win' if self.forced > 0 else 'loss'} in {self.distance}"
+        return f"h{self.value:+d}"
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind": "heuristic", "value": V, "forced": F, "distance": D}``."""
+        return {
+            "kind": "heuristic",
+            "value": self.value,
+            "forced": self.forced,
+            "distance": self.distance,
+        }
+
+
+@dataclass(frozen=True)
+class Probability:
+    """An expected result from 0 (sure loss) through 0.5 to 1 (sure win)."""
+
+    value: float
+
+    kind: Literal["probability"] = field(default="probability", init=False, repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """False: an estimate."""
+        return False
+
+    def __neg__(self) -> Probability:
+        return Probability(1 - self.value)
+
+    def __repr__(self) -> str:
+        return f"Probability(value={self.value})"
+
+    def __str__(self) -> str:
+        return f"p={self.value:.3f}"
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind": "probability", "value": P}``."""
+        return {"kind": "probability", "value": self.value}
+
+
+Score = Exact | Bounds | Heuristic | Probability
+"""Any of the four kinds of score."""
+
+
+class Unvalued(enum.Enum):
+    """Why a column has no score: it is full, or the search did not reach it in time."""
+
+    FULL = "full"
+    NOT_SEARCHED = "not searched"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ColumnValue = Score | Unvalued
+"""A column's entry in :class:`ColumnValues`."""
+
+
+@dataclass(frozen=True)
+class ColumnValues:
+    """What playing each column is worth to the side to move (the one analysis result).
+
+    Attributes:
+        values: per column (0-based), a score, or ``Unvalued.FULL`` / ``Unvalued.NOT_SEARCHED``.
+        nodes: positions searched.
+        elapsed: seconds taken.
+
+    >>> values = ColumnValues((Exact(2), Unvalued.FULL, Bounds(-1, 3), Unvalued.NOT_SEARCHED))
+    >>> values.legal, values.exact, values.labels()
+    ((0, 2, 3), False, ('2', '-', '-1..3', '?'))
+    """
+
+    values: tuple[ColumnValue, ...]
+    nodes: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def legal(self) -> tuple[Column, ...]:
+        """The columns that are not full."""
+        return tuple(c for c, v in enumerate(self.values) if v is not Unvalued.FULL)
+
+    @property
+    def exact(self) -> bool:
+        """True when every legal column's value is proven exactly."""
+        return all(isinstance(self.values[c], Exact) for c in self.legal)
+
+    def scores(self) -> dict[Column, Score]:
+        """The columns that have a score, with it."""
+        return {c: v for c, v in enumerate(self.values) if not isinstance(v, Unvalued)}
+
+    def exact_values(self) -> tuple[int | None, ...]:
+        """Per column, the exact value, ``None`` where not proven or full (as Pons' API)."""
+        return tuple(v.value if isinstance(v, Exact) else None for v in self.values)
+
+    def best_moves(self) -> tuple[Column, ...]:
+        """The columns whose value is proven best: exact scores no other column can beat.
+        Empty when no column is proven best (some are not searched, or bounds overlap), or
+        for heuristic and probability values, the columns with the highest value."""
+        scores = self.scores()
+        if not scores:
+            return ()
+        if all(isinstance(s, Heuristic | Probability) for s in scores.values()):
+            top = max(s.value for s in scores.values())  # type: ignore[union-attr]
+            return tuple(c for c, s in scores.items() if s.value == top)  # type: ignore[union-attr]
+        if len(scores) < len(self.legal):
+            return ()
+        low = {c: _low(s) for c, s in scores.items()}
+        high = {c: _high(s) for c, s in scores.items()}
+        best = max(low.values())
+        if max(high.values()) > best:
+            return ()
+        return tuple(c for c in scores if low[c] == high[c] == best)
+
+    def labels(self) -> tuple[str, ...]:
+        """Short text per column: the score, ``-`` for a full column, ``?`` not searched."""
+        return tuple(_label(v) for v in self.values)
+
+    def to_json(self) -> list[dict[str, object]]:
+        """Per column, its score's JSON with a 1-based ``column``, or ``{"kind": "full"}`` /
+        ``{"kind": "not searched"}``."""
+        return [
+            {"column": c + 1, **({"kind": v.value} if isinstance(v, Unvalued) else v.to_json())}
+            for c, v in enumerate(self.values)
+        ]
+
+    @classmethod
+    def from_bounds(
+        cls,
+        bounds: Sequence[tuple[int, int] | None],
+        board: Board,
+        *,
+        nodes: int = 0,
+        elapsed: float = 0.0,
+    ) -> ColumnValues:
+        """Values from proven ``(lower, upper)`` bounds per column of ``board`` (``None`` for a
+        column not searched), each as the side to move's value of playing it."""
+        values: list[ColumnValue] = []
+        for column, bound in enumerate(bounds):
+            if not board.is_legal(column):
+                values.append(Unvalued.FULL)
+            elif bound is None:
+                values.append(Unvalued.NOT_SEARCHED)
+            elif bound[0] == bound[1]:
+                child_distance = _distance(bound[0], board.width, board.height, board.ply)
+                values.append(Exact(bound[0], child_distance))
+            else:
+                values.append(Bounds(*bound))
+        return cls(tuple(values), nodes, elapsed)
+
+
+def _low(score: Score) -> float:
+    return score.lower if isinstance(score, Bounds) else score.value
+
+
+def _high(score: Score) -> float:
+    return score.upper if isinstance(score, Bounds) else score.value
+
+
+def _label(value: ColumnValue) -> str:
+    if value is Unvalued.FULL:
+        return "-"
+    if value is Unvalued.NOT_SEARCHED:
+        return "?"
+    return str(value)
