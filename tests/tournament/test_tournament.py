@@ -36,7 +36,7 @@ def test_schedule_pairs_everyone_with_both_colours_and_is_reproducible() -> None
     ("settings", "message"),
     [
         (Settings(("random",)), "at least two agents"),
-        (Settings(("random", "random")), "each agent may be named once"),
+        (Settings(("random", "random")), "'random' is named more than once"),
         (Settings(("random", "simple"), games=3), "an even number of games"),
         (Settings(("random", "simple"), opening_plies=-1), "--opening-plies"),
     ],

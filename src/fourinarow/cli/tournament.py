@@ -45,7 +45,7 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         help="a round robin between agents",
         description=(
             "Every pair of agents plays --games games, each moving first in half of them; "
-            "prints wins, draws, losses, score rates with 95%% intervals, Elo ratings (random "
+            "prints wins, draws, losses, score rates with 95% intervals, Elo ratings (random "
             "at 0), game lengths, time and nodes per move."
         ),
         epilog=epilog,
@@ -141,7 +141,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.resume is not None:
             stored = store.tournament(args.resume or None)
             if stored is None:
-                which = f"tournament {args.resume}" if args.resume else "a tournament"
+                which = f"tournament {args.resume}" if args.resume else "tournament"
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
             tournament_id, settings = stored.id, stored.settings
         else:
@@ -149,6 +149,12 @@ def _run(args: argparse.Namespace) -> int:
                 raise InvalidSettingsError(
                     f"a match is between two agents, not {len(args.agents)}: "
                     "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
+                )
+            if not args.pairwise and len(args.agents) < 2:
+                raise InvalidSettingsError(
+                    f"a tournament needs at least two agents, not {len(args.agents)}: "
+                    "fourinarow tournament SPEC SPEC ... (see fourinarow agents), "
+                    "or --resume to continue one"
                 )
             settings = Settings(
                 agents=tuple(args.agents),
@@ -289,7 +295,10 @@ def _run_experiment(args: argparse.Namespace) -> int:
     from fourinarow.tournament.experiment import run_seed_003
 
     if args.games % 2:
-        raise InvalidSettingsError(f"--games {args.games}: use an even number (both colours)")
+        raise InvalidSettingsError(
+            f"--games {args.games}: each match plays an even number of games, so that both "
+            "agents move first equally often"
+        )
     with Store(args.db or default_db_path()) as store:
         report = run_seed_003(store, Path(args.out), args.games, args.seed, args.workers)
     print(report.read_text(encoding="utf-8"))
