@@ -3,7 +3,13 @@ refused combinations, missing extras and databases, and what Ctrl-C says."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from fourinarow.tournament import Store
 from tests.cli.conftest import Run
@@ -38,3 +44,81 @@ def test_a_tournament_without_agents_says_what_to_type(run: Run, tmp_path: Path)
     assert result.returncode == 2
     assert "at least two agents, not 0: fourinarow tournament SPEC SPEC" in result.stderr
     assert "--resume" in result.stderr
+
+
+def games_in(db: Path) -> int:
+    """How many games a results database holds (0 when the file was never made)."""
+    if not db.exists():
+        return 0
+    with Store(db) as store:
+        latest = store.tournament()
+        return 0 if latest is None else latest.played
+
+
+SLOW_TOURNAMENT = [
+    "tournament", "alphabeta:depth=6", "mcts:playouts=2000", "--games", "40", "--workers", "1"
+]  # fmt: skip
+"""Minutes of games: a command that fails must fail before the first of them."""
+
+
+def test_a_plot_without_matplotlib_fails_before_the_first_game(run: Run, tmp_path: Path) -> None:
+    hidden = tmp_path / "hide" / "matplotlib"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text("raise ImportError('matplotlib is hidden by the test')\n")
+    path = os.pathsep.join([str(tmp_path / "hide"), os.environ.get("PYTHONPATH", "")])
+    db = tmp_path / "r.sqlite3"
+    start = time.monotonic()
+    result = run(*SLOW_TOURNAMENT, "--db", str(db), "--plot", str(tmp_path / "elo.png"),
+                 env={"PYTHONPATH": path})  # fmt: skip
+    assert time.monotonic() - start < 20
+    assert result.returncode == 2
+    assert result.stderr == (
+        "fourinarow tournament: error: plots need matplotlib: pip install 'fourinarow[plot]'\n"
+    )
+    assert games_in(db) == 0
+
+
+@pytest.mark.parametrize(
+    ("plot", "message"),
+    [
+        ("plots", "is a folder: give the image's file name, e.g. plots/elo.png"),
+        ("taken.txt/elo.png", "taken.txt is a file, not a folder"),
+        ("elo.xyz", "matplotlib cannot write .xyz files (png, svg, pdf, ...)"),
+    ],
+)
+def test_a_plot_path_that_cannot_be_written_fails_before_the_first_game(
+    run: Run, tmp_path: Path, plot: str, message: str
+) -> None:
+    pytest.importorskip("matplotlib")
+    (tmp_path / "taken.txt").write_text("")
+    (tmp_path / "plots").mkdir()
+    db = tmp_path / "r.sqlite3"
+    result = subprocess.run(
+        [sys.executable, "-m", "fourinarow", *SLOW_TOURNAMENT, "--db", str(db), "--plot", plot],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr == f"fourinarow tournament: error: --plot {plot}: {message}\n"
+    assert games_in(db) == 0
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any folder")
+def test_a_plot_in_a_read_only_folder_fails_before_the_first_game(run: Run, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    db = tmp_path / "r.sqlite3"
+    result = run(*SLOW_TOURNAMENT, "--db", str(db), "--plot", str(locked / "elo.png"))
+    assert result.returncode == 2
+    assert f"cannot write into {locked}" in result.stderr
+    assert games_in(db) == 0
+
+
+def test_a_plot_path_without_a_suffix_gets_the_png_it_names(run: Run, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "new-folder" / "elo"
+    result = run("match", "random", "simple", "--games", "2", "--db", str(tmp_path / "r.sqlite3"),
+                 "--plot", str(png), "--json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not png.with_suffix(".png").exists()

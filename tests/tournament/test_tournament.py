@@ -238,15 +238,17 @@ def test_a_missing_extra_names_the_pip_command(tmp_path: Path) -> None:
         "from fourinarow.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
+    db = tmp_path / "r.sqlite3"
     for option, extra in ((["--backend", "ray"], "ray"), (["--plot", "x.png"], "plot")):
         result = subprocess.run(
             [sys.executable, "-c", code, "match", "random", "simple", "--games", "2",
-             "--db", str(tmp_path / "r.sqlite3"), "--quiet", *option],
+             "--db", str(db), "--quiet", *option],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
         assert result.returncode == 2
         assert f"pip install 'fourinarow[{extra}]'" in result.stderr
         assert "Traceback" not in result.stderr
+        assert not db.exists()  # found out before the tournament was made
 
 
 def test_the_seed_003_experiment_writes_its_report(tmp_path: Path) -> None:

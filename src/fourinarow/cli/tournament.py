@@ -12,6 +12,7 @@ from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
 from fourinarow.cli.progress import ProgressBar
+from fourinarow.extras import require_extra
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
@@ -136,6 +137,13 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    # Before any game: a missing extra or a bad path must not cost a tournament's time.
+    if args.backend == "ray":
+        require_extra("ray", "ray", "the Ray backend needs Ray")
+    if args.plot:
+        from fourinarow.tournament.plots import check_plot_path
+
+        check_plot_path(args.plot)
     store = Store(args.db or default_db_path())
     with store:
         if args.resume is not None:
