@@ -31,6 +31,11 @@ def test_resuming_an_empty_database_says_so_in_plain_words(run: Run, tmp_path: P
     assert result.stderr == (
         f"fourinarow tournament: error: there is no tournament to resume in {db}\n"
     )
+    result = run("tournament", "--resume", "5", "--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"fourinarow tournament: error: there is no tournament 5 to resume in {db}\n"
+    )
 
 
 def test_a_doubly_named_agent_is_named(run: Run, tmp_path: Path) -> None:
@@ -122,3 +127,47 @@ def test_a_plot_path_without_a_suffix_gets_the_png_it_names(run: Run, tmp_path: 
     assert result.returncode == 0, result.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not png.with_suffix(".png").exists()
+
+
+def test_resuming_from_a_database_that_does_not_exist_makes_nothing(
+    run: Run, tmp_path: Path
+) -> None:
+    db = tmp_path / "typo" / "results.sqlite3"
+    result = run("tournament", "--resume", "--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"fourinarow tournament: error: there is no results database {db}: nothing to resume\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("given", "left_out"),
+    [
+        (["random", "simple"], "the agents"),
+        (["--games", "4"], "--games"),
+        (["simple", "engine", "--seed", "3", "--size", "6x6"], "the agents, --seed and --size"),
+    ],
+)
+def test_resume_refuses_settings_it_would_ignore(
+    run: Run, tmp_path: Path, given: list[str], left_out: str
+) -> None:
+    db = tmp_path / "r.sqlite3"
+    assert run("match", "random", "simple", "--games", "2", "--db", str(db)).returncode == 0
+    result = run("tournament", *given, "--resume", "--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr == (
+        "fourinarow tournament: error: --resume continues a stored tournament with the "
+        f"settings it was started with: leave out {left_out}\n"
+    )
+
+
+def test_a_file_that_is_not_a_database_is_one_line(run: Run, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database, but long enough to have a header page\n" * 20)
+    for args in (["match", "random", "simple"], ["tournament", "--resume"]):
+        result = run(*args, "--db", str(notes))
+        assert result.returncode == 2
+        assert result.stderr.count("\n") == 1
+        assert f"{notes} is not a results database" in result.stderr
+    assert notes.read_text().startswith("not a database")

@@ -187,7 +187,7 @@ def test_the_command_prints_tables_json_and_csv(tmp_path: Path) -> None:
         (["match", "random"], "a match is between two agents, not 1"),
         (["match", "random", "deepblue"], "unknown agent 'deepblue'"),
         (["tournament", "random", "simple", "--games", "3"], "an even number of games"),
-        (["tournament", "--resume", "5"], "there is no tournament 5 to resume"),
+        (["tournament", "--resume", "5"], "there is no results database"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path: Path, args: list[str], message: str) -> None:

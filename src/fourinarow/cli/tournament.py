@@ -54,17 +54,17 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     tournament.add_argument("agents", nargs="*", metavar="SPEC", help="two or more agent specs")
     for parser in (match, tournament):
         parser.add_argument(
-            "--games", type=positive_int, default=10, metavar="N", help="games per pairing (10)"
+            "--games", type=positive_int, metavar="N", help="games per pairing (10)"
         )
         parser.add_argument(
             "--opening-plies",
             type=int,
-            default=0,
             metavar="K",
             help="random moves before the agents take over, for variety (0)",
         )
-        parser.add_argument("--seed", type=int, default=0, help="decides openings and choices (0)")
+        parser.add_argument("--seed", type=int, help="decides openings and choices (0)")
         add_shape_options(parser)
+        parser.set_defaults(size=None, connect=None)  # to tell given options (SETTING_DEFAULTS)
         parser.add_argument(
             "--time-ms",
             type=positive_number,
@@ -96,7 +96,8 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             const=0,
             type=int,
             metavar="ID",
-            help="continue the latest tournament in the database (or tournament ID)",
+            help="continue the latest tournament in the database (or tournament ID) with the "
+            "settings it was started with (give no agents, --games, --seed, ...)",
         )
         parser.add_argument("--json", action="store_true", help="print the results as JSON")
         parser.add_argument(
@@ -144,7 +145,13 @@ def _run(args: argparse.Namespace) -> int:
         from fourinarow.tournament.plots import check_plot_path
 
         check_plot_path(args.plot)
-    store = Store(args.db or default_db_path())
+    db = Path(args.db) if args.db else default_db_path()
+    if args.resume is not None:
+        _refuse_settings_with_resume(args)
+        store = Store(db, create=False)
+    else:
+        settings = _new_settings(args)
+        store = Store(db)
     with store:
         if args.resume is not None:
             stored = store.tournament(args.resume or None)
@@ -153,28 +160,6 @@ def _run(args: argparse.Namespace) -> int:
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
             tournament_id, settings = stored.id, stored.settings
         else:
-            if args.pairwise and len(args.agents) != 2:
-                raise InvalidSettingsError(
-                    f"a match is between two agents, not {len(args.agents)}: "
-                    "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
-                )
-            if not args.pairwise and len(args.agents) < 2:
-                raise InvalidSettingsError(
-                    f"a tournament needs at least two agents, not {len(args.agents)}: "
-                    "fourinarow tournament SPEC SPEC ... (see fourinarow agents), "
-                    "or --resume to continue one"
-                )
-            settings = Settings(
-                agents=tuple(args.agents),
-                games=args.games,
-                seed=args.seed,
-                opening_plies=args.opening_plies,
-                width=args.size[0],
-                height=args.size[1],
-                connect=args.connect,
-                time=None if args.time_ms is None else args.time_ms / 1000,
-            )
-            settings.check()
             tournament_id = store.create(settings, len(schedule(settings)))
         show = not args.quiet and sys.stderr.isatty()
         progress = ProgressBar("games") if show else None
@@ -200,6 +185,65 @@ def _run(args: argparse.Namespace) -> int:
     else:
         _print_tables(tournament_id, len(records), agents, pairings, ratings)
     return 0
+
+
+SETTING_DEFAULTS: dict[str, Any] = {
+    "games": 10,
+    "opening_plies": 0,
+    "seed": 0,
+    "size": (7, 6),
+    "connect": 4,
+    "time_ms": None,
+}
+"""The options that make a tournament's settings, and their defaults (``None`` in the parser, to
+tell which were given)."""
+
+
+def _refuse_settings_with_resume(args: argparse.Namespace) -> None:
+    """A resumed tournament keeps its stored settings: refuse agents and options that set them."""
+    given = ["the agents"] if args.agents else []
+    given += [
+        f"--{name.replace('_', '-')}"
+        for name in SETTING_DEFAULTS
+        if getattr(args, name) is not None
+    ]
+    if given:
+        listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+        raise InvalidSettingsError(
+            "--resume continues a stored tournament with the settings it was started with: "
+            f"leave out {listed}"
+        )
+
+
+def _new_settings(args: argparse.Namespace) -> Settings:
+    """The settings of a new match or tournament, checked."""
+    if args.pairwise and len(args.agents) != 2:
+        raise InvalidSettingsError(
+            f"a match is between two agents, not {len(args.agents)}: "
+            "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
+        )
+    if not args.pairwise and len(args.agents) < 2:
+        raise InvalidSettingsError(
+            f"a tournament needs at least two agents, not {len(args.agents)}: "
+            "fourinarow tournament SPEC SPEC ... (see fourinarow agents), "
+            "or --resume to continue one"
+        )
+    value: dict[str, Any] = {
+        name: default if getattr(args, name) is None else getattr(args, name)
+        for name, default in SETTING_DEFAULTS.items()
+    }
+    settings = Settings(
+        agents=tuple(args.agents),
+        games=value["games"],
+        seed=value["seed"],
+        opening_plies=value["opening_plies"],
+        width=value["size"][0],
+        height=value["size"][1],
+        connect=value["connect"],
+        time=None if value["time_ms"] is None else value["time_ms"] / 1000,
+    )
+    settings.check()
+    return settings
 
 
 def _print_tables(

@@ -14,10 +14,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from fourinarow.core import FourInARowError
 from fourinarow.tournament.games import GameRecord, GameSpec
 from fourinarow.tournament.schedule import Settings
 
-__all__ = ["Store", "StoredTournament", "default_db_path"]
+__all__ = ["ResultsDatabaseError", "Store", "StoredTournament", "default_db_path"]
+
+
+class ResultsDatabaseError(FourInARowError):
+    """A results database that is missing (to resume from), or a file that is not one."""
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -71,16 +77,36 @@ class Store:
     """A results database.
 
     Args:
-        path: the SQLite file (created with its folder if missing).
+        path: the SQLite file.
+        create: make the file, and its folder, if missing (else a missing file is an error:
+            there is nothing to resume).
+
+    Raises:
+        ResultsDatabaseError: ``path`` is missing (and ``create`` is false), or cannot be
+            opened as a SQLite database.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, create: bool = True) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        if create:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif not self.path.is_file():
+            raise ResultsDatabaseError(
+                f"there is no results database {self.path}: nothing to resume"
+            )
+        # Without create, read-write mode: a file removed meanwhile is not made anew.
+        target = str(self.path) if create else f"{self.path.resolve().as_uri()}?mode=rw"
+        try:
+            self._db = sqlite3.connect(target, uri=not create)
+        except sqlite3.Error as error:
+            raise ResultsDatabaseError(f"cannot open {self.path}: {error}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise ResultsDatabaseError(f"{self.path} is not a results database ({error})") from None
 
     def close(self) -> None:
         self._db.close()
