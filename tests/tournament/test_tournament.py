@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import sqlite3
 import subprocess
@@ -138,12 +139,17 @@ def test_a_stopped_tournament_resumes_to_exactly_its_games(tmp_path: Path, stop:
         process.kill()  # if it did not stop, do not leave it playing through the other tests
         process.wait()
     assert "Traceback" not in stderr
-    if stop == signal.SIGINT:
-        assert process.returncode == 130
     stopped_at = stored_indexes(db)
     assert 2 <= len(stopped_at) < 8
+    resume = ["tournament", "--resume", "--db", str(db)]
+    if stop == signal.SIGINT:  # it says how to go on, and that command does
+        assert process.returncode == 130
+        stopped, hint = stderr.strip().splitlines()[-2:]
+        assert stopped == f"Stopped: {len(stopped_at)} of 8 games are stored."
+        assert hint == f"Continue with: fourinarow tournament --resume 1 --db {db}"
+        resume = shlex.split(hint.partition(": fourinarow ")[2])
     resumed = subprocess.run(
-        command("tournament", "--resume", "--db", str(db), "--json", "--workers", "2"),
+        command(*resume, "--json", "--workers", "2"),
         capture_output=True,
         text=True,
         timeout=120,

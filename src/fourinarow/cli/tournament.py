@@ -6,6 +6,7 @@ import argparse
 import csv
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -163,12 +164,18 @@ def _run(args: argparse.Namespace) -> int:
             tournament_id = store.create(settings, len(schedule(settings)))
         show = not args.quiet and sys.stderr.isatty()
         progress = ProgressBar("games") if show else None
-        if args.backend == "ray":
-            from fourinarow.tournament.distributed import run_ray
+        try:
+            if args.backend == "ray":
+                from fourinarow.tournament.distributed import run_ray
 
-            run_ray(store, tournament_id, args.workers, args.address, progress)
-        else:
-            run_local(store, tournament_id, args.workers, progress)
+                run_ray(store, tournament_id, args.workers, args.address, progress)
+            else:
+                run_local(store, tournament_id, args.workers, progress)
+        except KeyboardInterrupt:
+            if show:
+                print(file=sys.stderr)
+            _say_how_to_resume(store, tournament_id, args)
+            return 130
         if show:
             print(file=sys.stderr)
         records = store.records(tournament_id)
@@ -185,6 +192,18 @@ def _run(args: argparse.Namespace) -> int:
     else:
         _print_tables(tournament_id, len(records), agents, pairings, ratings)
     return 0
+
+
+def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespace) -> None:
+    """After Ctrl-C: how many games are stored, and the command that plays the rest."""
+    stored = store.tournament(tournament_id)
+    assert stored is not None
+    db = f" --db {shlex.quote(args.db)}" if args.db else ""
+    print(
+        f"Stopped: {stored.played} of {stored.total_games} games are stored.\n"
+        f"Continue with: fourinarow {args.command} --resume {tournament_id}{db}",
+        file=sys.stderr,
+    )
 
 
 SETTING_DEFAULTS: dict[str, Any] = {
