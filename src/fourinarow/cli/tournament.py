@@ -19,7 +19,7 @@ from fourinarow.tournament.schedule import InvalidSettingsError, Settings, sched
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store, default_db_path
 
-__all__ = ["add_tournament_parsers"]
+__all__ = ["add_tournament_parsers", "refuse_with_resume", "say_how_to_resume"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). A tournament stopped
@@ -110,30 +110,9 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--quiet", action="store_true", help="no progress bar on standard error"
         )
-    experiment = commands.add_parser(
-        "experiment",
-        help="reproduce a study from the seed texts",
-        description=(
-            "seed-003: plain minimax at depths 1-5 (seed 003's evaluation) against random, "
-            "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
-            "games; writes report.md (markdown tables) and seed-003.png into --out."
-        ),
-        epilog=epilog,
-    )
-    experiment.add_argument("study", choices=("seed-003",), help="the study to run")
-    experiment.add_argument(
-        "--games", type=positive_int, default=20, metavar="N", help="games per match (20)"
-    )
-    experiment.add_argument("--seed", type=int, default=0, help="decides the agents' choices")
-    experiment.add_argument(
-        "--out", default="seed-003-report", metavar="DIR", help="where the report goes"
-    )
-    experiment.add_argument(
-        "--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",
-        help="worker processes",
-    )  # fmt: skip
-    experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
-    experiment.set_defaults(handler=_run_experiment)
+    from fourinarow.cli.experiment import add_experiment_parser
+
+    add_experiment_parser(commands)
     match.set_defaults(handler=_run, pairwise=True)
     tournament.set_defaults(handler=_run, pairwise=False)
 
@@ -198,10 +177,17 @@ def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespac
     """After Ctrl-C: how many games are stored, and the command that plays the rest."""
     stored = store.tournament(tournament_id)
     assert stored is not None
-    db = f" --db {shlex.quote(args.db)}" if args.db else ""
+    say_how_to_resume(
+        stored.played, stored.total_games, [args.command, "--resume", str(tournament_id)], args.db
+    )
+
+
+def say_how_to_resume(played: int, total: int, command: list[str], db: str | None) -> None:
+    """After Ctrl-C, on standard error: how many games are stored, and the command (with
+    ``--db`` when one was given) that plays the rest."""
+    words = ["fourinarow", *command, *(["--db", db] if db else [])]
     print(
-        f"Stopped: {stored.played} of {stored.total_games} games are stored.\n"
-        f"Continue with: fourinarow {args.command} --resume {tournament_id}{db}",
+        f"Stopped: {played} of {total} games are stored.\nContinue with: {shlex.join(words)}",
         file=sys.stderr,
     )
 
@@ -221,15 +207,25 @@ tell which were given)."""
 def _refuse_settings_with_resume(args: argparse.Namespace) -> None:
     """A resumed tournament keeps its stored settings: refuse agents and options that set them."""
     given = ["the agents"] if args.agents else []
-    given += [
-        f"--{name.replace('_', '-')}"
-        for name in SETTING_DEFAULTS
-        if getattr(args, name) is not None
+    refuse_with_resume("tournament", given, args, SETTING_DEFAULTS)
+
+
+def refuse_with_resume(
+    what: str, given: list[str], args: argparse.Namespace, settings: dict[str, Any]
+) -> None:
+    """Refuse ``--resume`` with settings it would ignore: ``given`` (such as the agents) and the
+    options named in ``settings`` that are not ``None`` in ``args``.
+
+    Raises:
+        InvalidSettingsError: one of them was given.
+    """
+    given = given + [
+        f"--{name.replace('_', '-')}" for name in settings if getattr(args, name) is not None
     ]
     if given:
         listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
         raise InvalidSettingsError(
-            "--resume continues a stored tournament with the settings it was started with: "
+            f"--resume continues a stored {what} with the settings it was started with: "
             f"leave out {listed}"
         )
 
@@ -360,18 +356,3 @@ def _write_csv(
             round(p.low, 4), round(p.high, 4), "", "", round(p.mean_length, 2),
             p.median_length, "", "", "", "",
         ])  # fmt: skip
-
-
-def _run_experiment(args: argparse.Namespace) -> int:
-    from fourinarow.tournament.experiment import run_seed_003
-
-    if args.games % 2:
-        raise InvalidSettingsError(
-            f"--games {args.games}: each match plays an even number of games, so that both "
-            "agents move first equally often"
-        )
-    with Store(args.db or default_db_path()) as store:
-        report = run_seed_003(store, Path(args.out), args.games, args.seed, args.workers)
-    print(report.read_text(encoding="utf-8"))
-    print(f"(written to {report})")
-    return 0

@@ -18,7 +18,13 @@ from fourinarow.core import FourInARowError
 from fourinarow.tournament.games import GameRecord, GameSpec
 from fourinarow.tournament.schedule import Settings
 
-__all__ = ["ResultsDatabaseError", "Store", "StoredTournament", "default_db_path"]
+__all__ = [
+    "ResultsDatabaseError",
+    "Store",
+    "StoredExperiment",
+    "StoredTournament",
+    "default_db_path",
+]
 
 
 class ResultsDatabaseError(FourInARowError):
@@ -49,6 +55,18 @@ CREATE TABLE IF NOT EXISTS games (
     finished TEXT NOT NULL,
     PRIMARY KEY (tournament_id, game_index)
 );
+CREATE TABLE IF NOT EXISTS experiments (
+    id INTEGER PRIMARY KEY,
+    study TEXT NOT NULL,
+    options TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS experiment_matches (
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id),
+    position INTEGER NOT NULL,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    PRIMARY KEY (experiment_id, position)
+);
 """
 
 
@@ -71,6 +89,18 @@ class StoredTournament:
     @property
     def finished(self) -> bool:
         return self.played >= self.total_games
+
+
+@dataclass(frozen=True)
+class StoredExperiment:
+    """An experiment's row: its study, the options it was started with, and its matches (the
+    ids of their tournaments, in the study's order)."""
+
+    id: int
+    study: str
+    options: dict[str, object]
+    tournaments: tuple[int, ...]
+    created: str
 
 
 class Store:
@@ -126,6 +156,48 @@ class Store:
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def create_experiment(
+        self, study: str, options: dict[str, object], matches: list[tuple[Settings, int]]
+    ) -> int:
+        """Record a new experiment with a tournament for each of its matches, given as
+        (settings, total games), all in one transaction; return the experiment's id."""
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT INTO experiments (study, options, created) VALUES (?, ?, ?)",
+                (study, json.dumps(options), _now()),
+            )
+            experiment_id = cursor.lastrowid
+            for position, (settings, total_games) in enumerate(matches):
+                cursor = self._db.execute(
+                    "INSERT INTO tournaments (settings, total_games, created) VALUES (?, ?, ?)",
+                    (json.dumps(settings.to_dict()), total_games, _now()),
+                )
+                self._db.execute(
+                    "INSERT INTO experiment_matches VALUES (?, ?, ?)",
+                    (experiment_id, position, cursor.lastrowid),
+                )
+        assert experiment_id is not None
+        return experiment_id
+
+    def experiment(self, study: str, experiment_id: int | None = None) -> StoredExperiment | None:
+        """An experiment of ``study`` by id, or the latest one; ``None`` if there is none."""
+        query = "SELECT id, options, created FROM experiments WHERE study = ? "
+        if experiment_id is None:
+            row = self._db.execute(query + "ORDER BY id DESC LIMIT 1", (study,)).fetchone()
+        else:
+            row = self._db.execute(query + "AND id = ?", (study, experiment_id)).fetchone()
+        if row is None:
+            return None
+        identifier, options, created = row
+        tournaments = self._db.execute(
+            "SELECT tournament_id FROM experiment_matches WHERE experiment_id = ? "
+            "ORDER BY position",
+            (identifier,),
+        )
+        return StoredExperiment(
+            identifier, study, json.loads(options), tuple(t for (t,) in tournaments), created
+        )
 
     def add(self, tournament_id: int, record: GameRecord) -> None:
         """Store a finished game (one transaction)."""
