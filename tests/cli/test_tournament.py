@@ -3,7 +3,9 @@ refused combinations, missing extras and databases, and what Ctrl-C says."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -171,3 +173,81 @@ def test_a_file_that_is_not_a_database_is_one_line(run: Run, tmp_path: Path) -> 
         assert result.stderr.count("\n") == 1
         assert f"{notes} is not a results database" in result.stderr
     assert notes.read_text().startswith("not a database")
+
+
+LONG_NAMES = ["random", "minimax:depth=2,eval=streaks", "alphabeta:depth=2,eval=window"]
+
+
+def test_tables_into_a_pipe_are_plain_and_unwrapped(run: Run, tmp_path: Path) -> None:
+    result = run("tournament", *LONG_NAMES, "--games", "2", "--db", str(tmp_path / "r.sqlite3"),
+                 env={"COLUMNS": "40", "FORCE_COLOR": "", "TTY_COMPATIBLE": ""})  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""  # no progress bar off a terminal
+    lines = result.stdout.splitlines()
+    assert "\x1b" not in result.stdout
+    assert all(line == line.rstrip() for line in lines)
+    assert lines[0] == "Tournament 1: 6 games"
+    assert lines[1].split() == ["agent", "games", "W", "D", "L", "score", "95%", "interval",
+                                "Elo", "+-"]  # fmt: skip
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:6]}
+    assert sorted(rows) == sorted(LONG_NAMES)
+    assert all(len(numbers) == 8 and numbers[0] == "4" for numbers in rows.values())
+    assert rows["random"][-2:] == ["0", "0"]  # Elo is anchored at random
+    pairings = lines[lines.index("Pairings") + 3 :]
+    assert [line.split(" vs ")[0] for line in pairings] == ["random", "random", LONG_NAMES[1]]
+    assert all(len(line.split()) == 10 for line in pairings)
+    assert max(map(len, lines)) > 80
+
+
+def spawn_in_a_terminal(args: list[str], **env: str) -> str:
+    """Run the command in a pseudo-terminal 120 columns wide; return all it wrote."""
+    pexpect = pytest.importorskip("pexpect")
+    environment = {**os.environ, **env}
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS"):
+        environment.pop(name, None)
+    child = pexpect.spawn(sys.executable, ["-m", "fourinarow", *args], env=environment,
+                          dimensions=(40, 120), encoding="utf-8", timeout=60)  # fmt: skip
+    output: str = child.read()
+    child.close()
+    assert child.exitstatus == 0, output
+    return output
+
+
+COLOURS = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7]|4[0-9])(?:;[0-9;]*)?m")
+"""An escape sequence that sets a foreground or background colour."""
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def test_in_a_terminal_colour_follows_no_color(tmp_path: Path) -> None:
+    args = ["match", "random", "simple", "--games", "20", "--db", str(tmp_path / "r.sqlite3")]
+    coloured = spawn_in_a_terminal(args)
+    assert COLOURS.search(coloured)
+    text = ESCAPES.sub("", coloured)
+    assert "20/20 games" in text  # the progress bar, on standard error
+    assert "random vs simple" in text
+    plain = spawn_in_a_terminal(args, NO_COLOR="1")
+    assert not COLOURS.search(plain)
+    text = ESCAPES.sub("", plain)
+    assert "20/20 games" in text
+    assert "random vs simple" in text
+
+
+def test_json_and_csv_stay_plain_in_a_terminal(tmp_path: Path) -> None:
+    db = str(tmp_path / "r.sqlite3")
+    args = ["match", "random", "simple", "--games", "2", "--db", db, "--quiet"]
+    data = json.loads(spawn_in_a_terminal([*args, "--json"]))
+    assert [a["agent"] for a in data["agents"]] == ["random", "simple"]
+    rows = spawn_in_a_terminal([*args, "--csv"]).splitlines()
+    assert rows[0].startswith("agent,opponent,games,wins")
+    assert "\x1b" not in "".join(rows)
+
+
+def test_building_the_parser_does_not_import_rich() -> None:
+    code = (
+        "import sys; from fourinarow.cli.main import build_parser; build_parser(); "
+        "print('rich' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == "False"

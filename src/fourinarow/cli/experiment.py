@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int
-from fourinarow.cli.progress import ProgressBar
+from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.tables import print_experiment
 from fourinarow.cli.tournament import refuse_with_resume, say_how_to_resume
-from fourinarow.tournament.experiment import STUDY, SeedReport, run_seed_003, start_seed_003
+from fourinarow.tournament.experiment import STUDY, run_seed_003, start_seed_003
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import Store, default_db_path
 
@@ -93,22 +93,17 @@ def _run_experiment(args: argparse.Namespace) -> int:
         else:
             seed = SETTING_DEFAULTS["seed"] if args.seed is None else args.seed
             experiment = start_seed_003(store, games, seed)
-        show = not args.quiet and sys.stderr.isatty()
-        progress = ProgressBar("games") if show else None
         out = Path(args.out or "seed-003-report")
         try:
-            report = run_seed_003(store, experiment, out, args.workers, progress)
+            with progress_bar("games", enabled=not args.quiet) as progress:
+                report = run_seed_003(store, experiment, out, args.workers, progress)
         except KeyboardInterrupt:
-            if show:
-                print(file=sys.stderr)
             played, total = _games(store, experiment, args.study)
             out_option = ["--out", args.out] if args.out else []
             command = ["experiment", args.study, "--resume", str(experiment), *out_option]
             say_how_to_resume(played, total, command, args.db)
             return 130
-        if show:
-            print(file=sys.stderr)
-    _print_report(report)
+    print_experiment(report)
     return 0
 
 
@@ -121,8 +116,3 @@ def _games(store: Store, experiment: int, study: str) -> tuple[int, int]:
         sum(t.played for t in tournaments if t is not None),
         sum(t.total_games for t in tournaments if t is not None),
     )
-
-
-def _print_report(report: SeedReport) -> None:
-    print(report.path.read_text(encoding="utf-8"))
-    print(f"(written to {report.path})")

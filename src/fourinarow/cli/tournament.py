@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
-from fourinarow.cli.progress import ProgressBar
+from fourinarow.cli.progress import progress_bar
 from fourinarow.extras import require_extra
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
@@ -141,22 +141,17 @@ def _run(args: argparse.Namespace) -> int:
             tournament_id, settings = stored.id, stored.settings
         else:
             tournament_id = store.create(settings, len(schedule(settings)))
-        show = not args.quiet and sys.stderr.isatty()
-        progress = ProgressBar("games") if show else None
         try:
-            if args.backend == "ray":
-                from fourinarow.tournament.distributed import run_ray
+            with progress_bar("games", enabled=not args.quiet) as progress:
+                if args.backend == "ray":
+                    from fourinarow.tournament.distributed import run_ray
 
-                run_ray(store, tournament_id, args.workers, args.address, progress)
-            else:
-                run_local(store, tournament_id, args.workers, progress)
+                    run_ray(store, tournament_id, args.workers, args.address, progress)
+                else:
+                    run_local(store, tournament_id, args.workers, progress)
         except KeyboardInterrupt:
-            if show:
-                print(file=sys.stderr)
             _say_how_to_resume(store, tournament_id, args)
             return 130
-        if show:
-            print(file=sys.stderr)
         records = store.records(tournament_id)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
@@ -169,7 +164,9 @@ def _run(args: argparse.Namespace) -> int:
     elif args.csv:
         _write_csv(agents, pairings, ratings)
     else:
-        _print_tables(tournament_id, len(records), agents, pairings, ratings)
+        from fourinarow.cli.tables import print_tournament
+
+        print_tournament(tournament_id, len(records), agents, pairings, ratings)
     return 0
 
 
@@ -259,46 +256,6 @@ def _new_settings(args: argparse.Namespace) -> Settings:
     )
     settings.check()
     return settings
-
-
-def _print_tables(
-    tournament_id: int,
-    games: int,
-    agents: list[AgentSummary],
-    pairings: list[PairingSummary],
-    ratings: dict[str, tuple[float, float]],
-) -> None:
-    name_width = max(12, *(len(a.agent) for a in agents)) + 2
-    print(f"Tournament {tournament_id}: {games} games")
-    header = (
-        f"{'agent':<{name_width}}{'games':>6}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
-        f"{'95% interval':>15}{'Elo':>7}{'+-':>5}{'length':>8}{'ms/move':>9}{'p95':>8}"
-        f"{'max':>8}{'nodes/move':>12}"
-    )
-    print(header)
-    print("-" * len(header))
-    for a in sorted(agents, key=lambda a: -ratings[a.agent][0]):
-        elo, error = ratings[a.agent]
-        print(
-            f"{a.agent:<{name_width}}{a.games:>6}{a.wins:>5}{a.draws:>5}{a.losses:>5}"
-            f"{a.score:>8.3f}{f'{a.low:.2f}-{a.high:.2f}':>15}{elo:>7.0f}{error:>5.0f}"
-            f"{a.mean_length:>8.1f}{a.time_mean * 1e3:>9.2f}{a.time_p95 * 1e3:>8.2f}"
-            f"{a.time_max * 1e3:>8.2f}{a.nodes_mean:>12,.0f}"
-        )
-    print()
-    print(
-        f"{'pairing':<{2 * name_width + 4}}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
-        f"{'95% interval':>15}{'mean length':>13}{'median':>8}"
-    )
-    listed = {a.agent: place for place, a in enumerate(agents)}
-    for p in pairings:
-        if listed[p.agent] > listed[p.opponent]:
-            continue  # each pairing once, from the side listed first
-        label = f"{p.agent} vs {p.opponent}"
-        print(
-            f"{label:<{2 * name_width + 4}}{p.wins:>5}{p.draws:>5}{p.losses:>5}{p.score:>8.3f}"
-            f"{f'{p.low:.2f}-{p.high:.2f}':>15}{p.mean_length:>13.1f}{p.median_length:>8.1f}"
-        )
 
 
 def _as_json(
