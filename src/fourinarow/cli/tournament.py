@@ -23,8 +23,9 @@ __all__ = ["add_tournament_parsers", "refuse_with_resume", "say_how_to_resume"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). A tournament stopped
-by Ctrl-C, or killed, continues with --resume (the latest one, or --resume ID) and ends with
-exactly the games it was asked for.
+by Ctrl-C (which prints the command to go on), or killed, continues with --resume (the latest
+one, or --resume ID) with the settings it started with, and ends with exactly the games it was
+asked for.
 """
 
 
