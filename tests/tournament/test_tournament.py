@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import sqlite3
 import subprocess
@@ -36,7 +37,7 @@ def test_schedule_pairs_everyone_with_both_colours_and_is_reproducible() -> None
     ("settings", "message"),
     [
         (Settings(("random",)), "at least two agents"),
-        (Settings(("random", "random")), "each agent may be named once"),
+        (Settings(("random", "random")), "'random' is named more than once"),
         (Settings(("random", "simple"), games=3), "an even number of games"),
         (Settings(("random", "simple"), opening_plies=-1), "--opening-plies"),
     ],
@@ -138,12 +139,17 @@ def test_a_stopped_tournament_resumes_to_exactly_its_games(tmp_path: Path, stop:
         process.kill()  # if it did not stop, do not leave it playing through the other tests
         process.wait()
     assert "Traceback" not in stderr
-    if stop == signal.SIGINT:
-        assert process.returncode == 130
     stopped_at = stored_indexes(db)
     assert 2 <= len(stopped_at) < 8
+    resume = ["tournament", "--resume", "--db", str(db)]
+    if stop == signal.SIGINT:  # it says how to go on, and that command does
+        assert process.returncode == 130
+        stopped, hint = stderr.strip().splitlines()[-2:]
+        assert stopped == f"Stopped: {len(stopped_at)} of 8 games are stored."
+        assert hint == f"Continue with: fourinarow tournament --resume 1 --db {db}"
+        resume = shlex.split(hint.partition(": fourinarow ")[2])
     resumed = subprocess.run(
-        command("tournament", "--resume", "--db", str(db), "--json", "--workers", "2"),
+        command(*resume, "--json", "--workers", "2"),
         capture_output=True,
         text=True,
         timeout=120,
@@ -187,7 +193,7 @@ def test_the_command_prints_tables_json_and_csv(tmp_path: Path) -> None:
         (["match", "random"], "a match is between two agents, not 1"),
         (["match", "random", "deepblue"], "unknown agent 'deepblue'"),
         (["tournament", "random", "simple", "--games", "3"], "an even number of games"),
-        (["tournament", "--resume", "5"], "there is no tournament 5 to resume"),
+        (["tournament", "--resume", "5"], "there is no results database"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -238,15 +244,17 @@ def test_a_missing_extra_names_the_pip_command(tmp_path: Path) -> None:
         "from fourinarow.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
+    db = tmp_path / "r.sqlite3"
     for option, extra in ((["--backend", "ray"], "ray"), (["--plot", "x.png"], "plot")):
         result = subprocess.run(
             [sys.executable, "-c", code, "match", "random", "simple", "--games", "2",
-             "--db", str(tmp_path / "r.sqlite3"), "--quiet", *option],
+             "--db", str(db), "--quiet", *option],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
         assert result.returncode == 2
         assert f"pip install 'fourinarow[{extra}]'" in result.stderr
         assert "Traceback" not in result.stderr
+        assert not db.exists()  # found out before the tournament was made
 
 
 def test_the_seed_003_experiment_writes_its_report(tmp_path: Path) -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
-from fourinarow.cli.progress import ProgressBar
+from fourinarow.cli.progress import progress_bar
 from fourinarow.search.book import (
     COMPRESSIONS,
     Book,
@@ -124,23 +123,22 @@ def _run_build(args: argparse.Namespace) -> int:
     width, height = args.size
     out = args.out or Path(f"{width}x{height}c{args.connect}-plies{args.plies}.book")
     start = time.perf_counter()
-    report = build_book(
-        out,
-        width,
-        height,
-        args.connect,
-        args.plies,
-        workers=args.workers,
-        backend=args.backend,
-        address=args.address,
-        chunk_size=args.chunk,
-        tt_mb=args.tt_mb,
-        compression=args.compression,
-        directory=args.progress_dir,
-        progress=None if args.quiet or not sys.stderr.isatty() else ProgressBar("chunks"),
-    )
-    if not args.quiet:
-        sys.stderr.write("\n")
+    with progress_bar("chunks", enabled=not args.quiet) as progress:
+        report = build_book(
+            out,
+            width,
+            height,
+            args.connect,
+            args.plies,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            chunk_size=args.chunk,
+            tt_mb=args.tt_mb,
+            compression=args.compression,
+            directory=args.progress_dir,
+            progress=progress,
+        )
     print(
         f"{out}: {_count(report.entries, 'position')}, {report.size:,} bytes; solved "
         f"{_count(report.solved, 'position')} in this run ({time.perf_counter() - start:.1f} s), "

@@ -1,32 +1,77 @@
-"""A one-line progress bar on standard error, for long commands (tournaments, book builds)."""
+"""Progress on standard error for long commands (tournaments, experiments, book builds), drawn
+by rich: a bar, done/total, the rate, the time so far and the time left."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-__all__ = ["ProgressBar"]
+if TYPE_CHECKING:
+    from rich.progress import Task, TaskID
+    from rich.text import Text
+
+__all__ = ["ProgressCallback", "progress_bar"]
+
+ProgressCallback = Callable[[int, int, float], None]
+"""Called as ``progress(done, total, seconds)``; ``done`` may include work an earlier, resumed run
+finished (the first call says where this run starts). The display keeps its own clock, so the
+seconds are not used."""
 
 
-class ProgressBar:
-    """Draws ``[####....] done/total UNIT, rate UNIT/s, ETA s`` over itself on each call.
+@contextmanager
+def progress_bar(unit: str, enabled: bool = True) -> Iterator[ProgressCallback | None]:
+    """A progress display on standard error while the block runs, as a callback; ``None`` (no
+    display) when not ``enabled`` or when standard error is not a terminal.
 
-    Called as ``bar(done, total, seconds)``, where ``done`` may include work finished by an
-    earlier, resumed run: the rate counts only what was done since the first call.
+    The rate and the time left count only what was done since the first call, so a resumed run
+    does not look faster than it is. The finished bar stays on screen; Ctrl-C leaves it as it
+    was, and what is printed next goes below it.
     """
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
 
-    def __init__(self, unit: str) -> None:
-        self.unit = unit
-        self.first: int | None = None
+    class RateColumn(ProgressColumn):
+        """How many units a second, over the last half minute."""
 
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        if self.first is None:
-            self.first = done
-        width = 30
-        filled = width * done // max(1, total)
-        rate = (done - self.first) / seconds if seconds > 0 else 0.0
-        left = f"ETA {(total - done) / rate:.0f} s" if rate > 0 else "ETA -"
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.unit}, "
-            f"{rate:.1f} {self.unit}/s, {left} "
-        )
-        sys.stderr.flush()
+        def render(self, task: Task) -> Text:
+            speed = task.speed
+            return Text(f"{speed:.1f} {unit}/s" if speed else f"- {unit}/s", style="cyan")
+
+    display = Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        unit,
+        RateColumn(),
+        TimeElapsedColumn(),
+        "ETA",
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
+    task: TaskID | None = None
+
+    def report(done: int, total: int, seconds: float) -> None:
+        nonlocal task
+        if task is None:  # where this run starts (not progress made now): show the bar
+            task = display.add_task(unit, total=total, completed=done)
+            display.start()
+        else:
+            display.update(task, total=total, completed=done)
+
+    try:
+        yield report
+    finally:
+        if task is not None:
+            display.stop()

@@ -6,23 +6,26 @@ import argparse
 import csv
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import positive_int, positive_number
-from fourinarow.cli.progress import ProgressBar
+from fourinarow.cli.progress import progress_bar
+from fourinarow.extras import require_extra
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store, default_db_path
 
-__all__ = ["add_tournament_parsers"]
+__all__ = ["add_tournament_parsers", "refuse_with_resume", "say_how_to_resume"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). A tournament stopped
-by Ctrl-C, or killed, continues with --resume (the latest one, or --resume ID) and ends with
-exactly the games it was asked for.
+by Ctrl-C (which prints the command to go on), or killed, continues with --resume (the latest
+one, or --resume ID) with the settings it started with, and ends with exactly the games it was
+asked for.
 """
 
 
@@ -45,7 +48,7 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         help="a round robin between agents",
         description=(
             "Every pair of agents plays --games games, each moving first in half of them; "
-            "prints wins, draws, losses, score rates with 95%% intervals, Elo ratings (random "
+            "prints wins, draws, losses, score rates with 95% intervals, Elo ratings (random "
             "at 0), game lengths, time and nodes per move."
         ),
         epilog=epilog,
@@ -53,17 +56,17 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     tournament.add_argument("agents", nargs="*", metavar="SPEC", help="two or more agent specs")
     for parser in (match, tournament):
         parser.add_argument(
-            "--games", type=positive_int, default=10, metavar="N", help="games per pairing (10)"
+            "--games", type=positive_int, metavar="N", help="games per pairing (10)"
         )
         parser.add_argument(
             "--opening-plies",
             type=int,
-            default=0,
             metavar="K",
             help="random moves before the agents take over, for variety (0)",
         )
-        parser.add_argument("--seed", type=int, default=0, help="decides openings and choices (0)")
+        parser.add_argument("--seed", type=int, help="decides openings and choices (0)")
         add_shape_options(parser)
+        parser.set_defaults(size=None, connect=None)  # to tell given options (SETTING_DEFAULTS)
         parser.add_argument(
             "--time-ms",
             type=positive_number,
@@ -95,7 +98,8 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             const=0,
             type=int,
             metavar="ID",
-            help="continue the latest tournament in the database (or tournament ID)",
+            help="continue the latest tournament in the database (or tournament ID) with the "
+            "settings it was started with (give no agents, --games, --seed, ...)",
         )
         parser.add_argument("--json", action="store_true", help="print the results as JSON")
         parser.add_argument(
@@ -107,71 +111,48 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--quiet", action="store_true", help="no progress bar on standard error"
         )
-    experiment = commands.add_parser(
-        "experiment",
-        help="reproduce a study from the seed texts",
-        description=(
-            "seed-003: plain minimax at depths 1-5 (seed 003's evaluation) against random, "
-            "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
-            "games; writes report.md (markdown tables) and seed-003.png into --out."
-        ),
-        epilog=epilog,
-    )
-    experiment.add_argument("study", choices=("seed-003",), help="the study to run")
-    experiment.add_argument(
-        "--games", type=positive_int, default=20, metavar="N", help="games per match (20)"
-    )
-    experiment.add_argument("--seed", type=int, default=0, help="decides the agents' choices")
-    experiment.add_argument(
-        "--out", default="seed-003-report", metavar="DIR", help="where the report goes"
-    )
-    experiment.add_argument(
-        "--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",
-        help="worker processes",
-    )  # fmt: skip
-    experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
-    experiment.set_defaults(handler=_run_experiment)
+    from fourinarow.cli.experiment import add_experiment_parser
+
+    add_experiment_parser(commands)
     match.set_defaults(handler=_run, pairwise=True)
     tournament.set_defaults(handler=_run, pairwise=False)
 
 
 def _run(args: argparse.Namespace) -> int:
-    store = Store(args.db or default_db_path())
+    # Before any game: a missing extra or a bad path must not cost a tournament's time.
+    if args.backend == "ray":
+        require_extra("ray", "ray", "the Ray backend needs Ray")
+    if args.plot:
+        from fourinarow.tournament.plots import check_plot_path
+
+        check_plot_path(args.plot)
+    db = Path(args.db) if args.db else default_db_path()
+    if args.resume is not None:
+        _refuse_settings_with_resume(args)
+        store = Store(db, create=False)
+    else:
+        settings = _new_settings(args)
+        store = Store(db)
     with store:
         if args.resume is not None:
             stored = store.tournament(args.resume or None)
             if stored is None:
-                which = f"tournament {args.resume}" if args.resume else "a tournament"
+                which = f"tournament {args.resume}" if args.resume else "tournament"
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
             tournament_id, settings = stored.id, stored.settings
         else:
-            if args.pairwise and len(args.agents) != 2:
-                raise InvalidSettingsError(
-                    f"a match is between two agents, not {len(args.agents)}: "
-                    "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
-                )
-            settings = Settings(
-                agents=tuple(args.agents),
-                games=args.games,
-                seed=args.seed,
-                opening_plies=args.opening_plies,
-                width=args.size[0],
-                height=args.size[1],
-                connect=args.connect,
-                time=None if args.time_ms is None else args.time_ms / 1000,
-            )
-            settings.check()
             tournament_id = store.create(settings, len(schedule(settings)))
-        show = not args.quiet and sys.stderr.isatty()
-        progress = ProgressBar("games") if show else None
-        if args.backend == "ray":
-            from fourinarow.tournament.distributed import run_ray
+        try:
+            with progress_bar("games", enabled=not args.quiet) as progress:
+                if args.backend == "ray":
+                    from fourinarow.tournament.distributed import run_ray
 
-            run_ray(store, tournament_id, args.workers, args.address, progress)
-        else:
-            run_local(store, tournament_id, args.workers, progress)
-        if show:
-            print(file=sys.stderr)
+                    run_ray(store, tournament_id, args.workers, args.address, progress)
+                else:
+                    run_local(store, tournament_id, args.workers, progress)
+        except KeyboardInterrupt:
+            _say_how_to_resume(store, tournament_id, args)
+            return 130
         records = store.records(tournament_id)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
@@ -184,48 +165,98 @@ def _run(args: argparse.Namespace) -> int:
     elif args.csv:
         _write_csv(agents, pairings, ratings)
     else:
-        _print_tables(tournament_id, len(records), agents, pairings, ratings)
+        from fourinarow.cli.tables import print_tournament
+
+        print_tournament(tournament_id, len(records), agents, pairings, ratings)
     return 0
 
 
-def _print_tables(
-    tournament_id: int,
-    games: int,
-    agents: list[AgentSummary],
-    pairings: list[PairingSummary],
-    ratings: dict[str, tuple[float, float]],
-) -> None:
-    name_width = max(12, *(len(a.agent) for a in agents)) + 2
-    print(f"Tournament {tournament_id}: {games} games")
-    header = (
-        f"{'agent':<{name_width}}{'games':>6}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
-        f"{'95% interval':>15}{'Elo':>7}{'+-':>5}{'length':>8}{'ms/move':>9}{'p95':>8}"
-        f"{'max':>8}{'nodes/move':>12}"
+def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespace) -> None:
+    """After Ctrl-C: how many games are stored, and the command that plays the rest."""
+    stored = store.tournament(tournament_id)
+    assert stored is not None
+    say_how_to_resume(
+        stored.played, stored.total_games, [args.command, "--resume", str(tournament_id)], args.db
     )
-    print(header)
-    print("-" * len(header))
-    for a in sorted(agents, key=lambda a: -ratings[a.agent][0]):
-        elo, error = ratings[a.agent]
-        print(
-            f"{a.agent:<{name_width}}{a.games:>6}{a.wins:>5}{a.draws:>5}{a.losses:>5}"
-            f"{a.score:>8.3f}{f'{a.low:.2f}-{a.high:.2f}':>15}{elo:>7.0f}{error:>5.0f}"
-            f"{a.mean_length:>8.1f}{a.time_mean * 1e3:>9.2f}{a.time_p95 * 1e3:>8.2f}"
-            f"{a.time_max * 1e3:>8.2f}{a.nodes_mean:>12,.0f}"
-        )
-    print()
+
+
+def say_how_to_resume(played: int, total: int, command: list[str], db: str | None) -> None:
+    """After Ctrl-C, on standard error: how many games are stored, and the command (with
+    ``--db`` when one was given) that plays the rest."""
+    words = ["fourinarow", *command, *(["--db", db] if db else [])]
     print(
-        f"{'pairing':<{2 * name_width + 4}}{'W':>5}{'D':>5}{'L':>5}{'score':>8}"
-        f"{'95% interval':>15}{'mean length':>13}{'median':>8}"
+        f"Stopped: {played} of {total} games are stored.\nContinue with: {shlex.join(words)}",
+        file=sys.stderr,
     )
-    listed = {a.agent: place for place, a in enumerate(agents)}
-    for p in pairings:
-        if listed[p.agent] > listed[p.opponent]:
-            continue  # each pairing once, from the side listed first
-        label = f"{p.agent} vs {p.opponent}"
-        print(
-            f"{label:<{2 * name_width + 4}}{p.wins:>5}{p.draws:>5}{p.losses:>5}{p.score:>8.3f}"
-            f"{f'{p.low:.2f}-{p.high:.2f}':>15}{p.mean_length:>13.1f}{p.median_length:>8.1f}"
+
+
+SETTING_DEFAULTS: dict[str, Any] = {
+    "games": 10,
+    "opening_plies": 0,
+    "seed": 0,
+    "size": (7, 6),
+    "connect": 4,
+    "time_ms": None,
+}
+"""The options that make a tournament's settings, and their defaults (``None`` in the parser, to
+tell which were given)."""
+
+
+def _refuse_settings_with_resume(args: argparse.Namespace) -> None:
+    """A resumed tournament keeps its stored settings: refuse agents and options that set them."""
+    given = ["the agents"] if args.agents else []
+    refuse_with_resume("tournament", given, args, SETTING_DEFAULTS)
+
+
+def refuse_with_resume(
+    what: str, given: list[str], args: argparse.Namespace, settings: dict[str, Any]
+) -> None:
+    """Refuse ``--resume`` with settings it would ignore: ``given`` (such as the agents) and the
+    options named in ``settings`` that are not ``None`` in ``args``.
+
+    Raises:
+        InvalidSettingsError: one of them was given.
+    """
+    given = given + [
+        f"--{name.replace('_', '-')}" for name in settings if getattr(args, name) is not None
+    ]
+    if given:
+        listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
+        raise InvalidSettingsError(
+            f"--resume continues a stored {what} with the settings it was started with: "
+            f"leave out {listed}"
         )
+
+
+def _new_settings(args: argparse.Namespace) -> Settings:
+    """The settings of a new match or tournament, checked."""
+    if args.pairwise and len(args.agents) != 2:
+        raise InvalidSettingsError(
+            f"a match is between two agents, not {len(args.agents)}: "
+            "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
+        )
+    if not args.pairwise and len(args.agents) < 2:
+        raise InvalidSettingsError(
+            f"a tournament needs at least two agents, not {len(args.agents)}: "
+            "fourinarow tournament SPEC SPEC ... (see fourinarow agents), "
+            "or --resume to continue one"
+        )
+    value: dict[str, Any] = {
+        name: default if getattr(args, name) is None else getattr(args, name)
+        for name, default in SETTING_DEFAULTS.items()
+    }
+    settings = Settings(
+        agents=tuple(args.agents),
+        games=value["games"],
+        seed=value["seed"],
+        opening_plies=value["opening_plies"],
+        width=value["size"][0],
+        height=value["size"][1],
+        connect=value["connect"],
+        time=None if value["time_ms"] is None else value["time_ms"] / 1000,
+    )
+    settings.check()
+    return settings
 
 
 def _as_json(
@@ -283,15 +314,3 @@ def _write_csv(
             round(p.low, 4), round(p.high, 4), "", "", round(p.mean_length, 2),
             p.median_length, "", "", "", "",
         ])  # fmt: skip
-
-
-def _run_experiment(args: argparse.Namespace) -> int:
-    from fourinarow.tournament.experiment import run_seed_003
-
-    if args.games % 2:
-        raise InvalidSettingsError(f"--games {args.games}: use an even number (both colours)")
-    with Store(args.db or default_db_path()) as store:
-        report = run_seed_003(store, Path(args.out), args.games, args.seed, args.workers)
-    print(report.read_text(encoding="utf-8"))
-    print(f"(written to {report})")
-    return 0

@@ -5,6 +5,10 @@ depth 1 and minimax depth 2, moving first in half the games; every game is store
 report gives per board and opponent the wins, draws and losses, the score with its 95% interval,
 the game length and the time per move, as markdown tables and a plot. (A depth against itself is
 left out: a tournament names each agent once.)
+
+A run of the study is stored as an experiment with a tournament for each match, all made when
+it starts (:func:`start_seed_003`); :func:`run_seed_003` plays whatever games are missing, so an
+interrupted run goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from pathlib import Path
 from fourinarow.tournament.runner import Progress, run_local
 from fourinarow.tournament.schedule import Settings, schedule
 from fourinarow.tournament.stats import summarise
-from fourinarow.tournament.store import Store
+from fourinarow.tournament.store import Store, StoredExperiment
 
-__all__ = ["Row", "run_seed_003", "seed_003_matches"]
+__all__ = ["STUDY", "Row", "SeedReport", "run_seed_003", "seed_003_matches", "start_seed_003"]
+
+STUDY = "seed-003"
 
 BOARDS = ((6, 6), (7, 6))
 DEPTHS = (1, 2, 3, 4, 5)
@@ -58,20 +64,47 @@ class Row:
     time_p95_ms: float
 
 
+@dataclass(frozen=True)
+class SeedReport:
+    """A run of the study: the report written, and its rows (one per match)."""
+
+    experiment: int
+    path: Path
+    rows: tuple[Row, ...]
+    games: int
+    seed: int
+
+
+def start_seed_003(store: Store, games: int = 20, seed: int = 0) -> int:
+    """Record a new run of the study, a stored tournament for each match; return its id.
+
+    Raises:
+        InvalidSettingsError: ``games`` is odd or below 2.
+    """
+    matches = seed_003_matches(games, seed)
+    matches[0].check()
+    planned = [(settings, len(schedule(settings))) for settings in matches]
+    return store.create_experiment(STUDY, {"games": games, "seed": seed}, planned)
+
+
 def run_seed_003(
     store: Store,
+    experiment_id: int,
     out: Path,
-    games: int = 20,
-    seed: int = 0,
     workers: int = 1,
     progress: Progress | None = None,
-) -> Path:
-    """Play the study, write ``report.md`` (and ``seed-003.png`` with matplotlib) into ``out``;
-    return the report's path."""
+) -> SeedReport:
+    """Play the games a run of the study still misses (all of them in a new run, the rest in
+    an interrupted one), then write ``report.md`` (and ``seed-003.png`` with matplotlib) into
+    ``out``. ``progress`` counts the games of the whole study."""
+    stored = store.experiment(STUDY, experiment_id)
+    if stored is None:
+        raise KeyError(experiment_id)
+    games, seed = int(str(stored.options["games"])), int(str(stored.options["seed"]))
     rows: list[Row] = []
-    for settings in seed_003_matches(games, seed):
-        tournament = store.create(settings, len(schedule(settings)))
-        run_local(store, tournament, workers, progress)
+    for tournament in stored.tournaments:
+        settings = _settings(store, tournament)
+        run_local(store, tournament, workers, _overall(progress, store, stored, tournament))
         agents, _ = summarise(store.records(tournament), settings.agents)
         mine = agents[0]
         depth = int(settings.agents[0].split("depth=")[1].split(",")[0])
@@ -87,7 +120,26 @@ def run_seed_003(
     report.write_text(_markdown(rows, games, seed), encoding="utf-8")
     with contextlib.suppress(ImportError):  # the tables are the report; the plot needs the extra
         _plot(rows, out / "seed-003.png")
-    return report
+    return SeedReport(stored.id, report, tuple(rows), games, seed)
+
+
+def _settings(store: Store, tournament: int) -> Settings:
+    stored = store.tournament(tournament)
+    assert stored is not None
+    return stored.settings
+
+
+def _overall(
+    progress: Progress | None, store: Store, experiment: StoredExperiment, tournament: int
+) -> Progress | None:
+    """A progress callback for one match that reports the games of the whole study."""
+    if progress is None:
+        return None
+    report = progress
+    counts = [store.tournament(t) for t in experiment.tournaments]
+    total = sum(c.total_games for c in counts if c is not None)
+    others = sum(c.played for c in counts if c is not None and c.id != tournament)
+    return lambda done, _, seconds: report(others + done, total, seconds)
 
 
 def _markdown(rows: list[Row], games: int, seed: int) -> str:

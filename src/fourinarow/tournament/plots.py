@@ -3,19 +3,64 @@
 One PNG with three panels: Elo ratings with their error bars, the pairwise score rates as a
 heatmap, and the mean time per move against the search depth of the agents whose specs set one
 (or, when none does, the mean time per move of each agent).
+
+:func:`check_plot_path` tells, before a tournament plays its first game, whether its plot can be
+drawn and written at all; a path without a suffix gets a PNG under exactly that name.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from fourinarow.core import FourInARowError
 from fourinarow.extras import require_extra
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
 
-__all__ = ["spec_depth", "write_plots"]
+__all__ = ["PlotPathError", "check_plot_path", "spec_depth", "write_plots"]
+
+
+class PlotPathError(FourInARowError):
+    """A plot path that cannot be written: a folder, below a file, read-only, an unknown type."""
+
+
+def check_plot_path(path: Path | str) -> Path:
+    """Check that a plot can be drawn into ``path``; return it as a ``Path``.
+
+    Folders missing on the way are fine (:func:`write_plots` makes them); the nearest one that
+    exists must be writable.
+
+    Raises:
+        MissingExtraError: matplotlib is not installed.
+        PlotPathError: ``path`` is a folder, lies below a file, in a read-only folder, or has a
+            suffix that matplotlib cannot write.
+    """
+    require_extra("matplotlib", "plot", "plots need matplotlib")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    target = Path(path)
+    if target.is_dir():
+        raise PlotPathError(
+            f"--plot {path}: is a folder: give the image's file name, e.g. {target / 'elo.png'}"
+        )
+    kind = target.suffix.lstrip(".").lower()
+    if kind and kind not in FigureCanvasBase.get_supported_filetypes():
+        raise PlotPathError(
+            f"--plot {path}: matplotlib cannot write .{kind} files (png, svg, pdf, ...)"
+        )
+    folder = target.parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        raise PlotPathError(f"--plot {path}: {folder} is a file, not a folder")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise PlotPathError(f"--plot {path}: cannot write over {target}")
+    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        raise PlotPathError(f"--plot {path}: cannot write into {folder}")
+    return target
 
 
 def spec_depth(spec: str) -> int | None:
@@ -43,7 +88,7 @@ def write_plots(
     ratings: dict[str, tuple[float, float]],
     title: str = "",
 ) -> Path:
-    """Draw the three panels into ``path`` (PNG); return the path."""
+    """Draw the three panels into ``path`` (PNG, or the type its suffix names); return the path."""
     plt = _pyplot()
     names = [a.agent for a in sorted(agents, key=lambda a: ratings[a.agent][0])]
     figure, (elo_axis, heat_axis, time_axis) = plt.subplots(
@@ -95,6 +140,6 @@ def write_plots(
         figure.suptitle(title)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(target, dpi=100)
+    figure.savefig(target, dpi=100, format=None if target.suffix else "png")
     plt.close(figure)
     return target

@@ -43,8 +43,12 @@ class Settings:
         """Raise ``InvalidSettingsError`` (or the agents' and board's own errors) if unplayable."""
         if len(self.agents) < 2:
             raise InvalidSettingsError("a tournament needs at least two agents")
-        if len(set(self.agents)) != len(self.agents):
-            raise InvalidSettingsError("each agent may be named once")
+        twice = [spec for spec in dict.fromkeys(self.agents) if self.agents.count(spec) > 1]
+        if twice:
+            raise InvalidSettingsError(
+                f"{twice[0]!r} is named more than once: name each agent once (two settings "
+                "of one agent differ in their options, e.g. simple and simple:blunder=0.1)"
+            )
         if self.games < 2 or self.games % 2:
             raise InvalidSettingsError(
                 f"--games {self.games}: each pairing plays an even number of games, at least 2, "

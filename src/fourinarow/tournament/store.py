@@ -14,10 +14,22 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from fourinarow.core import FourInARowError
 from fourinarow.tournament.games import GameRecord, GameSpec
 from fourinarow.tournament.schedule import Settings
 
-__all__ = ["Store", "StoredTournament", "default_db_path"]
+__all__ = [
+    "ResultsDatabaseError",
+    "Store",
+    "StoredExperiment",
+    "StoredTournament",
+    "default_db_path",
+]
+
+
+class ResultsDatabaseError(FourInARowError):
+    """A results database that is missing (to resume from), or a file that is not one."""
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -43,6 +55,18 @@ CREATE TABLE IF NOT EXISTS games (
     finished TEXT NOT NULL,
     PRIMARY KEY (tournament_id, game_index)
 );
+CREATE TABLE IF NOT EXISTS experiments (
+    id INTEGER PRIMARY KEY,
+    study TEXT NOT NULL,
+    options TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS experiment_matches (
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id),
+    position INTEGER NOT NULL,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    PRIMARY KEY (experiment_id, position)
+);
 """
 
 
@@ -67,20 +91,52 @@ class StoredTournament:
         return self.played >= self.total_games
 
 
+@dataclass(frozen=True)
+class StoredExperiment:
+    """An experiment's row: its study, the options it was started with, and its matches (the
+    ids of their tournaments, in the study's order)."""
+
+    id: int
+    study: str
+    options: dict[str, object]
+    tournaments: tuple[int, ...]
+    created: str
+
+
 class Store:
     """A results database.
 
     Args:
-        path: the SQLite file (created with its folder if missing).
+        path: the SQLite file.
+        create: make the file, and its folder, if missing (else a missing file is an error:
+            there is nothing to resume).
+
+    Raises:
+        ResultsDatabaseError: ``path`` is missing (and ``create`` is false), or cannot be
+            opened as a SQLite database.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, create: bool = True) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        if create:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif not self.path.is_file():
+            raise ResultsDatabaseError(
+                f"there is no results database {self.path}: nothing to resume"
+            )
+        # Without create, read-write mode: a file removed meanwhile is not made anew.
+        target = str(self.path) if create else f"{self.path.resolve().as_uri()}?mode=rw"
+        try:
+            self._db = sqlite3.connect(target, uri=not create)
+        except sqlite3.Error as error:
+            raise ResultsDatabaseError(f"cannot open {self.path}: {error}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise ResultsDatabaseError(f"{self.path} is not a results database ({error})") from None
 
     def close(self) -> None:
         self._db.close()
@@ -100,6 +156,48 @@ class Store:
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def create_experiment(
+        self, study: str, options: dict[str, object], matches: list[tuple[Settings, int]]
+    ) -> int:
+        """Record a new experiment with a tournament for each of its matches, given as
+        (settings, total games), all in one transaction; return the experiment's id."""
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT INTO experiments (study, options, created) VALUES (?, ?, ?)",
+                (study, json.dumps(options), _now()),
+            )
+            experiment_id = cursor.lastrowid
+            for position, (settings, total_games) in enumerate(matches):
+                cursor = self._db.execute(
+                    "INSERT INTO tournaments (settings, total_games, created) VALUES (?, ?, ?)",
+                    (json.dumps(settings.to_dict()), total_games, _now()),
+                )
+                self._db.execute(
+                    "INSERT INTO experiment_matches VALUES (?, ?, ?)",
+                    (experiment_id, position, cursor.lastrowid),
+                )
+        assert experiment_id is not None
+        return experiment_id
+
+    def experiment(self, study: str, experiment_id: int | None = None) -> StoredExperiment | None:
+        """An experiment of ``study`` by id, or the latest one; ``None`` if there is none."""
+        query = "SELECT id, options, created FROM experiments WHERE study = ? "
+        if experiment_id is None:
+            row = self._db.execute(query + "ORDER BY id DESC LIMIT 1", (study,)).fetchone()
+        else:
+            row = self._db.execute(query + "AND id = ?", (study, experiment_id)).fetchone()
+        if row is None:
+            return None
+        identifier, options, created = row
+        tournaments = self._db.execute(
+            "SELECT tournament_id FROM experiment_matches WHERE experiment_id = ? "
+            "ORDER BY position",
+            (identifier,),
+        )
+        return StoredExperiment(
+            identifier, study, json.loads(options), tuple(t for (t,) in tournaments), created
+        )
 
     def add(self, tournament_id: int, record: GameRecord) -> None:
         """Store a finished game (one transaction)."""

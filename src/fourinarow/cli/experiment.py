@@ -1,0 +1,118 @@
+"""``fourinarow experiment``: reproduce a study, stored game by game, resumable."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from fourinarow.cli.options import positive_int
+from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.tables import print_experiment
+from fourinarow.cli.tournament import refuse_with_resume, say_how_to_resume
+from fourinarow.tournament.experiment import STUDY, run_seed_003, start_seed_003
+from fourinarow.tournament.schedule import InvalidSettingsError
+from fourinarow.tournament.store import Store, default_db_path
+
+__all__ = ["add_experiment_parser"]
+
+EPILOG = """\
+Every game is stored in SQLite as soon as it ends (--db, default %(db)s). An experiment stopped
+by Ctrl-C, or killed, continues with --resume (the latest run of the study, or --resume ID): it
+plays only the games still missing, then writes the report.
+"""
+
+SETTING_DEFAULTS: dict[str, Any] = {"games": 20, "seed": 0}
+"""The options that decide a run's games, and their defaults (``None`` in the parser, to tell
+which were given)."""
+
+
+def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``experiment`` subcommand."""
+    experiment = commands.add_parser(
+        "experiment",
+        help="reproduce a study from the seed texts",
+        description=(
+            "seed-003: plain minimax at depths 1-5 (seed 003's evaluation) against random, "
+            "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
+            "games; writes report.md (markdown tables) and seed-003.png into --out."
+        ),
+        epilog=EPILOG % {"db": default_db_path()},
+    )
+    experiment.add_argument("study", choices=(STUDY,), help="the study to run")
+    experiment.add_argument(
+        "--games", type=positive_int, metavar="N", help="games per match, even (20)"
+    )
+    experiment.add_argument("--seed", type=int, help="decides the agents' choices (0)")
+    experiment.add_argument(
+        "--out", metavar="DIR", help="where the report goes (default: seed-003-report)"
+    )
+    experiment.add_argument(
+        "--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+        help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",
+    )  # fmt: skip
+    experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+    experiment.add_argument(
+        "--resume",
+        nargs="?",
+        const=0,
+        type=int,
+        metavar="ID",
+        help="continue the latest run of the study in the database (or run ID) with the "
+        "settings it was started with (give no --games or --seed)",
+    )
+    experiment.add_argument(
+        "--quiet", action="store_true", help="no progress bar on standard error"
+    )
+    experiment.set_defaults(handler=_run_experiment)
+
+
+def _run_experiment(args: argparse.Namespace) -> int:
+    db = Path(args.db) if args.db else default_db_path()
+    if args.resume is not None:
+        refuse_with_resume("experiment", [], args, SETTING_DEFAULTS)
+        store = Store(db, create=False)
+    else:
+        games = SETTING_DEFAULTS["games"] if args.games is None else args.games
+        if games % 2:
+            raise InvalidSettingsError(
+                f"--games {games}: each match plays an even number of games, so that both "
+                "agents move first equally often"
+            )
+        store = Store(db)
+    with store:
+        if args.resume is not None:
+            stored = store.experiment(args.study, args.resume or None)
+            if stored is None:
+                which = f"experiment {args.resume}" if args.resume else "experiment"
+                raise InvalidSettingsError(
+                    f"there is no {args.study} {which} to resume in {store.path}"
+                )
+            experiment = stored.id
+        else:
+            seed = SETTING_DEFAULTS["seed"] if args.seed is None else args.seed
+            experiment = start_seed_003(store, games, seed)
+        out = Path(args.out or "seed-003-report")
+        try:
+            with progress_bar("games", enabled=not args.quiet) as progress:
+                report = run_seed_003(store, experiment, out, args.workers, progress)
+        except KeyboardInterrupt:
+            played, total = _games(store, experiment, args.study)
+            out_option = ["--out", args.out] if args.out else []
+            command = ["experiment", args.study, "--resume", str(experiment), *out_option]
+            say_how_to_resume(played, total, command, args.db)
+            return 130
+    print_experiment(report)
+    return 0
+
+
+def _games(store: Store, experiment: int, study: str) -> tuple[int, int]:
+    """Games stored and games in all of a run of the study."""
+    stored = store.experiment(study, experiment)
+    assert stored is not None
+    tournaments = [store.tournament(t) for t in stored.tournaments]
+    return (
+        sum(t.played for t in tournaments if t is not None),
+        sum(t.total_games for t in tournaments if t is not None),
+    )
