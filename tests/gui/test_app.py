@@ -354,6 +354,24 @@ def win_for_red(app: App) -> GameScreen:
     return game
 
 
+def test_after_the_end_clicks_and_keys_on_the_board_leave_the_result_shown(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(HUMANS)
+    game = win_for_red(app)
+    click(column_point(game, 4))
+    press(pygame.K_3)
+    press(pygame.K_9)
+    settle(app)
+    assert game.board.ply == 7
+    assert game.status() == "Red wins!"
+    buttons = game.frame(WINDOW).buttons
+    assert [button.label for button in buttons] == ["Play again", "Menu", "Quit"]
+    click(buttons[0].box.centre)
+    settle(app)
+    assert game.board.ply == 0
+
+
 def test_keys_made_while_the_last_disc_falls_are_forgotten(make_app: MakeApp) -> None:
     app = make_app(HUMANS)
     game = game_of(app)

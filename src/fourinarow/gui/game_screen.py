@@ -192,7 +192,7 @@ class GameScreen:
         elif command is Command.DROP:
             self.play(self.cursor)
         elif command is Command.COLUMN:
-            if column < self.board.width:
+            if column < self.board.width or self.session.outcome is not None:
                 self.play(column)
             else:
                 self.notice = f"There is no column {column + 1}: columns go 1-{self.board.width}."
@@ -257,8 +257,11 @@ class GameScreen:
     # ------------------------------------------------------------------------------- actions
 
     def play(self, column: Column) -> None:
-        """Play ``column`` for the human to move; if that cannot be, say why in the status."""
+        """Play ``column`` for the human to move; if that cannot be, say why in the status.
+        After the end nothing is played and the result stays in the status."""
         session = self.session
+        if session.outcome is not None:
+            return
         if session.computer_to_move:
             self.notice = f"Wait: {self.name(self.board.turn)} is thinking."
             return
