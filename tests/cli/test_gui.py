@@ -69,7 +69,7 @@ def test_without_pygame_the_message_names_the_extra(
     status = main(["gui", "--demo", "--screenshot", str(tmp_path / "shot.png")])
     assert status == 2
     assert capsys.readouterr().err == (
-        'fourinarow gui: error: the desktop game needs pygame: pip install "fourinarow[gui]"\n'
+        "fourinarow gui: error: the desktop game needs pygame: pip install 'fourinarow[gui]'\n"
     )
 
 
