@@ -1,7 +1,11 @@
-"""``fourinarow gui``: the headless demo's screenshot, a missing pygame, bad options."""
+"""``fourinarow gui``: the headless demo's screenshot, a missing pygame, bad options.
+
+The tests that open a window (or save the demo's picture) skip when pygame is not installed.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -11,6 +15,11 @@ from fourinarow.cli.main import main
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from tests.cli.conftest import Run
 
+needs_pygame = pytest.mark.skipif(
+    importlib.util.find_spec("pygame") is None,
+    reason="needs pygame, the desktop game's extra: pip install 'fourinarow[gui]'",
+)
+
 
 def image_size(path: Path) -> tuple[int, int]:
     import pygame
@@ -19,6 +28,7 @@ def image_size(path: Path) -> tuple[int, int]:
     return size
 
 
+@needs_pygame
 def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
     run: Run, tmp_path: Path
 ) -> None:
@@ -30,6 +40,7 @@ def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
     assert image_size(shot) == DEFAULT_WINDOW
 
 
+@needs_pygame
 def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Path) -> None:
     shot = tmp_path / "small.png"
     result = run(
@@ -73,6 +84,7 @@ def test_without_pygame_the_message_names_the_extra(
     )
 
 
+@needs_pygame
 def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None:
     result = run("gui", env={"SDL_VIDEODRIVER": "no-such-driver"})
     assert result.returncode == 1

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.gui.conftest import NO_PYGAME, WINDOW, MakeApp
+
+pytest.importorskip("pygame", reason=NO_PYGAME)
+
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 
 import pygame
-import pytest
 
 from fourinarow.agents import Decision, Limit
 from fourinarow.core import Board
@@ -16,7 +21,6 @@ from fourinarow.gui.app import App
 from fourinarow.gui.game_screen import GameScreen
 from fourinarow.gui.layout import Layout
 from fourinarow.gui.settings import GuiSettings, Mode
-from tests.gui.conftest import WINDOW, MakeApp
 from tests.gui.driving import BlockingAgent, ScriptedAgent, click, post, press, settle
 
 HUMANS = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, sound=False)
