@@ -183,6 +183,8 @@ class GameScreen:
             self.buttons.move_focus(-1 if command is Command.LEFT else 1)
         elif self.buttons.shown and command is Command.DROP:
             return self._press(self.buttons.focused_action)
+        elif command in (Command.DROP, Command.COLUMN) and self.session.outcome is not None:
+            pass  # no more discs: the result stays in the status
         elif command is Command.PLAY_AGAIN:
             if self.buttons.shown:
                 self.new_game()
@@ -192,7 +194,7 @@ class GameScreen:
         elif command is Command.DROP:
             self.play(self.cursor)
         elif command is Command.COLUMN:
-            if column < self.board.width or self.session.outcome is not None:
+            if column < self.board.width:
                 self.play(column)
             else:
                 self.notice = f"There is no column {column + 1}: columns go 1-{self.board.width}."
@@ -351,7 +353,7 @@ class GameScreen:
         if self.animating:
             return None
         action = self._catch_up()
-        if not self.animating:
+        if action is None and not self.animating:
             self._computer_turn()
             self._hint_turn()
         return action
