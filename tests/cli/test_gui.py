@@ -1,7 +1,12 @@
-"""``fourinarow gui``: the headless demo's screenshot, a missing pygame, bad options."""
+"""``fourinarow gui``: the headless demo's screenshot, a missing pygame, bad options.
+
+The tests that open a window (or save the demo's picture) skip when pygame is not installed.
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -9,7 +14,15 @@ import pytest
 
 from fourinarow.cli.main import main
 from fourinarow.gui.launch import DEFAULT_WINDOW
+from fourinarow.gui.layout import Layout
 from tests.cli.conftest import Run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+needs_pygame = pytest.mark.skipif(
+    importlib.util.find_spec("pygame") is None,
+    reason="needs pygame, the desktop game's extra: pip install 'fourinarow[gui]'",
+)
 
 
 def image_size(path: Path) -> tuple[int, int]:
@@ -19,6 +32,17 @@ def image_size(path: Path) -> tuple[int, int]:
     return size
 
 
+def pixels(path: Path, area: tuple[int, int, int, int] | None = None) -> bytes:
+    """The RGB bytes of a PNG file (or of the ``(x, y, width, height)`` part of it)."""
+    import pygame
+
+    image = pygame.image.load(str(path))
+    if area is not None:
+        image = image.subsurface(area)
+    return pygame.image.tobytes(image, "RGB")
+
+
+@needs_pygame
 def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
     run: Run, tmp_path: Path
 ) -> None:
@@ -30,6 +54,7 @@ def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
     assert image_size(shot) == DEFAULT_WINDOW
 
 
+@needs_pygame
 def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Path) -> None:
     shot = tmp_path / "small.png"
     result = run(
@@ -73,6 +98,7 @@ def test_without_pygame_the_message_names_the_extra(
     )
 
 
+@needs_pygame
 def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None:
     result = run("gui", env={"SDL_VIDEODRIVER": "no-such-driver"})
     assert result.returncode == 1
@@ -86,3 +112,24 @@ def test_help_lists_the_keys_and_levels(run: Run) -> None:
     words = " ".join(result.stdout.split())  # argparse wraps the lines
     for text in ("U undo", "R redo", "H hint", "--screenshot PATH", "Levels: 1 "):
         assert text in words
+
+
+@needs_pygame
+def test_the_readme_picture_is_what_its_documented_command_makes(run: Run, tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"The picture above was made with `fourinarow (gui [^`]*)`", readme)
+    assert command is not None
+    arguments = command[1].split()
+    assert arguments[-2:] == ["--screenshot", "docs/gui.png"]
+    shots = [tmp_path / "first.png", tmp_path / "second.png"]
+    for shot in shots:
+        result = run(*arguments[:-1], str(shot))
+        assert result.returncode == 0, result.stderr
+    # The demo is the same game every time (its levels count positions, not seconds; seed 4):
+    assert pixels(shots[0]) == pixels(shots[1])
+    # and the README shows it. Compared where no text is drawn (the board, the discs and the
+    # ringed line), so that another pygame's font rendering does not matter:
+    board = Layout.fit(DEFAULT_WINDOW, 7, 6).board.rect()
+    assert pixels(ROOT / "docs" / "gui.png", board) == pixels(shots[0], board), (
+        "docs/gui.png is not what the demo makes: run the README's command again"
+    )

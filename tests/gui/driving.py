@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.gui.conftest import NO_PYGAME
+
+pytest.importorskip("pygame", reason=NO_PYGAME)
+
 import threading
 import time
 from typing import Any

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.gui.conftest import NO_PYGAME, WINDOW, MakeApp
+
+pytest.importorskip("pygame", reason=NO_PYGAME)
+
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 
 import pygame
-import pytest
 
 from fourinarow.agents import Decision, Limit
 from fourinarow.core import Board
@@ -16,7 +21,6 @@ from fourinarow.gui.app import App
 from fourinarow.gui.game_screen import GameScreen
 from fourinarow.gui.layout import Layout
 from fourinarow.gui.settings import GuiSettings, Mode
-from tests.gui.conftest import WINDOW, MakeApp
 from tests.gui.driving import BlockingAgent, ScriptedAgent, click, post, press, settle
 
 HUMANS = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, sound=False)
@@ -80,17 +84,146 @@ def test_a_click_on_a_full_column_plays_nothing_and_says_why(make_app: MakeApp) 
     assert "full" not in game.status()
 
 
-def test_input_is_ignored_while_a_disc_falls(make_app: MakeApp) -> None:
-    app = make_app(HUMANS)
+@pytest.fixture
+def blocking() -> Iterator[BlockingAgent]:
+    agent = BlockingAgent()
+    yield agent
+    agent.release.set()  # let the forgotten thread end
+
+
+def drop_under_way(app: App, column: int) -> GameScreen:
+    """Click ``column`` and step one frame: its disc has only begun to fall."""
     game = game_of(app)
-    click(column_point(game, 3))
+    click(column_point(game, column))
     app.step(1 / 60)
-    for key in (pygame.K_5, pygame.K_u, pygame.K_n, pygame.K_ESCAPE):
-        press(key)
-    click(column_point(game, 4))
+    assert game.drop is not None
+    return game
+
+
+def test_moves_made_while_a_disc_falls_are_played_after_it_lands(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = drop_under_way(app, 3)
+    press(pygame.K_5)
+    click(column_point(game, 1))
+    app.step(1 / 60)
+    assert played(game) == (3,)  # they wait
+    assert game.drop is not None
+    assert game.drop.column == 3
     settle(app)
-    assert played(game) == (3,)
-    assert app.game is game
+    assert played(game) == (3, 4, 1)
+    assert game.board.cell(4, 0) == 2
+    assert game.board.cell(1, 0) == 1
+
+
+def test_a_move_made_while_the_computers_disc_falls_is_played_after_it_lands(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(GuiSettings(sound=False), agent=ScriptedAgent([6, 5]))
+    game = game_of(app)
+    press(pygame.K_1)
+    while game.board.ply < 2:  # the computer has chosen: its disc slides over and falls
+        app.step(1 / 60)
+        time.sleep(0.001)
+    assert game.drop is not None
+    assert game.drop.player == 2
+    press(pygame.K_2)
+    app.step(1 / 60)
+    assert played(game) == (0, 6)
+    settle(app)
+    assert played(game) == (0, 6, 1, 5)
+
+
+def test_undo_made_while_the_computers_disc_falls_takes_back_the_turn_after_it_lands(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(GuiSettings(sound=False), agent=ScriptedAgent([6]))
+    game = game_of(app)
+    press(pygame.K_1)
+    while game.board.ply < 2:
+        app.step(1 / 60)
+        time.sleep(0.001)
+    press(pygame.K_u)
+    settle(app)
+    assert played(game) == ()
+    assert game.status() == "Taken back: 1, 7."
+
+
+def test_the_hint_asked_for_while_a_disc_falls_turns_on_after_it_lands(
+    make_app: MakeApp,
+) -> None:
+    settings = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, width=5, height=4, sound=False)
+    app = make_app(settings)
+    game = drop_under_way(app, 2)
+    press(pygame.K_h)
+    app.step(1 / 60)
+    assert not game.hint_on
+    settle(app)
+    assert game.hint_on
+    assert game.status().startswith("Hint for Yellow")
+    assert game.frame(WINDOW).hints is not None
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(pygame.K_ESCAPE, id="esc"),
+        pytest.param(pygame.K_q, id="q"),
+        pytest.param(pygame.K_n, id="n"),
+    ],
+)
+def test_esc_q_and_n_act_at_once_while_a_disc_falls(make_app: MakeApp, key: int) -> None:
+    app = make_app(HUMANS)
+    game = drop_under_way(app, 3)
+    press(pygame.K_5)  # waits, and is forgotten
+    press(key)
+    app.step(1 / 60)
+    if key == pygame.K_ESCAPE:
+        assert app.game is None
+        assert app.running
+    elif key == pygame.K_q:
+        assert not app.running
+    else:
+        assert app.game is game
+        assert played(game) == ()
+        assert not game.animating
+        settle(app)
+        assert played(game) == ()
+
+
+def test_escape_between_computers_goes_to_the_menu_while_a_disc_falls(
+    make_app: MakeApp,
+) -> None:
+    settings = GuiSettings(mode=Mode.COMPUTER_VS_COMPUTER, sound=False)
+    app = make_app(settings, agent=ScriptedAgent([3, 3, 2, 2, 1]))
+    game = game_of(app)
+    while game.board.ply < 3 or game.drop is None:
+        app.step(1 / 60)
+        time.sleep(0.001)
+    press(pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.game is None
+    assert app.running
+
+
+@pytest.mark.parametrize("mode", [Mode.HUMAN_VS_COMPUTER, Mode.COMPUTER_VS_COMPUTER])
+def test_escape_and_q_act_at_once_while_the_computer_thinks(
+    make_app: MakeApp, blocking: BlockingAgent, mode: Mode
+) -> None:
+    app = make_app(GuiSettings(mode=mode, first="computer", sound=False), agent=blocking)
+    game = game_of(app)
+    app.step(1 / 60)
+    assert blocking.started.wait(5)
+    assert game.thinking
+    press(pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.game is None
+    assert not game.thinking  # its thought is forgotten
+    press(pygame.K_RETURN)  # the menu starts another game, whose computer thinks
+    app.step(1 / 60)
+    assert app.game is not None
+    press(pygame.K_q)
+    app.step(1 / 60)
+    assert not app.running
 
 
 def test_keys_move_the_disc_and_drop_it(make_app: MakeApp) -> None:
@@ -215,6 +348,49 @@ def test_the_end_buttons_ignore_input_while_they_fall_and_then_work(make_app: Ma
     assert not game.frame(WINDOW).buttons
 
 
+def win_for_red(app: App) -> GameScreen:
+    """Play a vertical win for Red in the first column, between humans, and let all settle."""
+    game = game_of(app)
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        press(key)
+        settle(app)
+    assert game.status() == "Red wins!"
+    return game
+
+
+def test_after_the_end_clicks_and_keys_on_the_board_leave_the_result_shown(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(HUMANS)
+    game = win_for_red(app)
+    click(column_point(game, 4))
+    press(pygame.K_3)
+    press(pygame.K_9)
+    settle(app)
+    assert game.board.ply == 7
+    assert game.status() == "Red wins!"
+    buttons = game.frame(WINDOW).buttons
+    assert [button.label for button in buttons] == ["Play again", "Menu", "Quit"]
+    click(buttons[0].box.centre)
+    settle(app)
+    assert game.board.ply == 0
+
+
+def test_keys_made_while_the_last_disc_falls_are_forgotten(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    game = game_of(app)
+    for key in (pygame.K_1, pygame.K_2) * 3:
+        press(key)
+        settle(app)
+    drop_under_way(app, 0)  # the winning disc
+    press(pygame.K_RETURN)  # not the end buttons' Enter: they were not there yet
+    press(pygame.K_4)
+    settle(app)
+    assert game.board.ply == 7
+    assert game.status() == "Red wins!"
+    assert game.frame(WINDOW).buttons
+
+
 def test_the_end_buttons_lead_to_the_menu_and_out(make_app: MakeApp) -> None:
     app = make_app(HUMANS)
     game = game_of(app)
@@ -273,13 +449,6 @@ def test_closing_the_window_while_a_disc_falls_exits_at_once(make_app: MakeApp) 
     post(pygame.QUIT)
     app.step(1 / 60)
     assert not app.running
-
-
-@pytest.fixture
-def blocking() -> Iterator[BlockingAgent]:
-    agent = BlockingAgent()
-    yield agent
-    agent.release.set()  # let the forgotten thread end
 
 
 def test_closing_the_window_while_the_computer_thinks_exits_at_once(

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
+
+from tests.gui.conftest import NO_PYGAME
+
+pytest.importorskip("pygame", reason=NO_PYGAME)
+
+import pygame
 
 from fourinarow.gui.app import App
 from fourinarow.gui.settings import GuiSettings, Mode

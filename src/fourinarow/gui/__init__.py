@@ -1,6 +1,6 @@
 """The desktop game, ``fourinarow gui``: a pygame window with a start menu and animations.
 
-Needs the extra: ``pip install "fourinarow[gui]"``. The modules that only compute do not import
+Needs the extra: ``pip install 'fourinarow[gui]'``. The modules that only compute do not import
 pygame: ``settings``, ``session`` (the game with undo / redo), ``layout``, ``physics`` (falls,
 bounces, slides), ``end_buttons``, ``menu``, ``frame`` (what a frame shows), ``palette``,
 ``thinking`` (background tasks), ``screen``. Those that do: ``controls`` (the keys),

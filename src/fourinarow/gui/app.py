@@ -89,7 +89,10 @@ class App:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
             return
-        action = (self.game or self.menu).handle(event)
+        self._act((self.game or self.menu).handle(event))
+
+    def _act(self, action: Action | None) -> None:
+        """Do what a screen asked for."""
         if action is Action.QUIT:
             self.running = False
         elif action is Action.MENU:
@@ -100,7 +103,7 @@ class App:
     def update(self, dt: float) -> None:
         """Advance the game by ``dt`` seconds (the menu does not move)."""
         if self.game is not None:
-            self.game.update(dt)
+            self._act(self.game.update(dt))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the screen showing onto ``surface``."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-__all__ = ["KEYS_HELP", "Command", "Pressed", "game_command"]
+__all__ = ["AT_ONCE", "KEYS_HELP", "Command", "Pressed", "game_command"]
 
 
 class Command(enum.Enum):
@@ -27,6 +27,10 @@ class Command(enum.Enum):
     DROP = "drop"  # drop the disc where it is (at the end: press the focused button)
     COLUMN = "column"  # drop the disc in a given column
     PLAY_AGAIN = "play again"
+
+
+AT_ONCE = frozenset({Command.MENU, Command.QUIT, Command.NEW_GAME})
+"""The commands that act at once, even while a disc falls; other keys wait for it to land."""
 
 
 @dataclass(frozen=True)

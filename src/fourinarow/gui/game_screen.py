@@ -1,8 +1,10 @@
 """The game screen: events become moves, moves become animations, and the computer and the hint
 work on background threads while the window keeps drawing.
 
-While a disc falls or the end buttons fall in, input is ignored (closing the window still
-works: the app handles that before any screen).
+Esc, Q and N act at once, whatever moves or thinks (closing the window too: the app handles that
+before any screen). Other keys and clicks made while a disc falls wait for it to land and then act
+in the order they came; those made while the end buttons fall in are ignored, and so is what was
+still waiting when the game ended: its moves have no turn left.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections import deque
 from collections.abc import Callable
 
 import pygame
 
 from fourinarow.agents import Agent, Limit, PerfectAgent
 from fourinarow.core import Board, Column, IllegalMoveError, InvalidMoveError, column_label
-from fourinarow.gui.controls import KEYS_HELP, Command, game_command
+from fourinarow.gui.controls import AT_ONCE, KEYS_HELP, Command, Pressed, game_command
 from fourinarow.gui.end_buttons import EndButtons
 from fourinarow.gui.frame import GameFrame, HintLabel, MovingDisc, hint_labels
 from fourinarow.gui.layout import Layout, Point
@@ -73,6 +76,7 @@ class GameScreen:
         self._hint: Hint | None = None
         self._failed = False
         self.show_keys = False
+        self._waiting: deque[pygame.event.Event] = deque()  # input made while a disc falls
         self._clock = 0.0
         self._workers.cancel()
 
@@ -85,7 +89,8 @@ class GameScreen:
 
     @property
     def animating(self) -> bool:
-        """True while a disc or a button is still moving: input waits."""
+        """True while a disc or a button is still moving: input waits (or, for the buttons, is
+        ignored), except Esc, Q and N."""
         return self.drop is not None or not self.buttons.settled
 
     @property
@@ -132,21 +137,38 @@ class GameScreen:
     # -------------------------------------------------------------------------------- events
 
     def handle(self, event: pygame.event.Event) -> Action | None:
-        """React to one pygame event; return what the app should do, if anything."""
-        if self.animating:
-            return None
+        """React to one pygame event; return what the app should do, if anything.
+
+        Esc, Q and N act at once; other keys and clicks made while a disc falls wait until it
+        lands (see ``update``), and those made while the end buttons fall in are ignored.
+        """
         if event.type == pygame.MOUSEMOTION:
             self._point(event.pos)
             return None
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if event.type != pygame.KEYDOWN and not clicked:
             return None
+        if not self.animating:
+            return self._react(event)
+        if self.show_keys:
+            self.show_keys = False
+            return None
+        pressed = None if clicked else _pressed(event)
+        if pressed is not None and pressed.command in AT_ONCE:
+            self._waiting.clear()
+            return self._command(pressed.command, pressed.column)
+        if self.drop is not None:
+            self._waiting.append(event)
+        return None
+
+    def _react(self, event: pygame.event.Event) -> Action | None:
+        """Carry out a left click or a key press, nothing moving."""
         if self.show_keys:  # a key or a click closes the overlay, and does nothing else
             self.show_keys = False
             return None
-        if clicked:
+        if event.type == pygame.MOUSEBUTTONDOWN:
             return self._click(event.pos)
-        pressed = game_command(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))
+        pressed = _pressed(event)
         if pressed is None:
             return None
         return self._command(pressed.command, pressed.column)
@@ -161,6 +183,8 @@ class GameScreen:
             self.buttons.move_focus(-1 if command is Command.LEFT else 1)
         elif self.buttons.shown and command is Command.DROP:
             return self._press(self.buttons.focused_action)
+        elif command in (Command.DROP, Command.COLUMN) and self.session.outcome is not None:
+            pass  # no more discs: the result stays in the status
         elif command is Command.PLAY_AGAIN:
             if self.buttons.shown:
                 self.new_game()
@@ -235,8 +259,11 @@ class GameScreen:
     # ------------------------------------------------------------------------------- actions
 
     def play(self, column: Column) -> None:
-        """Play ``column`` for the human to move; if that cannot be, say why in the status."""
+        """Play ``column`` for the human to move; if that cannot be, say why in the status.
+        After the end nothing is played and the result stays in the status."""
         session = self.session
+        if session.outcome is not None:
+            return
         if session.computer_to_move:
             self.notice = f"Wait: {self.name(self.board.turn)} is thinking."
             return
@@ -275,6 +302,7 @@ class GameScreen:
 
     def new_game(self) -> None:
         """Start again on an empty board (a random first player is drawn again)."""
+        self._waiting.clear()
         self.session.restart(seats_for(self.settings, self._rng))
         self._reset_turn(self.board.width // 2)
         self.notice = None
@@ -307,8 +335,10 @@ class GameScreen:
 
     # -------------------------------------------------------------------------------- update
 
-    def update(self, dt: float) -> None:
-        """Advance the animations by ``dt`` seconds, then start or collect background work."""
+    def update(self, dt: float) -> Action | None:
+        """Advance the animations by ``dt`` seconds; once nothing moves, carry out the input
+        that waited, then start or collect background work. Return what the app should do (as
+        ``handle`` does), if anything."""
         self._clock += dt
         if self.drop is not None:
             for impact in self.drop.update(dt):
@@ -320,9 +350,26 @@ class GameScreen:
                     self.buttons.show()
         for impact in self.buttons.update(dt):
             self._sound.hit(0.4 * impact.strength)
-        if not self.animating:
+        if self.animating:
+            return None
+        action = self._catch_up()
+        if action is None and not self.animating:
             self._computer_turn()
             self._hint_turn()
+        return action
+
+    def _catch_up(self) -> Action | None:
+        """Carry out the keys and clicks that waited for a disc to land, in order, until one
+        drops another disc; forget them if the game has ended."""
+        if self.session.outcome is not None:
+            self._waiting.clear()
+        while self._waiting and not self.animating:
+            event = self._waiting.popleft()
+            action = self._react(event)
+            if action is not None:
+                self._waiting.clear()
+                return action
+        return None
 
     def _computer_turn(self) -> None:
         """Start the computer thinking, or play its move once it has chosen."""
@@ -417,3 +464,8 @@ class GameScreen:
             buttons=self.buttons.frame(layout),
             keys=KEYS_HELP if self.show_keys else (),
         )
+
+
+def _pressed(event: pygame.event.Event) -> Pressed | None:
+    """The command of a key press event, if the key has one."""
+    return game_command(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))
