@@ -1,11 +1,11 @@
 """Type stub of the compiled heuristic search (see _heuristic.pyx)."""
 
-from fourinarow.search.evaluation import BitShape
+from fourinarow.core import Geometry
 
 class HeuristicKernel:
     def __init__(
         self,
-        shape: BitShape,
+        shape: Geometry,
         kind: str,
         prune: bool,
         order: list[int],

@@ -381,7 +381,7 @@ cdef class HeuristicKernel:
     """Depth-limited search for one board shape and evaluation (width*(height+1) <= 64).
 
     Args:
-        shape: a ``fourinarow.search.evaluation.BitShape``.
+        shape: the board's ``fourinarow.core.Geometry``.
         kind: the evaluation's name.
         prune: alpha-beta pruning.
         order: the columns in the order to try them.
@@ -399,17 +399,17 @@ cdef class HeuristicKernel:
         self.s.stride = shape.stride
         self.s.kind = KINDS[kind]
         self.s.prune = prune
-        self.s.full = shape.full
-        self.s.bottom = shape.bottom
-        self.s.centre = shape.centre_columns()
-        self.s.odd_rows = shape.odd_rows
+        self.s.full = shape.full_mask
+        self.s.bottom = shape.bottom_mask
+        self.s.centre = shape.centre_mask
+        self.s.odd_rows = shape.odd_rows_mask
         for i, column in enumerate(order):
             self.s.order[i] = column
         self.s.windows = mask_array(list(shape.windows))
         self.s.window_count = len(shape.windows)
         n = self.s.connect
         for i, length in enumerate((n - 1, n - 2)):
-            lines = shape.lines(length) if length >= 2 else []
+            lines = list(shape.line_masks(length)) if length >= 2 else []
             self.s.shorter[i] = mask_array(lines)
             self.s.shorter_count[i] = len(lines)
         total = sum(len(line) for line in lines_across)
