@@ -16,10 +16,15 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
 
+from fourinarow.search import constants
+from fourinarow.search.evaluation import count_scores
+
+# C compile-time copies of constants.py, for the innermost loops (tests/search/test_constants.py
+# checks them); the other shared values are read from constants.py below.
 cdef enum:
     MAX_WIDTH = 32
     MAX_PLY = 66
-    CHECK_EVERY = 1023
+    CHECK_EVERY = 1023  # HEURISTIC_CHECK_EVERY: nodes between two looks at the clock (mask)
     MAX_CONNECT = 21
 
 cdef enum Kind:
@@ -29,8 +34,11 @@ cdef enum Kind:
     STREAKS = 3
     THREATS = 4
 
-cdef long long WIN = 1000000000
-cdef long long INFINITY = 1000000001
+cdef long long WIN = constants.WIN
+cdef long long INFINITY = constants.INFINITY
+cdef long long CENTRE_WEIGHT = constants.WINDOW_CENTRE_WEIGHT
+cdef long long TO_MOVE_BONUS = constants.RIVEST_TO_MOVE_BONUS
+cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
 
 KINDS = {"window": WINDOW, "connections": CONNECTIONS, "rivest": RIVEST, "streaks": STREAKS,
          "threats": THREATS}
@@ -164,9 +172,9 @@ cdef long long evaluate(Search* s, uint64_t own, uint64_t other, bint own_to_mov
     cdef uint64_t occupied, own_rows
     cdef bint own_first
     if s.kind == WINDOW:
-        return 3 * popcount64(own & s.centre) + eval_table(s, own, other)
+        return CENTRE_WEIGHT * popcount64(own & s.centre) + eval_table(s, own, other)
     if s.kind == RIVEST:
-        return (16 if own_to_move else -16) + eval_table(s, own, other)
+        return (TO_MOVE_BONUS if own_to_move else -TO_MOVE_BONUS) + eval_table(s, own, other)
     if s.kind == CONNECTIONS:
         occupied = own | other
         return connections_side(s, own, occupied) - connections_side(s, other, occupied)
@@ -278,7 +286,7 @@ ctypedef struct Entry:
     int bound
     int move
 
-cdef long long WIN_ZONE = 1000000000 - 1000  # scores beyond this are wins found by the search
+cdef long long WIN_ZONE = constants.FORCED  # scores beyond this are wins found by the search
 
 
 cdef inline long long to_table(long long value, int ply) noexcept nogil:
@@ -325,7 +333,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
     if depth <= 0:
         return evaluate(s, own, other, True)
     key = own + occupied
-    entry = &table[(key * 0x9E3779B97F4A7C15ULL) >> table_shift]
+    entry = &table[(key * HASH_MULTIPLIER) >> table_shift]
     if entry.key == key and entry.bound != EMPTY:
         first_move = entry.move
         if entry.depth >= depth:
@@ -391,7 +399,7 @@ cdef class HeuristicKernel:
     cdef Search s
 
     def __cinit__(self, shape, str kind, bint prune, list order, list lines_across):
-        cdef int i, mine, theirs, empty, n
+        cdef int i, mine, theirs, n
         memset(&self.s, 0, sizeof(Search))
         self.s.width = shape.width
         self.s.height = shape.height
@@ -425,30 +433,11 @@ cdef class HeuristicKernel:
                 position += 1
         self.s.line_starts[len(lines_across)] = position
         self.s.line_count = len(lines_across)
-        for mine in range(n + 1):
-            for theirs in range(n + 1 - mine):
-                empty = n - mine - theirs
-                self.s.window_table[mine][theirs] = self._table_value(kind, n, mine, theirs, empty)
-
-    @staticmethod
-    def _table_value(str kind, int n, int mine, int theirs, int empty):
-        cdef long long score = 0
-        if kind == "window":
-            if mine == n:
-                score += 100
-            elif mine == n - 1 and empty == 1:
-                score += 5
-            elif mine == n - 2 and mine > 0 and empty == 2:
-                score += 2
-            if theirs == n - 1 and empty == 1:
-                score -= 4
-        elif kind == "rivest":
-            weights = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
-            if not theirs:
-                score += weights[mine]
-            elif not mine:
-                score -= weights[theirs]
-        return score
+        if kind in ("window", "rivest"):
+            scores = count_scores(kind, n)
+            for mine in range(n + 1):
+                for theirs in range(n + 1 - mine):
+                    self.s.window_table[mine][theirs] = scores[mine][theirs]
 
     def __dealloc__(self):
         free(self.s.windows)
@@ -551,7 +540,7 @@ cdef class EngineKernel:
         start_search(s, heights, h, seconds, node_limit)
         order = [s.order[i] for i in range(s.width)]
         key = own + (own | other)
-        entry = &self.table[(key * 0x9E3779B97F4A7C15ULL) >> self.table_shift]
+        entry = &self.table[(key * HASH_MULTIPLIER) >> self.table_shift]
         if entry.key == key and entry.bound != EMPTY and entry.move in order:
             order.remove(entry.move)
             order.insert(0, entry.move)

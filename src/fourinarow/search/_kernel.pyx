@@ -11,7 +11,7 @@ Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit colum
 spare bit on top of each column. A position is ``current`` (the stones of the side to move) and
 ``mask`` (all stones), with ``ply`` the number of stones on the board. Scores follow the standard
 convention, from the side to move's view: a win scores (W*H + 1 - n) // 2 with n stones on the
-board before the winning stone.
+board before the winning stone. The tuning constants come from ``constants.py``.
 """
 
 from libc.stdint cimport uint64_t
@@ -28,17 +28,15 @@ cdef extern from "<sys/mman.h>" nogil:
     int PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS
     void* MAP_FAILED
 
+from fourinarow.search import constants
+
+# C compile-time copies of constants.py, for the innermost loop (tests/search/test_constants.py
+# checks them); the other tuning values are read from constants.py below and in Kernel().
 cdef enum:
     MAX_WIDTH = 32
-    CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
+    CHECK_EVERY = 4095  # SOLVER_CHECK_EVERY: nodes between two looks at the clock (mask)
     NO_LOWER = -128
     NO_UPPER = 127
-    MIN_TABLE_BITS = 16
-    SYMMETRY_PLIES = 16  # see position_key
-    TABLE_MIN_EMPTIES = 5  # positions with fewer empty cells skip the tables: cheaper to search
-    NEAR_BITS = 18  # the near-leaf table: 2**18 slots, 2 MB, about the size of a core's L2 cache
-    NEAR_EMPTIES = 22  # positions with at most this many empty cells use the near-leaf table
-    ETC_PLIES = 28  # enhanced transposition cut-offs in positions with fewer stones than this
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -54,7 +52,7 @@ cdef enum:
 # NEAR_EMPTIES empty cells therefore go to a small near-leaf table that stays in the L2 cache,
 # where they also cannot evict the entries of the big subtrees closer to the root, which keep
 # the main table to themselves.
-cdef uint64_t HASH_MULTIPLIER = 0x9E3779B97F4A7C15ULL
+cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
 
 
 ctypedef struct Search:
@@ -366,18 +364,20 @@ cdef class Kernel:
             self.s.column_mask[c] = (((<uint64_t>1) << height) - 1) << (c * self.s.stride)
             self.s.board |= self.s.column_mask[c]
         self.s.column_bits = ((<uint64_t>1) << self.s.stride) - 1
-        self.s.symmetry_plies = SYMMETRY_PLIES
-        self.s.etc_plies = ETC_PLIES
-        self.s.table_plies = width * height - TABLE_MIN_EMPTIES + 1
-        for i in range(width):  # centre first, then alternately left and right
-            self.s.order[i] = width // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2
+        self.s.symmetry_plies = constants.SYMMETRY_PLIES
+        self.s.etc_plies = constants.ETC_PLIES
+        self.s.table_plies = width * height - constants.TABLE_MIN_EMPTIES + 1
+        for i, c in enumerate(constants.solver_column_order(width)):
+            self.s.order[i] = c
         self.s.vertical = connect <= height
         self.s.horizontal = connect <= width
         self.s.diagonal = connect <= width and connect <= height
-        self.s.table_bits = max(MIN_TABLE_BITS, min(40, table_bits))
-        self.s.near_bits = NEAR_BITS
-        self.s.near_plies = width * height - NEAR_EMPTIES
-        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << NEAR_BITS)) * sizeof(uint64_t)
+        self.s.table_bits = max(
+            constants.MIN_TABLE_BITS, min(constants.MAX_TABLE_BITS, table_bits)
+        )
+        self.s.near_bits = constants.NEAR_BITS
+        self.s.near_plies = width * height - constants.NEAR_EMPTIES
+        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << self.s.near_bits)) * sizeof(uint64_t)
         # Fresh anonymous memory reads as zeros (empty slots) and is only backed by RAM once
         # touched, so a big table costs nothing until the search fills it. (Huge pages were
         # measured: no faster here, and their first touch is three times slower.)

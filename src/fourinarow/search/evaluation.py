@@ -34,33 +34,55 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fourinarow.core import Geometry
+from fourinarow.search.constants import RIVEST_TO_MOVE_BONUS, WINDOW_CENTRE_WEIGHT
 
-__all__ = ["EVALUATIONS", "Evaluation", "lines_across", "make_evaluation"]
+__all__ = ["EVALUATIONS", "Evaluation", "count_scores", "lines_across", "make_evaluation"]
 
 
 Evaluation = Callable[[int, int, bool], int]
 """An evaluation: ``(own, other, own_to_move) -> score`` from the view of ``own``'s player."""
 
 
+def count_scores(kind: str, n: int) -> list[list[int]]:
+    """The score of one line of ``n`` cells by its stone counts, ``[mine][theirs]``, for the
+    ``window`` and ``rivest`` evaluations (the compiled kernel reads its table from here).
+
+    >>> count_scores("window", 4)[3][0], count_scores("window", 4)[0][3]
+    (5, -4)
+    """
+    table = [[0] * (n + 1) for _ in range(n + 1)]
+    rivest = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
+    for mine in range(n + 1):
+        for theirs in range(n + 1 - mine):
+            empty = n - mine - theirs
+            score = 0
+            if kind == "window":
+                if mine == n:
+                    score += 100
+                elif mine == n - 1 and empty == 1:
+                    score += 5
+                elif mine == n - 2 and mine > 0 and empty == 2:
+                    score += 2
+                if theirs == n - 1 and empty == 1:
+                    score -= 4
+            elif kind == "rivest":
+                if not theirs:
+                    score += rivest[mine]
+                elif not mine:
+                    score -= rivest[theirs]
+            table[mine][theirs] = score
+    return table
+
+
 def _window(shape: Geometry) -> Evaluation:
-    n = shape.connect
     centre = shape.centre_mask
     windows = shape.windows
+    scores = count_scores("window", shape.connect)
 
     def evaluate(own: int, other: int, own_to_move: bool) -> int:
-        score = 3 * (own & centre).bit_count()
+        score = WINDOW_CENTRE_WEIGHT * (own & centre).bit_count()
         for window in windows:
-            mine = (own & window).bit_count()
-            theirs = (other & window).bit_count()
-            empty = n - mine - theirs
-            if mine == n:
-                score += 100
-            elif mine == n - 1 and empty == 1:
-                score += 5
-            elif mine == n - 2 and mine > 0 and empty == 2:
-                score += 2
-            if theirs == n - 1 and empty == 1:
-                score -= 4
+            score += scores[(own & window).bit_count()][(other & window).bit_count()]
         return score
 
     return evaluate
@@ -112,19 +134,13 @@ def _connections(shape: Geometry) -> Evaluation:
 
 
 def _rivest(shape: Geometry) -> Evaluation:
-    n = shape.connect
-    weights = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
     windows = shape.windows
+    scores = count_scores("rivest", shape.connect)
 
     def evaluate(own: int, other: int, own_to_move: bool) -> int:
-        score = 16 if own_to_move else -16  # the bonus for having the move
+        score = RIVEST_TO_MOVE_BONUS if own_to_move else -RIVEST_TO_MOVE_BONUS
         for window in windows:
-            mine = (own & window).bit_count()
-            theirs = (other & window).bit_count()
-            if not theirs:
-                score += weights[mine]
-            elif not mine:
-                score -= weights[theirs]
+            score += scores[(own & window).bit_count()][(other & window).bit_count()]
         return score
 
     return evaluate

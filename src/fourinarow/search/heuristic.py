@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Column, Geometry
+from fourinarow.search.constants import HEURISTIC_CHECK_EVERY, INFINITY, WIN
 from fourinarow.search.evaluation import EVALUATIONS, lines_across
 
 if TYPE_CHECKING:
@@ -42,11 +43,8 @@ __all__ = [
     "run_compiled",
 ]
 
-WIN = 1_000_000_000
-"""The score of a win on the next move; every evaluation stays far below it."""
-
-_CHECK_EVERY = 1023  # nodes between two looks at the clock (mask)
-_INFINITY = WIN + 1
+_CHECK_EVERY = HEURISTIC_CHECK_EVERY  # nodes between two looks at the clock (mask)
+_INFINITY = INFINITY
 
 
 class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)

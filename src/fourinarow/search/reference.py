@@ -10,7 +10,8 @@ A position is ``current`` (the stones of the side to move) and ``mask`` (all sto
 ``ply`` the number of stones on the board, in the bit layout of :mod:`fourinarow.core.geometry`.
 Scores follow the standard convention, from the side to move's view: a win scores
 ``(W*H + 1 - n) // 2`` with ``n`` stones on the board before the winning stone; a loss is the
-negative of the opponent's win score; 0 is a draw.
+negative of the opponent's win score; 0 is a draw. The tuning constants (shared with the kernel)
+are in :mod:`fourinarow.search.constants`.
 """
 
 from __future__ import annotations
@@ -19,19 +20,23 @@ import time
 from array import array
 
 from fourinarow.search.book import Book, mirror_key
+from fourinarow.search.constants import (
+    ETC_PLIES,
+    HASH_MULTIPLIER,
+    MAX_TABLE_BITS,
+    MIN_TABLE_BITS,
+    NEAR_BITS,
+    NEAR_EMPTIES,
+    NO_LOWER,
+    NO_UPPER,
+    SOLVER_CHECK_EVERY,
+    SYMMETRY_PLIES,
+    TABLE_MIN_EMPTIES,
+    solver_column_order,
+)
 
 __all__ = ["ReferenceKernel"]
 
-_CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
-_NO_LOWER = -128
-_NO_UPPER = 127
-_MIN_TABLE_BITS = 16
-_SYMMETRY_PLIES = 16  # positions this early are keyed as the smaller of themselves and mirror
-_ETC_PLIES = 28  # enhanced transposition cut-offs in positions with fewer stones than this
-_TABLE_MIN_EMPTIES = 5  # positions with fewer empty cells skip the tables
-_NEAR_BITS = 18  # the near-leaf table's size (see the kernel for why there are two tables)
-_NEAR_EMPTIES = 22  # positions with at most this many empty cells use the near-leaf table
-_HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 _WORD = (1 << 64) - 1
 
 
@@ -57,17 +62,17 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
-        self.symmetry_plies = _SYMMETRY_PLIES
-        self.etc_plies = _ETC_PLIES
-        self.order = [width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width)]
+        self.symmetry_plies = SYMMETRY_PLIES
+        self.etc_plies = ETC_PLIES
+        self.order = solver_column_order(width)
         self.vertical = connect <= height
         self.horizontal = connect <= width
         self.diagonal = connect <= width and connect <= height
-        self.table_bits = max(_MIN_TABLE_BITS, min(40, table_bits))
+        self.table_bits = max(MIN_TABLE_BITS, min(MAX_TABLE_BITS, table_bits))
         self._table: list[tuple[int, int, int] | None] = [None] * (1 << self.table_bits)
-        self._near_table: list[tuple[int, int, int] | None] = [None] * (1 << _NEAR_BITS)
-        self.table_plies = self.cells - _TABLE_MIN_EMPTIES + 1
-        self.near_plies = self.cells - _NEAR_EMPTIES
+        self._near_table: list[tuple[int, int, int] | None] = [None] * (1 << NEAR_BITS)
+        self.table_plies = self.cells - TABLE_MIN_EMPTIES + 1
+        self.near_plies = self.cells - NEAR_EMPTIES
         # Keys use width*(height+1) bits; spare bits below 64 hold an epoch (see the kernel).
         self._epoch_shift = width * self.stride
         self._epoch_max = (1 << (64 - self._epoch_shift)) - 1 if self._epoch_shift < 64 else 0
@@ -112,7 +117,7 @@ class ReferenceKernel:
             self._epoch += 1
         else:
             self._table = [None] * (1 << self.table_bits)
-            self._near_table = [None] * (1 << _NEAR_BITS)
+            self._near_table = [None] * (1 << NEAR_BITS)
             self._epoch = 1 if self._epoch_max else 0
         self._epoch_bits = self._epoch << self._epoch_shift
 
@@ -195,9 +200,9 @@ class ReferenceKernel:
         The kernel stores the remaining hash bits to recognise its key; here the whole key is
         stored, which recognises the same keys wherever they fit in 64 bits.
         """
-        hashed = (key * _HASH_MULTIPLIER) & _WORD
+        hashed = (key * HASH_MULTIPLIER) & _WORD
         if ply >= self.near_plies:
-            return self._near_table, hashed >> (64 - _NEAR_BITS)
+            return self._near_table, hashed >> (64 - NEAR_BITS)
         return self._table, hashed >> (64 - self.table_bits)
 
     def _probe(self, key: int, ply: int) -> tuple[int, int, int] | None:
@@ -223,7 +228,7 @@ class ReferenceKernel:
         v >= beta a lower bound.
         """
         self.nodes += 1
-        if (self.nodes & _CHECK_EVERY) == 0 and (
+        if (self.nodes & SOLVER_CHECK_EVERY) == 0 and (
             (self._node_limit and self.nodes >= self._node_limit)
             or (self._deadline and time.monotonic() >= self._deadline)
         ):
@@ -283,7 +288,7 @@ class ReferenceKernel:
                 child = self._probe(self._key(current ^ mask, mask | move, ply + 1), ply + 1)
                 if child is not None:
                     if -child[2] >= beta:
-                        self._store(key, ply, -child[2], _NO_UPPER)
+                        self._store(key, ply, -child[2], NO_UPPER)
                         return -child[2]
                     alpha = max(alpha, -child[2])
 
@@ -294,12 +299,12 @@ class ReferenceKernel:
                 return 0
             if score >= beta:
                 if use_table:
-                    self._store(key, ply, score, _NO_UPPER)
+                    self._store(key, ply, score, NO_UPPER)
                 return score
             if score > alpha:
                 alpha = score
         if use_table:
-            self._store(key, ply, alpha if alpha > alpha_in else _NO_LOWER, alpha)
+            self._store(key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
         return alpha
 
     def solve(self, current: int, mask: int, ply: int, weak: bool) -> tuple[int, int]:
