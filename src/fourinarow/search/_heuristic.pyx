@@ -1,11 +1,54 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, nonecheck=False
-"""The compiled heuristic search: minimax and alpha-beta with the seeds' evaluations.
+"""The compiled heuristic searches: the seeds' minimax and alpha-beta, and the engine's search.
 
-The same algorithm as ``fourinarow.search.heuristic`` and ``fourinarow.search.evaluation``
-(the pure-Python reference, for boards over 64 bits), step for step, on 64-bit bitboards: the
-same nodes in the same order, the same scores, best moves and principal variations (a
-differential test checks this). It does no validation; the Python layer does.
+``HeuristicKernel`` is the same algorithm as ``fourinarow.search.heuristic`` with
+``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 64 bits), step for
+step, on 64-bit bitboards: the same nodes in the same order, the same scores, best moves and
+principal variations (a differential test checks this). ``EngineKernel`` adds a transposition
+table to it for ``fourinarow.search.engine``. Neither validates anything: the Python layer
+(``heuristic.run_compiled``) checks positions and translates limits and results.
+
+Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, row 0
+at the bottom, one spare bit on top of each column (always 0). A position is ``own`` (the stones
+of the side to move), ``other`` (the opponent's) and ``heights`` (the number of stones in each
+column, which must agree with the bitboards).
+
+Preconditions of ``search()``: width*(height+1) <= 64 (so width <= 32), connect <= 20; nobody has
+a line yet and the board is not full; one search at a time per kernel (the GIL is released
+while it runs, and an ``EngineKernel`` shares its ``HeuristicKernel``'s state).
+
+What ``search()`` returns, when it finishes: ``(scores, best_moves, best, pv)``, every value from
+the view of the side to move at the root:
+
+- ``scores``: one entry per column, left to right: the column's value, ``None`` for a full
+  column. With pruning (and without ``exact_root``) a column worse than the best may hold only an
+  upper bound on its value; ties with the best are exact.
+- ``best_moves``: the 0-based columns scoring ``best``, in column order.
+- ``best``: the best score.
+- ``pv``: the principal variation, starting with the first best column searched.
+
+It returns ``None`` instead when a limit stopped it; the partial results are dropped. Scores: a
+win found ``plies`` plies ahead (the winning stone included) scores ``WIN - plies`` (so an
+immediate win is ``WIN - 1`` and faster wins score higher), a loss ``-(WIN - plies)``, a full
+board 0, anything else the evaluation of the leaves, far below ``FORCED`` (``WIN`` and ``FORCED``
+come from ``constants.py``). The ``HeuristicKernel`` evaluates leaves from the root player's
+view, as the seeds do; the ``EngineKernel`` from the view of the side to move at the leaf,
+negated on the way up (plain negamax), and it looks for an immediate win at every node before
+the depth runs out.
+
+Limits: ``seconds`` (from the call, 0 for no clock) and ``node_limit`` (0 for no limit) are read
+every 1024 nodes (``CHECK_EVERY``), so a search may overrun a node limit by up to 1023 nodes.
+``nodes`` counts the nodes of the latest search (also of a stopped one), from 0 at each call.
+
+The engine's table: ``2**table_bits`` entries of 32 bytes (the key, the value, the depth searched,
+the kind of bound and the best column), slot = top bits of ``(own + occupied) * HASH_MULTIPLIER``,
+the whole key kept so another position never matches. Replacement is "always": every node searched
+overwrites its slot, whatever it held. An entry cuts the search off when it was searched at least
+as deep and its bound settles the window; otherwise its column is tried first. Win scores are
+stored relative to the node (``to_table``/``from_table``). The root stores only its best column
+(a ``HINT``, never a value, since root values depend on the window). Entries persist from search
+to search until ``clear()``.
 """
 
 from libc.stdint cimport uint64_t
@@ -455,8 +498,9 @@ cdef class HeuristicKernel:
         """Score every root column to ``depth`` plies, as HeuristicSearch.search does.
 
         Returns ``None`` when the time (``seconds`` from now, 0 for none) or ``node_limit`` (0
-        for none) ran out, else ``(scores, best_moves, best, pv)``; scores hold ``None`` for
-        full columns.
+        for none) ran out, else ``(scores, best_moves, best, pv)`` as the module docstring
+        describes; ``exact_root`` searches every root column with a full window, so each score
+        is exact.
         """
         cdef int h[MAX_WIDTH]
         cdef int i, column, row
@@ -497,9 +541,13 @@ cdef class HeuristicKernel:
 cdef class EngineKernel:
     """The engine's search for one board shape (width*(height+1) <= 64), with its own table.
 
+    Alpha-beta negamax with the ``threats`` evaluation, trying the table's column first, then
+    the kernel's column order. See the module docstring for the contract and the table.
+
     Args:
-        kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation.
-        table_bits: the table has 2**table_bits entries of 32 bytes.
+        kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation with
+            pruning; the engine uses its shape, order and evaluation, and shares its state.
+        table_bits: the table has 2**table_bits entries of 32 bytes, all in memory at once.
     """
 
     cdef HeuristicKernel kernel
@@ -530,7 +578,10 @@ cdef class EngineKernel:
     def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
                unsigned long long node_limit, bint exact_root=False):
         """Score every root column to ``depth`` plies; the same results tuple as
-        HeuristicKernel.search, or ``None`` when a limit ran out first."""
+        HeuristicKernel.search, or ``None`` when a limit ran out first (limits: 0 for none).
+
+        The root tries the column the table remembers for this position first; it stores its
+        best column back as a hint, never its values."""
         cdef int h[MAX_WIDTH]
         cdef int i, column, row
         cdef long long best = -INFINITY, value
