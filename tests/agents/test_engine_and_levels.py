@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,7 @@ from fourinarow.core import Board
 from fourinarow.search.engine import Engine
 from fourinarow.search.heuristic import WIN
 from fourinarow.search.scores import Exact
-
-BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
+from tests import bench
 
 
 def test_engine_takes_wins_and_blocks() -> None:
@@ -36,15 +34,14 @@ def test_engine_keeps_its_time_budget_and_deepens() -> None:
     assert agent.choose(Board(), Limit(depth=4)).depth == 4
 
 
-@pytest.mark.skipif(not BENCH.is_dir(), reason="benchmark sets not found")
 def test_engine_plays_endgames_perfectly() -> None:
     agent = make_agent("engine", seed=1)
-    for row in (BENCH / "Test_L3_R1").read_text().splitlines()[:400:40]:
-        moves, score = row.split()
+    for position in bench.every("Test_L3_R1", 40, stop=400):
+        moves, score = position.moves, position.score
         decision = agent.choose(Board.from_moves(moves), Limit(time=1.0))
         if not Board.from_moves(moves).winning_moves():
             assert decision.exact, moves
-            assert decision.score == Exact.of(int(score), Board.from_moves(moves)), moves
+            assert decision.score == Exact.of(score, Board.from_moves(moves)), moves
 
 
 def test_engine_finds_a_forced_win_and_reports_it() -> None:

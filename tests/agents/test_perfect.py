@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -12,9 +11,7 @@ from fourinarow.core import Board
 from fourinarow.search.book import Book, shipped_book_path
 from fourinarow.search.scores import Bounds, Exact
 from fourinarow.search.solver import Solver
-
-BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
-needs_bench = pytest.mark.skipif(not BENCH.is_dir(), reason=f"benchmark sets not found at {BENCH}")
+from tests import bench
 
 
 def exact_value(decision: Decision) -> int | None:
@@ -30,32 +27,28 @@ def test_takes_the_win_even_when_it_has_two() -> None:
     assert exact_value(decision) == (42 + 1 - 6) // 2
 
 
-@needs_bench
 def test_keeps_the_exact_score_of_benchmark_positions() -> None:
     agent = PerfectAgent(tt_mb=16)
     solver = Solver(tt_mb=16)
-    rows = (BENCH / "Test_L2_R1").read_text().splitlines()[::100]
-    for row in rows:
-        moves, expected = row.split()
+    for position in bench.every("Test_L2_R1", 100):
+        moves, expected = position.moves, position.score
         board = Board.from_moves(moves)
         decision = agent.choose(board)
         assert decision.exact
-        assert exact_value(decision) == int(expected), moves
+        assert exact_value(decision) == expected, moves
         child = board.copy()
         child.push(decision.column)
         if not child.is_game_over():
-            assert -solver.solve(child).score == int(expected), moves  # type: ignore[operator]
+            assert -solver.solve(child).score == expected, moves  # type: ignore[operator]
 
 
-@needs_bench
 def test_a_limited_search_that_finishes_gives_the_same_exact_answer() -> None:
-    rows = (BENCH / "Test_L3_R1").read_text().splitlines()[::125]
-    for row in rows:
-        moves, expected = row.split()
+    for position in bench.every("Test_L3_R1", 125):
+        moves, expected = position.moves, position.score
         board = Board.from_moves(moves)
         decision = PerfectAgent(tt_mb=8).choose(board, Limit(time=5.0))
         assert decision.exact, moves
-        assert exact_value(decision) == int(expected), moves
+        assert exact_value(decision) == expected, moves
         assert decision.column == PerfectAgent(tt_mb=8).choose(board).column, moves
 
 
@@ -95,7 +88,6 @@ def test_a_time_limit_too_short_to_solve_still_answers_in_time_and_says_so() -> 
     assert by_nodes.nodes <= 50_000 + 4096  # searches look at the count every 4096 nodes
 
 
-@needs_bench
 def test_a_known_score_with_columns_too_hard_for_the_limit_still_answers_in_time() -> None:
     """The book gives the score of a hard position (Begin-Hard), but proving a column keeps
     it needs searches one stone deeper than the book, longer than the limit allows."""
@@ -103,10 +95,8 @@ def test_a_known_score_with_columns_too_hard_for_the_limit_still_answers_in_time
     if path is None:
         pytest.skip("no 7x6 book shipped")
     book = Book.load(path)
-    rows = (BENCH / "Test_L1_R3").read_text().splitlines()
-    board = next(
-        b for b in map(Board.from_moves, (r.split()[0] for r in rows)) if b.ply == book.plies
-    )
+    boards = (Board.from_moves(p.moves) for p in bench.positions("Test_L1_R3"))
+    board = next(b for b in boards if b.ply == book.plies)  # line 82, in the sample too
     for agent in (make_agent("perfect"), PerfectAgent(tt_mb=16)):  # with and without fallback
         start = time.perf_counter()
         decision = agent.choose(board, Limit(time=0.01))

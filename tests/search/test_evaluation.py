@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from fourinarow.core import Board
-from fourinarow.search.evaluation import EVALUATIONS, BitShape, make_evaluation
+from fourinarow.core import Board, Geometry
+from fourinarow.search.evaluation import EVALUATIONS, make_evaluation
 from tests.core.naive import DIRECTIONS, NaiveBoard
 
 SHAPES = [(7, 6, 4), (6, 6, 4), (8, 7, 4), (5, 4, 3), (9, 7, 5), (4, 4, 2), (12, 3, 3)]
@@ -127,10 +127,10 @@ def test_evaluations_match_naive_window_scans(name: str, shape: tuple[int, int, 
 
 def test_threats_prefers_the_parity_each_player_needs() -> None:
     evaluate = make_evaluation("threats", 7, 6, 4)
-    shape = BitShape(7, 6, 4)
+    shape = Geometry(7, 6, 4)
 
     def three_in_row(row: int) -> int:
-        return sum(shape.bit(column, row) for column in range(3))
+        return sum(shape.cell_mask(column, row) for column in range(3))
 
     # three stones: the player who just moved (not to move) moved first, i.e. is X, who wants
     # its threats in odd rows (1-based): row index 2 is the third row, row index 3 the fourth.
@@ -138,7 +138,7 @@ def test_threats_prefers_the_parity_each_player_needs() -> None:
     assert evaluate(odd, 0, False) > evaluate(even, 0, False)
     # with one opponent stone more on the board, an even count: the first player is to move, so
     # the player not to move is O, the second player, who wants its threats in even rows
-    stone = shape.bit(6, 0)
+    stone = shape.cell_mask(6, 0)
     assert evaluate(even, stone, False) > evaluate(odd, stone, False)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,11 +15,11 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.scores import Unvalued
 from fourinarow.search.solver import Solver, compiled_kernel_available
+from tests import bench
+from tests.bench import BenchPosition
 from tests.core.naive import NaiveBoard
 
-BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench" / "positions"
-SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
-needs_bench = pytest.mark.skipif(not BENCH.is_dir(), reason=f"benchmark sets not found at {BENCH}")
+SETS = list(bench.SETS)  # easiest first
 needs_kernel = pytest.mark.skipif(
     not compiled_kernel_available(), reason="the compiled kernel is not built"
 )
@@ -29,21 +28,14 @@ needs_kernel = pytest.mark.skipif(
 QUICK_BEGIN_HARD = [49, 59, 60]
 
 
-def bench_rows(name: str) -> list[tuple[str, int]]:
-    rows = []
-    for line in (BENCH / name).read_text().splitlines():
-        moves, score = line.split()
-        rows.append((moves, int(score)))
-    return rows
-
-
-def check_rows(solver: Solver, rows: list[tuple[str, int]]) -> None:
-    for moves, expected in rows:
-        board = Board.from_moves(moves)
+def check_rows(solver: Solver, rows: list[BenchPosition]) -> None:
+    assert rows, "no benchmark positions to check"
+    for row in rows:
+        board = Board.from_moves(row.moves)
         solver.clear()
-        assert solver.solve(board).score == expected, moves
-        sign = (expected > 0) - (expected < 0)
-        assert solver.solve(board, weak=True).score == sign, moves
+        assert solver.solve(board).score == row.score, row
+        sign = (row.score > 0) - (row.score < 0)
+        assert solver.solve(board, weak=True).score == sign, row
 
 
 @pytest.fixture(scope="module")
@@ -51,31 +43,25 @@ def solver() -> Solver:
     return Solver(tt_mb=32, book=False)  # the search itself; tests/search/test_book.py adds one
 
 
-@needs_bench
 @pytest.mark.parametrize("name", SETS[:5])
 def test_a_sample_of_each_benchmark_set_is_exact(solver: Solver, name: str) -> None:
-    rows = bench_rows(name)
     step = {"Test_L1_R2": 200}.get(name, 50)  # Begin-Medium positions take ~0.1 s each
-    check_rows(solver, rows[::step])
+    check_rows(solver, bench.every(name, step))
 
 
-@needs_bench
 def test_quick_begin_hard_positions_are_exact(solver: Solver) -> None:
-    rows = bench_rows("Test_L1_R3")
-    check_rows(solver, [rows[i - 1] for i in QUICK_BEGIN_HARD])
+    check_rows(solver, bench.at_lines("Test_L1_R3", QUICK_BEGIN_HARD))
 
 
-@needs_bench
 @pytest.mark.slow
 @pytest.mark.parametrize("name", SETS[:5])
 def test_every_position_of_the_easier_sets_is_exact(solver: Solver, name: str) -> None:
-    check_rows(solver, bench_rows(name))
+    check_rows(solver, bench.positions(name))
 
 
-@needs_bench
 @pytest.mark.slow
 def test_begin_hard_sample_is_exact(solver: Solver) -> None:
-    check_rows(solver, bench_rows("Test_L1_R3")[::100])
+    check_rows(solver, bench.every("Test_L1_R3", 100))
 
 
 # John Tromp's results for the empty board: + first player wins, - second, = draw.
@@ -205,9 +191,9 @@ def test_boards_beyond_64_bits_use_the_python_search() -> None:
 # --------------------------------------------------------------------- API behaviour
 
 
-@needs_bench
 def test_analyze_scores_every_column_and_agrees_with_solve(solver: Solver) -> None:
-    for moves, expected in bench_rows("Test_L3_R1")[:1000:100]:
+    for position in bench.every("Test_L3_R1", 100):
+        moves, expected = position.moves, position.score
         board = Board.from_moves(moves)
         analysis = solver.analyze(board)
         assert analysis.exact

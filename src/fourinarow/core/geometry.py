@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from fourinarow.core.errors import InvalidBoardSizeError
 
@@ -57,9 +58,12 @@ class Geometry:
     Raises:
         InvalidBoardSizeError: a value is out of range or not a whole number.
 
+    The masks a search needs (columns, lines of a length, odd rows, the centre) are computed on
+    first use and kept: a board builds its geometry cheaply and never asks for them.
+
     >>> g = Geometry(7, 6, 4)
-    >>> g.bit(3, 0), g.cells
-    (21, 42)
+    >>> g.bit(3, 0), g.cells, len(g.windows)
+    (21, 42, 69)
     """
 
     width: int
@@ -115,6 +119,54 @@ class Geometry:
     def cell(self, index: int) -> tuple[int, int]:
         """The ``(column, row)`` of a bit index."""
         return divmod(index, self.stride)
+
+    def cell_mask(self, column: int, row: int) -> Bitboard:
+        """The single-bit mask of ``(column, row)``: ``1 << bit(column, row)``."""
+        return 1 << (column * self.stride + row)
+
+    @cached_property
+    def column_masks(self) -> tuple[Bitboard, ...]:
+        """The mask of each column's cells, left to right."""
+        column = (1 << self.height) - 1
+        return tuple(column << (c * self.stride) for c in range(self.width))
+
+    @cached_property
+    def centre_mask(self) -> Bitboard:
+        """The cells of the centre column (both middle columns on an even width)."""
+        middle = {self.width // 2, (self.width - 1) // 2}
+        return sum(self.column_masks[c] for c in middle)
+
+    @cached_property
+    def odd_rows_mask(self) -> Bitboard:
+        """The cells of the odd rows counted from 1 at the bottom (rows 0, 2, 4, ... here)."""
+        rows = sum(1 << r for r in range(0, self.height, 2))
+        return sum(rows << (c * self.stride) for c in range(self.width))
+
+    @cached_property
+    def windows(self) -> tuple[Bitboard, ...]:
+        """Every line of ``connect`` cells on the board (the places a win can be), as masks."""
+        return self.line_masks(self.connect)
+
+    def line_masks(self, length: int) -> tuple[Bitboard, ...]:
+        """Every straight line of ``length`` cells that fits on the board, as masks.
+
+        Lines are listed by their first cell (column by column, bottom to top), each first
+        across, then up, then diagonally up-right and down-right.
+
+        >>> [bin(m) for m in Geometry(2, 1, 2).line_masks(2)]
+        ['0b101']
+        """
+        width, height, stride = self.width, self.height, self.stride
+        found = []
+        for column in range(width):
+            for row in range(height):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    end_c, end_r = column + dc * (length - 1), row + dr * (length - 1)
+                    if 0 <= end_c < width and 0 <= end_r < height:
+                        step = dc * stride + dr  # the bit distance between neighbours
+                        first = column * stride + row
+                        found.append(sum(1 << (first + i * step) for i in range(length)))
+        return tuple(found)
 
     def _run(self, bits: Bitboard, index: int, step: int) -> list[int]:
         """Indices of consecutive stones of ``bits`` from ``index + step`` onwards."""

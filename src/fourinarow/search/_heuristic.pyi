@@ -1,18 +1,29 @@
-"""Type stub of the compiled heuristic search (see _heuristic.pyx)."""
+"""Type stub of the compiled heuristic searches (see _heuristic.pyx for the whole contract).
 
-from fourinarow.search.evaluation import BitShape
+Positions are ``own`` (the side to move's stones), ``other`` and ``heights`` (stones per column)
+in the bit layout of :mod:`fourinarow.core.geometry`; the shape has ``width*(height+1) <= 64``,
+nobody has won and the board is not full. ``search()`` returns ``(scores, best_moves, best, pv)``
+from the side to move's view (per-column values with ``None`` for full columns, the 0-based best
+columns in order, the best score, the principal variation), with wins scored ``WIN - plies``; or
+``None`` when ``seconds`` (0: no clock) or ``node_limit`` (0: no limit) ran out first.
+"""
+
+from fourinarow.core import Geometry
 
 class HeuristicKernel:
+    """Minimax or alpha-beta to a fixed depth with one evaluation, no table."""
+
     def __init__(
         self,
-        shape: BitShape,
+        shape: Geometry,
         kind: str,
         prune: bool,
         order: list[int],
         lines_across: list[list[int]],
     ) -> None: ...
     @property
-    def nodes(self) -> int: ...
+    def nodes(self) -> int:
+        """The nodes of the latest search (a stopped one included)."""
     def search(
         self,
         own: int,
@@ -22,13 +33,19 @@ class HeuristicKernel:
         seconds: float,
         node_limit: int,
         exact_root: bool = False,
-    ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...
+    ) -> tuple[list[int | None], list[int], int, list[int]] | None:
+        """Score every root column to ``depth`` plies; ``None`` when a limit stopped it."""
 
 class EngineKernel:
+    """Alpha-beta with the ``threats`` evaluation and an always-replace transposition table of
+    ``2**table_bits`` 32-byte entries, kept from search to search until :meth:`clear`."""
+
     def __init__(self, kernel: HeuristicKernel, table_bits: int) -> None: ...
-    def clear(self) -> None: ...
+    def clear(self) -> None:
+        """Forget every table entry."""
     @property
-    def nodes(self) -> int: ...
+    def nodes(self) -> int:
+        """The nodes of the latest search (a stopped one included)."""
     def search(
         self,
         own: int,
@@ -38,4 +55,5 @@ class EngineKernel:
         seconds: float,
         node_limit: int,
         exact_root: bool = False,
-    ) -> tuple[list[int | None], list[int], int, list[int]] | None: ...
+    ) -> tuple[list[int | None], list[int], int, list[int]] | None:
+        """Score every root column to ``depth`` plies, table move first; ``None`` when stopped."""

@@ -1,11 +1,54 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, nonecheck=False
-"""The compiled heuristic search: minimax and alpha-beta with the seeds' evaluations.
+"""The compiled heuristic searches: the seeds' minimax and alpha-beta, and the engine's search.
 
-The same algorithm as ``fourinarow.search.heuristic`` and ``fourinarow.search.evaluation``
-(the pure-Python reference, for boards over 64 bits), step for step, on 64-bit bitboards: the
-same nodes in the same order, the same scores, best moves and principal variations (a
-differential test checks this). It does no validation; the Python layer does.
+``HeuristicKernel`` is the same algorithm as ``fourinarow.search.heuristic`` with
+``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 64 bits), step for
+step, on 64-bit bitboards: the same nodes in the same order, the same scores, best moves and
+principal variations (a differential test checks this). ``EngineKernel`` adds a transposition
+table to it for ``fourinarow.search.engine``. Neither validates anything: the Python layer
+(``heuristic.run_compiled``) checks positions and translates limits and results.
+
+Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, row 0
+at the bottom, one spare bit on top of each column (always 0). A position is ``own`` (the stones
+of the side to move), ``other`` (the opponent's) and ``heights`` (the number of stones in each
+column, which must agree with the bitboards).
+
+Preconditions of ``search()``: width*(height+1) <= 64 (so width <= 32), connect <= 20; nobody has
+a line yet and the board is not full; one search at a time per kernel (the GIL is released
+while it runs, and an ``EngineKernel`` shares its ``HeuristicKernel``'s state).
+
+What ``search()`` returns, when it finishes: ``(scores, best_moves, best, pv)``, every value from
+the view of the side to move at the root:
+
+- ``scores``: one entry per column, left to right: the column's value, ``None`` for a full
+  column. With pruning (and without ``exact_root``) a column worse than the best may hold only an
+  upper bound on its value; ties with the best are exact.
+- ``best_moves``: the 0-based columns scoring ``best``, in column order.
+- ``best``: the best score.
+- ``pv``: the principal variation, starting with the first best column searched.
+
+It returns ``None`` instead when a limit stopped it; the partial results are dropped. Scores: a
+win found ``plies`` plies ahead (the winning stone included) scores ``WIN - plies`` (so an
+immediate win is ``WIN - 1`` and faster wins score higher), a loss ``-(WIN - plies)``, a full
+board 0, anything else the evaluation of the leaves, far below ``FORCED`` (``WIN`` and ``FORCED``
+come from ``constants.py``). The ``HeuristicKernel`` evaluates leaves from the root player's
+view, as the seeds do; the ``EngineKernel`` from the view of the side to move at the leaf,
+negated on the way up (plain negamax), and it looks for an immediate win at every node before
+the depth runs out.
+
+Limits: ``seconds`` (from the call, 0 for no clock) and ``node_limit`` (0 for no limit) are read
+every 1024 nodes (``CHECK_EVERY``), so a search may overrun a node limit by up to 1023 nodes.
+``nodes`` counts the nodes of the latest search (also of a stopped one), from 0 at each call.
+
+The engine's table: ``2**table_bits`` entries of 32 bytes (the key, the value, the depth searched,
+the kind of bound and the best column), slot = top bits of ``(own + occupied) * HASH_MULTIPLIER``,
+the whole key kept so another position never matches. Replacement is "always": every node searched
+overwrites its slot, whatever it held. An entry cuts the search off when it was searched at least
+as deep and its bound settles the window; otherwise its column is tried first. Win scores are
+stored relative to the node (``to_table``/``from_table``). The root stores only its best column
+(a ``HINT``, never a value, since root values depend on the window). Entries persist from search
+to search until ``clear()``.
 """
 
 from libc.stdint cimport uint64_t
@@ -16,10 +59,15 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
 
+from fourinarow.search import constants
+from fourinarow.search.evaluation import count_scores
+
+# C compile-time copies of constants.py, for the innermost loops (tests/search/test_constants.py
+# checks them); the other shared values are read from constants.py below.
 cdef enum:
     MAX_WIDTH = 32
     MAX_PLY = 66
-    CHECK_EVERY = 1023
+    CHECK_EVERY = 1023  # HEURISTIC_CHECK_EVERY: nodes between two looks at the clock (mask)
     MAX_CONNECT = 21
 
 cdef enum Kind:
@@ -29,8 +77,11 @@ cdef enum Kind:
     STREAKS = 3
     THREATS = 4
 
-cdef long long WIN = 1000000000
-cdef long long INFINITY = 1000000001
+cdef long long WIN = constants.WIN
+cdef long long INFINITY = constants.INFINITY
+cdef long long CENTRE_WEIGHT = constants.WINDOW_CENTRE_WEIGHT
+cdef long long TO_MOVE_BONUS = constants.RIVEST_TO_MOVE_BONUS
+cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
 
 KINDS = {"window": WINDOW, "connections": CONNECTIONS, "rivest": RIVEST, "streaks": STREAKS,
          "threats": THREATS}
@@ -164,9 +215,9 @@ cdef long long evaluate(Search* s, uint64_t own, uint64_t other, bint own_to_mov
     cdef uint64_t occupied, own_rows
     cdef bint own_first
     if s.kind == WINDOW:
-        return 3 * popcount64(own & s.centre) + eval_table(s, own, other)
+        return CENTRE_WEIGHT * popcount64(own & s.centre) + eval_table(s, own, other)
     if s.kind == RIVEST:
-        return (16 if own_to_move else -16) + eval_table(s, own, other)
+        return (TO_MOVE_BONUS if own_to_move else -TO_MOVE_BONUS) + eval_table(s, own, other)
     if s.kind == CONNECTIONS:
         occupied = own | other
         return connections_side(s, own, occupied) - connections_side(s, other, occupied)
@@ -278,7 +329,7 @@ ctypedef struct Entry:
     int bound
     int move
 
-cdef long long WIN_ZONE = 1000000000 - 1000  # scores beyond this are wins found by the search
+cdef long long WIN_ZONE = constants.FORCED  # scores beyond this are wins found by the search
 
 
 cdef inline long long to_table(long long value, int ply) noexcept nogil:
@@ -325,7 +376,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
     if depth <= 0:
         return evaluate(s, own, other, True)
     key = own + occupied
-    entry = &table[(key * 0x9E3779B97F4A7C15ULL) >> table_shift]
+    entry = &table[(key * HASH_MULTIPLIER) >> table_shift]
     if entry.key == key and entry.bound != EMPTY:
         first_move = entry.move
         if entry.depth >= depth:
@@ -381,7 +432,7 @@ cdef class HeuristicKernel:
     """Depth-limited search for one board shape and evaluation (width*(height+1) <= 64).
 
     Args:
-        shape: a ``fourinarow.search.evaluation.BitShape``.
+        shape: the board's ``fourinarow.core.Geometry``.
         kind: the evaluation's name.
         prune: alpha-beta pruning.
         order: the columns in the order to try them.
@@ -391,7 +442,7 @@ cdef class HeuristicKernel:
     cdef Search s
 
     def __cinit__(self, shape, str kind, bint prune, list order, list lines_across):
-        cdef int i, mine, theirs, empty, n
+        cdef int i, mine, theirs, n
         memset(&self.s, 0, sizeof(Search))
         self.s.width = shape.width
         self.s.height = shape.height
@@ -399,17 +450,17 @@ cdef class HeuristicKernel:
         self.s.stride = shape.stride
         self.s.kind = KINDS[kind]
         self.s.prune = prune
-        self.s.full = shape.full
-        self.s.bottom = shape.bottom
-        self.s.centre = shape.centre_columns()
-        self.s.odd_rows = shape.odd_rows
+        self.s.full = shape.full_mask
+        self.s.bottom = shape.bottom_mask
+        self.s.centre = shape.centre_mask
+        self.s.odd_rows = shape.odd_rows_mask
         for i, column in enumerate(order):
             self.s.order[i] = column
         self.s.windows = mask_array(list(shape.windows))
         self.s.window_count = len(shape.windows)
         n = self.s.connect
         for i, length in enumerate((n - 1, n - 2)):
-            lines = shape.lines(length) if length >= 2 else []
+            lines = list(shape.line_masks(length)) if length >= 2 else []
             self.s.shorter[i] = mask_array(lines)
             self.s.shorter_count[i] = len(lines)
         total = sum(len(line) for line in lines_across)
@@ -425,30 +476,11 @@ cdef class HeuristicKernel:
                 position += 1
         self.s.line_starts[len(lines_across)] = position
         self.s.line_count = len(lines_across)
-        for mine in range(n + 1):
-            for theirs in range(n + 1 - mine):
-                empty = n - mine - theirs
-                self.s.window_table[mine][theirs] = self._table_value(kind, n, mine, theirs, empty)
-
-    @staticmethod
-    def _table_value(str kind, int n, int mine, int theirs, int empty):
-        cdef long long score = 0
-        if kind == "window":
-            if mine == n:
-                score += 100
-            elif mine == n - 1 and empty == 1:
-                score += 5
-            elif mine == n - 2 and mine > 0 and empty == 2:
-                score += 2
-            if theirs == n - 1 and empty == 1:
-                score -= 4
-        elif kind == "rivest":
-            weights = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
-            if not theirs:
-                score += weights[mine]
-            elif not mine:
-                score -= weights[theirs]
-        return score
+        if kind in ("window", "rivest"):
+            scores = count_scores(kind, n)
+            for mine in range(n + 1):
+                for theirs in range(n + 1 - mine):
+                    self.s.window_table[mine][theirs] = scores[mine][theirs]
 
     def __dealloc__(self):
         free(self.s.windows)
@@ -466,8 +498,9 @@ cdef class HeuristicKernel:
         """Score every root column to ``depth`` plies, as HeuristicSearch.search does.
 
         Returns ``None`` when the time (``seconds`` from now, 0 for none) or ``node_limit`` (0
-        for none) ran out, else ``(scores, best_moves, best, pv)``; scores hold ``None`` for
-        full columns.
+        for none) ran out, else ``(scores, best_moves, best, pv)`` as the module docstring
+        describes; ``exact_root`` searches every root column with a full window, so each score
+        is exact.
         """
         cdef int h[MAX_WIDTH]
         cdef int i, column, row
@@ -508,9 +541,13 @@ cdef class HeuristicKernel:
 cdef class EngineKernel:
     """The engine's search for one board shape (width*(height+1) <= 64), with its own table.
 
+    Alpha-beta negamax with the ``threats`` evaluation, trying the table's column first, then
+    the kernel's column order. See the module docstring for the contract and the table.
+
     Args:
-        kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation.
-        table_bits: the table has 2**table_bits entries of 32 bytes.
+        kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation with
+            pruning; the engine uses its shape, order and evaluation, and shares its state.
+        table_bits: the table has 2**table_bits entries of 32 bytes, all in memory at once.
     """
 
     cdef HeuristicKernel kernel
@@ -541,7 +578,10 @@ cdef class EngineKernel:
     def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
                unsigned long long node_limit, bint exact_root=False):
         """Score every root column to ``depth`` plies; the same results tuple as
-        HeuristicKernel.search, or ``None`` when a limit ran out first."""
+        HeuristicKernel.search, or ``None`` when a limit ran out first (limits: 0 for none).
+
+        The root tries the column the table remembers for this position first; it stores its
+        best column back as a hint, never its values."""
         cdef int h[MAX_WIDTH]
         cdef int i, column, row
         cdef long long best = -INFINITY, value
@@ -551,7 +591,7 @@ cdef class EngineKernel:
         start_search(s, heights, h, seconds, node_limit)
         order = [s.order[i] for i in range(s.width)]
         key = own + (own | other)
-        entry = &self.table[(key * 0x9E3779B97F4A7C15ULL) >> self.table_shift]
+        entry = &self.table[(key * HASH_MULTIPLIER) >> self.table_shift]
         if entry.key == key and entry.bound != EMPTY and entry.move in order:
             order.remove(entry.move)
             order.insert(0, entry.move)

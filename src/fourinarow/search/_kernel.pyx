@@ -9,8 +9,9 @@ line, so the two give the same scores and the same node counts for the same tabl
 
 Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, one
 spare bit on top of each column. A position is ``current`` (the stones of the side to move) and
-``mask`` (all stones). Scores follow the standard convention, from the side to move's view: a win
-scores (W*H + 1 - n) // 2 with n stones on the board before the winning stone.
+``mask`` (all stones), with ``ply`` the number of stones on the board. Scores follow the standard
+convention, from the side to move's view: a win scores (W*H + 1 - n) // 2 with n stones on the
+board before the winning stone. The tuning constants come from ``constants.py``.
 """
 
 from libc.stdint cimport uint64_t
@@ -27,17 +28,15 @@ cdef extern from "<sys/mman.h>" nogil:
     int PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS
     void* MAP_FAILED
 
+from fourinarow.search import constants
+
+# C compile-time copies of constants.py, for the innermost loop (tests/search/test_constants.py
+# checks them); the other tuning values are read from constants.py below and in Kernel().
 cdef enum:
     MAX_WIDTH = 32
-    CHECK_EVERY = 4095  # nodes between two looks at the clock (mask)
+    CHECK_EVERY = 4095  # SOLVER_CHECK_EVERY: nodes between two looks at the clock (mask)
     NO_LOWER = -128
     NO_UPPER = 127
-    MIN_TABLE_BITS = 16
-    SYMMETRY_PLIES = 16  # see position_key
-    TABLE_MIN_EMPTIES = 5  # positions with fewer empty cells skip the tables: cheaper to search
-    NEAR_BITS = 18  # the near-leaf table: 2**18 slots, 2 MB, about the size of a core's L2 cache
-    NEAR_EMPTIES = 22  # positions with at most this many empty cells use the near-leaf table
-    ETC_PLIES = 28  # enhanced transposition cut-offs in positions with fewer stones than this
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -53,7 +52,7 @@ cdef enum:
 # NEAR_EMPTIES empty cells therefore go to a small near-leaf table that stays in the L2 cache,
 # where they also cannot evict the entries of the big subtrees closer to the root, which keep
 # the main table to themselves.
-cdef uint64_t HASH_MULTIPLIER = 0x9E3779B97F4A7C15ULL
+cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
 
 
 ctypedef struct Search:
@@ -171,13 +170,13 @@ cdef inline uint64_t mirror(Search* s, uint64_t key) noexcept nogil:
     return r
 
 
-cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, int moves) noexcept nogil:
+cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, int ply) noexcept nogil:
     """The table key: current + mask, the smaller of it and its mirror image's in the first
     symmetry_plies plies (where mirror transpositions are common enough to pay), with the epoch.
     """
     cdef uint64_t key = current + mask
     cdef uint64_t other
-    if moves < s.symmetry_plies:
+    if ply < s.symmetry_plies:
         other = mirror(s, key)
         if other < key:
             key = other
@@ -206,20 +205,20 @@ cdef inline bint book_probe(Search* s, uint64_t current, uint64_t mask, int* val
     return False
 
 
-cdef inline uint64_t* slot_of(Search* s, uint64_t key, int moves, uint64_t* tag) noexcept nogil:
+cdef inline uint64_t* slot_of(Search* s, uint64_t key, int ply, uint64_t* tag) noexcept nogil:
     """The slot for key, in the near-leaf table for positions of near_plies stones or more."""
     cdef uint64_t h = key * HASH_MULTIPLIER
-    if moves >= s.near_plies:
+    if ply >= s.near_plies:
         tag[0] = (h << s.near_bits) >> s.near_bits
         return &s.near_table[h >> (64 - s.near_bits)]
     tag[0] = (h << s.table_bits) >> s.table_bits  # the hash bits the slot number does not give
     return &s.table[h >> (64 - s.table_bits)]
 
 
-cdef inline bint probe(Search* s, uint64_t key, int moves, int* lower, int* upper) noexcept nogil:
+cdef inline bint probe(Search* s, uint64_t key, int ply, int* lower, int* upper) noexcept nogil:
     """Read the bounds stored for key; False (and no bounds) if the slot holds another key."""
     cdef uint64_t tag
-    cdef uint64_t word = slot_of(s, key, moves, &tag)[0]
+    cdef uint64_t word = slot_of(s, key, ply, &tag)[0]
     if (word >> 16) != tag:
         return False
     lower[0] = <int>((word >> 8) & 0xFF) - 128
@@ -227,10 +226,10 @@ cdef inline bint probe(Search* s, uint64_t key, int moves, int* lower, int* uppe
     return True
 
 
-cdef inline void store(Search* s, uint64_t key, int moves, int lower, int upper) noexcept nogil:
+cdef inline void store(Search* s, uint64_t key, int ply, int lower, int upper) noexcept nogil:
     """Record bounds for key, merged with those already there; another key is replaced."""
     cdef uint64_t tag
-    cdef uint64_t* slot = slot_of(s, key, moves, &tag)
+    cdef uint64_t* slot = slot_of(s, key, ply, &tag)
     cdef int old_lower, old_upper
     if (slot[0] >> 16) == tag:
         old_lower = <int>((slot[0] >> 8) & 0xFF) - 128
@@ -242,7 +241,7 @@ cdef inline void store(Search* s, uint64_t key, int moves, int lower, int upper)
     slot[0] = (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper)
 
 
-cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alpha, int beta) noexcept nogil:
+cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
     """The score of the position if it lies within (alpha, beta), else a bound on the far side.
 
     Preconditions: alpha < beta; nobody has won; the side to move cannot win with its next stone.
@@ -261,28 +260,28 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
             s.stopped = True
     if s.stopped:
         return 0
-    if moves <= s.book_plies and book_probe(s, current, mask, &value):
+    if ply <= s.book_plies and book_probe(s, current, mask, &value):
         return value
 
     next_moves = non_losing_moves(s, current, mask)
     if next_moves == 0:
-        return -((s.cells - moves) // 2)
-    if moves >= s.cells - 2:
+        return -((s.cells - ply) // 2)
+    if ply >= s.cells - 2:
         return 0
 
-    lowest = -((s.cells - 2 - moves) // 2)
+    lowest = -((s.cells - 2 - ply) // 2)
     if alpha < lowest:
         alpha = lowest
         if alpha >= beta:
             return alpha
-    highest = (s.cells - 1 - moves) // 2
+    highest = (s.cells - 1 - ply) // 2
     if beta > highest:
         beta = highest
         if alpha >= beta:
             return beta
 
-    key = position_key(s, current, mask, moves)
-    if moves < s.table_plies and probe(s, key, moves, &known_lower, &known_upper):
+    key = position_key(s, current, mask, ply)
+    if ply < s.table_plies and probe(s, key, ply, &known_lower, &known_upper):
         if known_lower > alpha:
             alpha = known_lower
             if alpha >= beta:
@@ -297,8 +296,8 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
         c = s.order[i]
         move = next_moves & s.column_mask[c]
         if move:
-            if moves + 1 < s.table_plies:
-                prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, moves + 1), moves + 1, &tag))
+            if ply + 1 < s.table_plies:
+                prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &tag))
             value = popcount64(winning_cells(s, current | move, mask | move))
             j = count
             while j > 0 and sorted_scores[j - 1] < value:
@@ -311,12 +310,12 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
 
     # Enhanced transposition cut-off: a child already known to refute the opponent ends the
     # search here. Its table slot was prefetched above, so this costs little.
-    if moves < s.etc_plies and moves + 1 < s.table_plies:
+    if ply < s.etc_plies and ply + 1 < s.table_plies:
         for i in range(count):
             move = sorted_moves[i]
-            if probe(s, position_key(s, current ^ mask, mask | move, moves + 1), moves + 1, &known_lower, &known_upper):
+            if probe(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &known_lower, &known_upper):
                 if -known_upper >= beta:
-                    store(s, key, moves, -known_upper, NO_UPPER)
+                    store(s, key, ply, -known_upper, NO_UPPER)
                     return -known_upper
                 if -known_upper > alpha:
                     alpha = -known_upper
@@ -324,17 +323,17 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int moves, int alph
     alpha_in = alpha
     for i in range(count):
         move = sorted_moves[i]
-        score = -negamax(s, current ^ mask, mask | move, moves + 1, -beta, -alpha)
+        score = -negamax(s, current ^ mask, mask | move, ply + 1, -beta, -alpha)
         if s.stopped:
             return 0
         if score >= beta:
-            if moves < s.table_plies:
-                store(s, key, moves, score, NO_UPPER)
+            if ply < s.table_plies:
+                store(s, key, ply, score, NO_UPPER)
             return score
         if score > alpha:
             alpha = score
-    if moves < s.table_plies:
-        store(s, key, moves, alpha if alpha > alpha_in else NO_LOWER, alpha)
+    if ply < s.table_plies:
+        store(s, key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
     return alpha
 
 
@@ -365,18 +364,20 @@ cdef class Kernel:
             self.s.column_mask[c] = (((<uint64_t>1) << height) - 1) << (c * self.s.stride)
             self.s.board |= self.s.column_mask[c]
         self.s.column_bits = ((<uint64_t>1) << self.s.stride) - 1
-        self.s.symmetry_plies = SYMMETRY_PLIES
-        self.s.etc_plies = ETC_PLIES
-        self.s.table_plies = width * height - TABLE_MIN_EMPTIES + 1
-        for i in range(width):  # centre first, then alternately left and right
-            self.s.order[i] = width // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2
+        self.s.symmetry_plies = constants.SYMMETRY_PLIES
+        self.s.etc_plies = constants.ETC_PLIES
+        self.s.table_plies = width * height - constants.TABLE_MIN_EMPTIES + 1
+        for i, c in enumerate(constants.solver_column_order(width)):
+            self.s.order[i] = c
         self.s.vertical = connect <= height
         self.s.horizontal = connect <= width
         self.s.diagonal = connect <= width and connect <= height
-        self.s.table_bits = max(MIN_TABLE_BITS, min(40, table_bits))
-        self.s.near_bits = NEAR_BITS
-        self.s.near_plies = width * height - NEAR_EMPTIES
-        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << NEAR_BITS)) * sizeof(uint64_t)
+        self.s.table_bits = max(
+            constants.MIN_TABLE_BITS, min(constants.MAX_TABLE_BITS, table_bits)
+        )
+        self.s.near_bits = constants.NEAR_BITS
+        self.s.near_plies = width * height - constants.NEAR_EMPTIES
+        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << self.s.near_bits)) * sizeof(uint64_t)
         # Fresh anonymous memory reads as zeros (empty slots) and is only backed by RAM once
         # touched, so a big table costs nothing until the search fills it. (Huge pages were
         # measured: no faster here, and their first touch is three times slower.)
@@ -490,14 +491,14 @@ cdef class Kernel:
     def can_win_next(self, uint64_t current, uint64_t mask):
         return can_win_next(&self.s, current, mask)
 
-    def negamax(self, uint64_t current, uint64_t mask, int moves, int alpha, int beta):
+    def negamax(self, uint64_t current, uint64_t mask, int ply, int alpha, int beta):
         """One alpha-beta search; see the C function's contract. Releases the GIL."""
         cdef int value
         with nogil:
-            value = negamax(&self.s, current, mask, moves, alpha, beta)
+            value = negamax(&self.s, current, mask, ply, alpha, beta)
         return value
 
-    def solve(self, uint64_t current, uint64_t mask, int moves, bint weak):
+    def solve(self, uint64_t current, uint64_t mask, int ply, bint weak):
         """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
 
         Precondition: nobody has won and the board is not full. The bounds are equal unless a
@@ -507,11 +508,11 @@ cdef class Kernel:
         cdef Search* s = &self.s
         with nogil:
             if can_win_next(s, current, mask):
-                lower = 1 if weak else (s.cells + 1 - moves) // 2
+                lower = 1 if weak else (s.cells + 1 - ply) // 2
                 upper = lower
             else:
-                lower = -((s.cells - moves) // 2)
-                upper = (s.cells + 1 - moves) // 2
+                lower = -((s.cells - ply) // 2)
+                upper = (s.cells + 1 - ply) // 2
                 if weak:
                     lower = -1 if lower < -1 else lower
                     upper = 1 if upper > 1 else upper
@@ -521,7 +522,7 @@ cdef class Kernel:
                         middle = lower // 2
                     elif middle >= 0 and upper // 2 > middle:
                         middle = upper // 2
-                    r = negamax(s, current, mask, moves, middle, middle + 1)
+                    r = negamax(s, current, mask, ply, middle, middle + 1)
                     if s.stopped:
                         break
                     if weak:

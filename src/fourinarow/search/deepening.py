@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from fourinarow.core import Board
-from fourinarow.search.heuristic import WIN, SearchResult, SearchStopped
+from fourinarow.search.constants import FORCED
+from fourinarow.search.heuristic import SearchResult, SearchStopped
 from fourinarow.search.limit import Limit
 
-__all__ = ["Searcher", "column_values", "deepen"]
-
-FORCED = WIN - 1000
-"""Scores beyond this (either way) are wins or losses the search has proven."""
+__all__ = ["FORCED", "Searcher", "column_values", "deepen"]
 
 
 class Searcher(Protocol):

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fourinarow.core import Board
-from fourinarow.search.evaluation import BitShape, lines_across
+from fourinarow.core import Board, Geometry
+from fourinarow.search.evaluation import lines_across
 from fourinarow.search.heuristic import HeuristicSearch, SearchResult, run_compiled
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ class Engine:
             self.nodes = self.heuristic.nodes if self._kernel is None else self._kernel.nodes
 
 
-def _engine_kernel(shape: BitShape, order: list[int], tt_mb: float) -> EngineKernel | None:
+def _engine_kernel(shape: Geometry, order: list[int], tt_mb: float) -> EngineKernel | None:
     try:
         from fourinarow.search._heuristic import EngineKernel, HeuristicKernel
     except ImportError:

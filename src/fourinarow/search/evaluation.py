@@ -32,116 +32,81 @@ The seeds' weights, generalised from connect 4 to connect N:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
-__all__ = ["EVALUATIONS", "BitShape", "Evaluation", "lines_across", "make_evaluation"]
+from fourinarow.core import Geometry
+from fourinarow.search.constants import RIVEST_TO_MOVE_BONUS, WINDOW_CENTRE_WEIGHT
 
-
-@dataclass(frozen=True)
-class BitShape:
-    """The bit masks of one board shape (cell (c, r) is bit ``c*(height+1) + r``)."""
-
-    width: int
-    height: int
-    connect: int
-    stride: int = field(init=False)
-    bottom: int = field(init=False)
-    full: int = field(init=False)
-    column_masks: tuple[int, ...] = field(init=False)
-    windows: tuple[int, ...] = field(init=False)
-    odd_rows: int = field(init=False)
-
-    def __post_init__(self) -> None:
-        stride = self.height + 1
-        columns = tuple(((1 << self.height) - 1) << (c * stride) for c in range(self.width))
-        odd = sum(
-            1 << (c * stride + r) for c in range(self.width) for r in range(0, self.height, 2)
-        )
-        set_ = object.__setattr__
-        set_(self, "stride", stride)
-        set_(self, "bottom", sum(1 << (c * stride) for c in range(self.width)))
-        set_(self, "full", sum(columns))
-        set_(self, "column_masks", columns)
-        set_(self, "windows", tuple(self.lines(self.connect)))
-        set_(self, "odd_rows", odd)
-
-    def bit(self, column: int, row: int) -> int:
-        """The single-bit mask of a cell."""
-        return 1 << (column * self.stride + row)
-
-    def lines(self, length: int) -> list[int]:
-        """Masks of every straight line of ``length`` cells that fits on the board."""
-        result = []
-        for column in range(self.width):
-            for row in range(self.height):
-                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                    end_c, end_r = column + dc * (length - 1), row + dr * (length - 1)
-                    if 0 <= end_c < self.width and 0 <= end_r < self.height:
-                        cells = (self.bit(column + dc * i, row + dr * i) for i in range(length))
-                        result.append(sum(cells))
-        return result
-
-    def centre_columns(self) -> int:
-        """The mask of the centre column (both middle columns on an even width)."""
-        middle = {self.width // 2, (self.width - 1) // 2}
-        return sum(self.column_masks[c] for c in middle)
-
-    def winning_cells(self, stones: int, occupied: int) -> int:
-        """The empty cells where ``stones`` would complete a line of ``connect``."""
-        cells = 0
-        for window in self.windows:
-            missing = window & ~stones
-            if missing & (missing - 1) == 0 and missing & ~occupied:
-                cells |= missing
-        return cells & ~occupied
+__all__ = ["EVALUATIONS", "Evaluation", "count_scores", "lines_across", "make_evaluation"]
 
 
 Evaluation = Callable[[int, int, bool], int]
 """An evaluation: ``(own, other, own_to_move) -> score`` from the view of ``own``'s player."""
 
 
-def _window(shape: BitShape) -> Evaluation:
-    n = shape.connect
-    centre = shape.centre_columns()
+def count_scores(kind: str, n: int) -> list[list[int]]:
+    """The score of one line of ``n`` cells by its stone counts, ``[mine][theirs]``, for the
+    ``window`` and ``rivest`` evaluations (the compiled kernel reads its table from here).
+
+    >>> count_scores("window", 4)[3][0], count_scores("window", 4)[0][3]
+    (5, -4)
+    """
+    table = [[0] * (n + 1) for _ in range(n + 1)]
+    rivest = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
+    for mine in range(n + 1):
+        for theirs in range(n + 1 - mine):
+            empty = n - mine - theirs
+            score = 0
+            if kind == "window":
+                if mine == n:
+                    score += 100
+                elif mine == n - 1 and empty == 1:
+                    score += 5
+                elif mine == n - 2 and mine > 0 and empty == 2:
+                    score += 2
+                if theirs == n - 1 and empty == 1:
+                    score -= 4
+            elif kind == "rivest":
+                if not theirs:
+                    score += rivest[mine]
+                elif not mine:
+                    score -= rivest[theirs]
+            table[mine][theirs] = score
+    return table
+
+
+def _window(shape: Geometry) -> Evaluation:
+    centre = shape.centre_mask
     windows = shape.windows
+    scores = count_scores("window", shape.connect)
 
     def evaluate(own: int, other: int, own_to_move: bool) -> int:
-        score = 3 * (own & centre).bit_count()
+        score = WINDOW_CENTRE_WEIGHT * (own & centre).bit_count()
         for window in windows:
-            mine = (own & window).bit_count()
-            theirs = (other & window).bit_count()
-            empty = n - mine - theirs
-            if mine == n:
-                score += 100
-            elif mine == n - 1 and empty == 1:
-                score += 5
-            elif mine == n - 2 and mine > 0 and empty == 2:
-                score += 2
-            if theirs == n - 1 and empty == 1:
-                score -= 4
+            score += scores[(own & window).bit_count()][(other & window).bit_count()]
         return score
 
     return evaluate
 
 
-def lines_across(shape: BitShape) -> list[list[int]]:
-    """Every line across the whole board in each direction, as its cells in order."""
+def lines_across(shape: Geometry) -> list[list[int]]:
+    """Every line across the whole board in each direction, as its cells' masks in order."""
+    width, height, stride = shape.width, shape.height, shape.stride
     lines = []
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        for column in range(shape.width):
-            for row in range(shape.height):
-                if 0 <= column - dc < shape.width and 0 <= row - dr < shape.height:
+        for column in range(width):
+            for row in range(height):
+                if 0 <= column - dc < width and 0 <= row - dr < height:
                     continue  # a line in this direction does not start here
                 cells = []
                 c, r = column, row
-                while 0 <= c < shape.width and 0 <= r < shape.height:
-                    cells.append(shape.bit(c, r))
+                while 0 <= c < width and 0 <= r < height:
+                    cells.append(1 << (c * stride + r))
                     c, r = c + dc, r + dr
                 lines.append(cells)
     return lines
 
 
-def _connections(shape: BitShape) -> Evaluation:
+def _connections(shape: Geometry) -> Evaluation:
     n = shape.connect
     lines = lines_across(shape)
 
@@ -168,28 +133,22 @@ def _connections(shape: BitShape) -> Evaluation:
     return evaluate
 
 
-def _rivest(shape: BitShape) -> Evaluation:
-    n = shape.connect
-    weights = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
+def _rivest(shape: Geometry) -> Evaluation:
     windows = shape.windows
+    scores = count_scores("rivest", shape.connect)
 
     def evaluate(own: int, other: int, own_to_move: bool) -> int:
-        score = 16 if own_to_move else -16  # the bonus for having the move
+        score = RIVEST_TO_MOVE_BONUS if own_to_move else -RIVEST_TO_MOVE_BONUS
         for window in windows:
-            mine = (own & window).bit_count()
-            theirs = (other & window).bit_count()
-            if not theirs:
-                score += weights[mine]
-            elif not mine:
-                score -= weights[theirs]
+            score += scores[(own & window).bit_count()][(other & window).bit_count()]
         return score
 
     return evaluate
 
 
-def _streaks(shape: BitShape) -> Evaluation:
+def _streaks(shape: Geometry) -> Evaluation:
     n = shape.connect
-    by_length = {k: shape.lines(k) for k in {n, n - 1, n - 2} if k >= 2}
+    by_length = {k: shape.line_masks(k) for k in {n, n - 1, n - 2} if k >= 2}
 
     def count(stones: int, length: int) -> int:
         return sum(1 for line in by_length.get(length, ()) if stones & line == line)
@@ -203,15 +162,25 @@ def _streaks(shape: BitShape) -> Evaluation:
     return evaluate
 
 
-def _threats(shape: BitShape) -> Evaluation:
+def _winning_cells(windows: tuple[int, ...], stones: int, occupied: int) -> int:
+    """The empty cells where ``stones`` would complete one of the lines ``windows``."""
+    cells = 0
+    for window in windows:
+        missing = window & ~stones
+        if missing & (missing - 1) == 0 and missing & ~occupied:
+            cells |= missing
+    return cells & ~occupied
+
+
+def _threats(shape: Geometry) -> Evaluation:
     windows = shape.windows
     n = shape.connect
-    odd_rows = shape.odd_rows
-    full = shape.full
-    bottom = shape.bottom
+    odd_rows = shape.odd_rows_mask
+    full = shape.full_mask
+    bottom = shape.bottom_mask
 
     def side(stones: int, others: int, occupied: int, good_rows: int) -> int:
-        threats = shape.winning_cells(stones, occupied)
+        threats = _winning_cells(windows, stones, occupied)
         playable = (occupied + bottom) & full
         lowest = threats & ~(threats << 1)  # no threat of the same player just below
         score = 12 * (threats & good_rows).bit_count() + 4 * (threats & ~good_rows).bit_count()
@@ -232,7 +201,7 @@ def _threats(shape: BitShape) -> Evaluation:
     return evaluate
 
 
-EVALUATIONS: dict[str, Callable[[BitShape], Evaluation]] = {
+EVALUATIONS: dict[str, Callable[[Geometry], Evaluation]] = {
     "window": _window,
     "connections": _connections,
     "rivest": _rivest,
@@ -252,4 +221,4 @@ def make_evaluation(name: str, width: int, height: int, connect: int) -> Evaluat
     >>> evaluate(0b1, 0, False)  # one stone in the bottom-left corner: no centre, no windows
     0
     """
-    return EVALUATIONS[name](BitShape(width, height, connect))
+    return EVALUATIONS[name](Geometry(width, height, connect))

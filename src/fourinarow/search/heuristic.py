@@ -27,8 +27,9 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from fourinarow.core import Board, Column
-from fourinarow.search.evaluation import EVALUATIONS, BitShape, lines_across
+from fourinarow.core import Board, Column, Geometry
+from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
+from fourinarow.search.evaluation import EVALUATIONS, lines_across
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import HeuristicKernel
@@ -42,11 +43,8 @@ __all__ = [
     "run_compiled",
 ]
 
-WIN = 1_000_000_000
-"""The score of a win on the next move; every evaluation stays far below it."""
-
-_CHECK_EVERY = 15  # nodes between two looks at the clock (mask): a node costs up to ~0.1 ms here
-_INFINITY = WIN + 1
+_CHECK_EVERY = PYTHON_HEURISTIC_CHECK_EVERY  # nodes between two looks at the clock (mask)
+_INFINITY = INFINITY
 
 
 class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
@@ -102,7 +100,7 @@ class HeuristicSearch:
         centre_first: bool = True,
         use_kernel: bool | None = None,
     ) -> None:
-        self.shape = BitShape(width, height, connect)
+        self.shape = Geometry(width, height, connect)
         self.evaluation = EVALUATIONS[evaluation](self.shape)
         self.prune = prune
         columns = range(width)
@@ -184,7 +182,7 @@ class HeuristicSearch:
         for column in self.order:
             if heights[column] == self.shape.height:
                 continue
-            cell = self.shape.bit(column, heights[column])
+            cell = self.shape.cell_mask(column, heights[column])
             heights[column] += 1
             pv: list[Column] = []
             if self._wins(own | cell, cell):
@@ -227,7 +225,7 @@ class HeuristicSearch:
         if self.nodes & _CHECK_EVERY == 0:
             self._check_limits()
         occupied = own | other
-        if occupied == self.shape.full:
+        if occupied == self.shape.full_mask:
             return 0
         if depth <= 0:
             value = (
@@ -241,7 +239,7 @@ class HeuristicSearch:
             row = heights[column]
             if row == self.shape.height:
                 continue
-            cell = self.shape.bit(column, row)
+            cell = self.shape.cell_mask(column, row)
             line: list[Column] = []
             if self._wins(own | cell, cell):
                 value = WIN - (ply + 1)
@@ -321,7 +319,7 @@ def run_compiled(
 
 
 def _compiled_kernel(
-    shape: BitShape, evaluation: str, prune: bool, order: list[Column]
+    shape: Geometry, evaluation: str, prune: bool, order: list[Column]
 ) -> HeuristicKernel | None:
     try:
         from fourinarow.search._heuristic import HeuristicKernel

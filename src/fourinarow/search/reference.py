@@ -6,10 +6,12 @@ wherever the extension could not be built. For the same table size it searches t
 returns the same scores (a differential test checks this). Read this file to understand the
 kernel; read the kernel to see how it is made fast.
 
-A position is ``current`` (the stones of the side to move) and ``mask`` (all stones), in the bit
-layout of :mod:`fourinarow.core.geometry`. Scores follow the standard convention, from the side to
-move's view: a win scores ``(W*H + 1 - n) // 2`` with ``n`` stones on the board before the winning
-stone; a loss is the negative of the opponent's win score; 0 is a draw.
+A position is ``current`` (the stones of the side to move) and ``mask`` (all stones), with
+``ply`` the number of stones on the board, in the bit layout of :mod:`fourinarow.core.geometry`.
+Scores follow the standard convention, from the side to move's view: a win scores
+``(W*H + 1 - n) // 2`` with ``n`` stones on the board before the winning stone; a loss is the
+negative of the opponent's win score; 0 is a draw. The tuning constants (shared with the kernel)
+are in :mod:`fourinarow.search.constants`.
 """
 
 from __future__ import annotations
@@ -18,19 +20,23 @@ import time
 from array import array
 
 from fourinarow.search.book import Book, mirror_key
+from fourinarow.search.constants import (
+    ETC_PLIES,
+    HASH_MULTIPLIER,
+    MAX_TABLE_BITS,
+    MIN_TABLE_BITS,
+    NEAR_BITS,
+    NEAR_EMPTIES,
+    NO_LOWER,
+    NO_UPPER,
+    PYTHON_SOLVER_CHECK_EVERY,
+    SYMMETRY_PLIES,
+    TABLE_MIN_EMPTIES,
+    solver_column_order,
+)
 
 __all__ = ["ReferenceKernel"]
 
-_CHECK_EVERY = 63  # nodes between two looks at the clock (mask): a node costs up to ~0.1 ms here
-_NO_LOWER = -128
-_NO_UPPER = 127
-_MIN_TABLE_BITS = 16
-_SYMMETRY_PLIES = 16  # positions this early are keyed as the smaller of themselves and mirror
-_ETC_PLIES = 28  # enhanced transposition cut-offs in positions with fewer stones than this
-_TABLE_MIN_EMPTIES = 5  # positions with fewer empty cells skip the tables
-_NEAR_BITS = 18  # the near-leaf table's size (see the kernel for why there are two tables)
-_NEAR_EMPTIES = 22  # positions with at most this many empty cells use the near-leaf table
-_HASH_MULTIPLIER = 0x9E3779B97F4A7C15
 _WORD = (1 << 64) - 1
 
 
@@ -56,17 +62,17 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
-        self.symmetry_plies = _SYMMETRY_PLIES
-        self.etc_plies = _ETC_PLIES
-        self.order = [width // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(width)]
+        self.symmetry_plies = SYMMETRY_PLIES
+        self.etc_plies = ETC_PLIES
+        self.order = solver_column_order(width)
         self.vertical = connect <= height
         self.horizontal = connect <= width
         self.diagonal = connect <= width and connect <= height
-        self.table_bits = max(_MIN_TABLE_BITS, min(40, table_bits))
+        self.table_bits = max(MIN_TABLE_BITS, min(MAX_TABLE_BITS, table_bits))
         self._table: list[tuple[int, int, int] | None] = [None] * (1 << self.table_bits)
-        self._near_table: list[tuple[int, int, int] | None] = [None] * (1 << _NEAR_BITS)
-        self.table_plies = self.cells - _TABLE_MIN_EMPTIES + 1
-        self.near_plies = self.cells - _NEAR_EMPTIES
+        self._near_table: list[tuple[int, int, int] | None] = [None] * (1 << NEAR_BITS)
+        self.table_plies = self.cells - TABLE_MIN_EMPTIES + 1
+        self.near_plies = self.cells - NEAR_EMPTIES
         # Keys use width*(height+1) bits; spare bits below 64 hold an epoch (see the kernel).
         self._epoch_shift = width * self.stride
         self._epoch_max = (1 << (64 - self._epoch_shift)) - 1 if self._epoch_shift < 64 else 0
@@ -111,7 +117,7 @@ class ReferenceKernel:
             self._epoch += 1
         else:
             self._table = [None] * (1 << self.table_bits)
-            self._near_table = [None] * (1 << _NEAR_BITS)
+            self._near_table = [None] * (1 << NEAR_BITS)
             self._epoch = 1 if self._epoch_max else 0
         self._epoch_bits = self._epoch << self._epoch_shift
 
@@ -178,15 +184,15 @@ class ReferenceKernel:
         """The key of the mirror-image position (keys have no carries across columns)."""
         return mirror_key(key, self.width, self.height)
 
-    def _key(self, current: int, mask: int, moves: int) -> int:
+    def _key(self, current: int, mask: int, ply: int) -> int:
         """The table key: ``current + mask``, or its mirror image's if smaller in the first
         ``symmetry_plies`` plies (where mirror transpositions pay), with the epoch."""
         key = current + mask
-        if moves < self.symmetry_plies:
+        if ply < self.symmetry_plies:
             key = min(key, self._mirror(key))
         return key | self._epoch_bits
 
-    def _slot(self, key: int, moves: int) -> tuple[list[tuple[int, int, int] | None], int]:
+    def _slot(self, key: int, ply: int) -> tuple[list[tuple[int, int, int] | None], int]:
         """The kernel's table and slot for a key: the near-leaf table for positions of
         ``near_plies`` stones or more, else the main one; the slot is given by the top bits of a
         multiplicative hash of the key's low 64 bits.
@@ -194,18 +200,18 @@ class ReferenceKernel:
         The kernel stores the remaining hash bits to recognise its key; here the whole key is
         stored, which recognises the same keys wherever they fit in 64 bits.
         """
-        hashed = (key * _HASH_MULTIPLIER) & _WORD
-        if moves >= self.near_plies:
-            return self._near_table, hashed >> (64 - _NEAR_BITS)
+        hashed = (key * HASH_MULTIPLIER) & _WORD
+        if ply >= self.near_plies:
+            return self._near_table, hashed >> (64 - NEAR_BITS)
         return self._table, hashed >> (64 - self.table_bits)
 
-    def _probe(self, key: int, moves: int) -> tuple[int, int, int] | None:
-        table, slot = self._slot(key, moves)
+    def _probe(self, key: int, ply: int) -> tuple[int, int, int] | None:
+        table, slot = self._slot(key, ply)
         entry = table[slot]
         return entry if entry is not None and entry[0] == key else None
 
-    def _store(self, key: int, moves: int, lower: int, upper: int) -> None:
-        table, slot = self._slot(key, moves)
+    def _store(self, key: int, ply: int, lower: int, upper: int) -> None:
+        table, slot = self._slot(key, ply)
         entry = table[slot]
         if entry is not None and entry[0] == key:
             lower = max(lower, entry[1])
@@ -214,7 +220,7 @@ class ReferenceKernel:
 
     # ----------------------------------------------------------------------- search
 
-    def negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+    def negamax(self, current: int, mask: int, ply: int, alpha: int, beta: int) -> int:
         """The score if it lies within (alpha, beta), else a bound on the far side.
 
         Preconditions: alpha < beta; nobody has won; the side to move cannot win with its next
@@ -222,38 +228,38 @@ class ReferenceKernel:
         v >= beta a lower bound.
         """
         self.nodes += 1
-        if (self.nodes & _CHECK_EVERY) == 0 and (
+        if (self.nodes & PYTHON_SOLVER_CHECK_EVERY) == 0 and (
             (self._node_limit and self.nodes >= self._node_limit)
             or (self._deadline and time.monotonic() >= self._deadline)
         ):
             self.stopped = True
         if self.stopped:
             return 0
-        if moves <= self._book_plies:
+        if ply <= self._book_plies:
             known = self._book_probe(current, mask)
             if known is not None:
                 return known
 
         next_moves = self._non_losing_moves(current, mask)
         if next_moves == 0:
-            return -((self.cells - moves) // 2)
-        if moves >= self.cells - 2:
+            return -((self.cells - ply) // 2)
+        if ply >= self.cells - 2:
             return 0
 
-        lowest = -((self.cells - 2 - moves) // 2)
+        lowest = -((self.cells - 2 - ply) // 2)
         if alpha < lowest:
             alpha = lowest
             if alpha >= beta:
                 return alpha
-        highest = (self.cells - 1 - moves) // 2
+        highest = (self.cells - 1 - ply) // 2
         if beta > highest:
             beta = highest
             if alpha >= beta:
                 return beta
 
-        key = self._key(current, mask, moves)
-        use_table = moves < self.table_plies
-        entry = self._probe(key, moves) if use_table else None
+        key = self._key(current, mask, ply)
+        use_table = ply < self.table_plies
+        entry = self._probe(key, ply) if use_table else None
         if entry is not None:
             if entry[1] > alpha:
                 alpha = entry[1]
@@ -277,41 +283,41 @@ class ReferenceKernel:
 
         # Enhanced transposition cut-off: a child already known to refute the opponent ends
         # the search here (the kernel has prefetched these slots while ordering).
-        if moves < self.etc_plies and moves + 1 < self.table_plies:
+        if ply < self.etc_plies and ply + 1 < self.table_plies:
             for _, move in ordered:
-                child = self._probe(self._key(current ^ mask, mask | move, moves + 1), moves + 1)
+                child = self._probe(self._key(current ^ mask, mask | move, ply + 1), ply + 1)
                 if child is not None:
                     if -child[2] >= beta:
-                        self._store(key, moves, -child[2], _NO_UPPER)
+                        self._store(key, ply, -child[2], NO_UPPER)
                         return -child[2]
                     alpha = max(alpha, -child[2])
 
         alpha_in = alpha
         for _, move in ordered:
-            score = -self.negamax(current ^ mask, mask | move, moves + 1, -beta, -alpha)
+            score = -self.negamax(current ^ mask, mask | move, ply + 1, -beta, -alpha)
             if self.stopped:
                 return 0
             if score >= beta:
                 if use_table:
-                    self._store(key, moves, score, _NO_UPPER)
+                    self._store(key, ply, score, NO_UPPER)
                 return score
             if score > alpha:
                 alpha = score
         if use_table:
-            self._store(key, moves, alpha if alpha > alpha_in else _NO_LOWER, alpha)
+            self._store(key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
         return alpha
 
-    def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]:
+    def solve(self, current: int, mask: int, ply: int, weak: bool) -> tuple[int, int]:
         """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
 
         Precondition: nobody has won and the board is not full. The bounds are equal unless a
         limit stopped the search; with ``weak`` they are signs (1, 0, -1).
         """
         if self.can_win_next(current, mask):
-            score = 1 if weak else (self.cells + 1 - moves) // 2
+            score = 1 if weak else (self.cells + 1 - ply) // 2
             return score, score
-        lower = -((self.cells - moves) // 2)
-        upper = (self.cells + 1 - moves) // 2
+        lower = -((self.cells - ply) // 2)
+        upper = (self.cells + 1 - ply) // 2
         if weak:
             lower = max(lower, -1)
             upper = min(upper, 1)
@@ -321,7 +327,7 @@ class ReferenceKernel:
                 middle = _half(lower)
             elif middle >= 0 and _half(upper) > middle:
                 middle = _half(upper)
-            r = self.negamax(current, mask, moves, middle, middle + 1)
+            r = self.negamax(current, mask, ply, middle, middle + 1)
             if self.stopped:
                 break
             if weak:

@@ -1,0 +1,102 @@
+"""The standard benchmark positions for the tests: the full sets when they are beside the
+checkout, else the small sample committed in ``tests/data/bench``, so no test skips for want of
+them.
+
+The sets are Pascal Pons' six files of 1000 positions (one ``moves score`` line each, the score
+exact, from the side to move's view). The full sets are looked for in
+``../shared/bench/positions`` beside the checkout. The sample holds every 50th line of each
+(lines 1, 51, 101, ...) and the few other lines a test names, each with its line number in the
+full set, so a test asks for the same lines either way and gets those the source holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "FULL_SETS",
+    "SAMPLE_EVERY",
+    "SAMPLE_SETS",
+    "SETS",
+    "BenchPosition",
+    "at_lines",
+    "every",
+    "full_sets_available",
+    "positions",
+    "read_sample",
+]
+
+FULL_SETS = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+"""Where the full sets are, when they are: ``../shared/bench/positions`` beside the checkout."""
+
+SAMPLE_SETS = Path(__file__).resolve().parent / "data" / "bench"
+"""The committed sample: ``moves score line`` per line."""
+
+SAMPLE_EVERY = 50
+"""The sample holds the lines ``1 + k * SAMPLE_EVERY`` of each set, and a few more."""
+
+SETS = {
+    "Test_L3_R1": "End-Easy",
+    "Test_L2_R1": "Middle-Easy",
+    "Test_L2_R2": "Middle-Medium",
+    "Test_L1_R1": "Begin-Easy",
+    "Test_L1_R2": "Begin-Medium",
+    "Test_L1_R3": "Begin-Hard",
+}
+"""Every set's file name and its name in the benchmark tables, easiest first."""
+
+
+@dataclass(frozen=True)
+class BenchPosition:
+    """One benchmark position: its 1-based line in the full set, its moves and exact score."""
+
+    line: int
+    moves: str
+    score: int
+
+
+def full_sets_available() -> bool:
+    """True when the full sets are beside the checkout."""
+    return FULL_SETS.is_dir()
+
+
+def _read_full(name: str) -> list[BenchPosition]:
+    found = []
+    for number, text in enumerate((FULL_SETS / name).read_text().splitlines(), start=1):
+        moves, score = text.split()
+        found.append(BenchPosition(number, moves, int(score)))
+    return found
+
+
+def read_sample(name: str) -> list[BenchPosition]:
+    """The committed sample of one set, whether or not the full sets are here."""
+    found = []
+    for text in (SAMPLE_SETS / name).read_text().splitlines():
+        moves, score, line = text.split()
+        found.append(BenchPosition(int(line), moves, int(score)))
+    return found
+
+
+def positions(name: str) -> list[BenchPosition]:
+    """Every position of the set ``name`` available here: the full set, else its sample."""
+    if name not in SETS:
+        raise KeyError(f"no benchmark set {name!r}: the sets are {', '.join(SETS)}")
+    return _read_full(name) if full_sets_available() else read_sample(name)
+
+
+def every(name: str, step: int, stop: int = 1000) -> list[BenchPosition]:
+    """The positions of ``name`` at ``full_set[:stop:step]``; from the sample, those it holds
+    (every line when ``step`` is a multiple of :data:`SAMPLE_EVERY`)."""
+    return [p for p in positions(name) if p.line <= stop and (p.line - 1) % step == 0]
+
+
+def at_lines(name: str, lines: Iterable[int]) -> list[BenchPosition]:
+    """The positions of ``name`` at these 1-based lines, in that order; each must be available.
+
+    Raises:
+        KeyError: a line is not in the sample (add it to tests/data/bench) or not in the set.
+    """
+    by_line = {p.line: p for p in positions(name)}
+    return [by_line[line] for line in lines]
