@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from fourinarow.core import grid as grid_module
 from fourinarow.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -331,10 +331,15 @@ class Board:
         return "\n".join("".join(_SYMBOLS[cell] for cell in row) for row in self.to_grid())
 
     def key(self) -> int:
-        """A compact integer that identifies the position among boards of the same shape.
+        """A compact integer that identifies the position among boards of the same shape: the
+        immutable key for sets and dictionaries (a board itself is not hashable).
 
         It is the side to move's stones plus all stones (the classic solvers' key): unique
         because each column's stones form a solid block, and the spare bit takes the carry.
+
+        >>> seen = {Board.from_moves("4453").key()}
+        >>> Board.from_moves("5344").key() in seen  # the same stones, another order
+        True
         """
         return self._bits[len(self._moves) & 1] + self.mask
 
@@ -367,8 +372,9 @@ class Board:
             return NotImplemented
         return self._identity() == other._identity()
 
-    def __hash__(self) -> int:
-        return hash(self._identity())
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """A board changes with every move, so it is not hashable (as python-chess's): in sets and
+    dictionaries use an immutable key, :meth:`key` for boards of one shape."""
 
     def __str__(self) -> str:
         return self.diagram()
