@@ -53,6 +53,8 @@ class EngineAgent:
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         self._tie_break = tie_break_policy(tie_break)
+        # one draw, as every release has made here, so that seeded games stay the same
+        break_tie([0], self._tie_break, self._rng, 1)
         self.tt_mb = tt_mb
         self.solve_empties = solve_empties
         self.nodes = nodes
@@ -70,7 +72,8 @@ class EngineAgent:
         limit = self._own_limit(limit)
         empties = board.width * board.height - board.ply
         if empties <= self.solve_empties and limit.depth is None and not limit.spent_at_start:
-            solved = self._endgame.choose(board, limit.share(0.5))
+            half = None if limit.time is None else limit.time / 2  # all the nodes, half the time
+            solved = self._endgame.choose(board, Limit(half, nodes=limit.nodes))
             if solved.exact:
                 return solved
             limit = limit.remaining(start)

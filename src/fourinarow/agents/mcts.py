@@ -73,6 +73,8 @@ class MCTSAgent:
         self.playouts = playouts
         self.exploration = exploration
         self._tie_break = tie_break_policy(tie_break)
+        # one draw, as every release has made here, so that seeded games stay the same
+        break_tie([0], self._tie_break, self._rng, 1)
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The most visited column after the playouts the budget allows.

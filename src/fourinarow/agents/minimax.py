@@ -58,6 +58,8 @@ class SearchAgent:
         self.evaluation = evaluation
         self.prune = prune
         self._tie_break = tie_break_policy(tie_break)
+        # one draw, as every release has made here, so that seeded games stay the same
+        break_tie([0], self._tie_break, self._rng, 1)
         self._searches: dict[tuple[int, int, int], HeuristicSearch] = {}
 
     @property

@@ -61,6 +61,8 @@ class PerfectAgent:
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         self._tie_break = tie_break_policy(tie_break)
+        # one draw, as every release has made here, so that seeded games stay the same
+        break_tie([0], self._tie_break, self._rng, 1)
         self.solver = Solver(tt_mb=tt_mb, book=book)
         self.fallback = fallback
 
