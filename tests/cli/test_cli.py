@@ -116,3 +116,14 @@ def test_a_closed_pipe_ends_quietly() -> None:
     )
     assert "Traceback" not in result.stderr
     assert "BrokenPipe" not in result.stderr
+
+
+def test_show_takes_a_grid_too(run: Run) -> None:
+    diagram = "......./......./......./......./...OOO./...XXX."
+    from_grid = run("show", "--grid", diagram, "--no-color")
+    assert from_grid.returncode == 0, from_grid.stderr
+    assert from_grid.stdout == run("show", "445566", "--no-color").stdout
+    assert from_grid.stdout.splitlines()[-1] == "X to move."
+    bad = run("show", "--grid", "...X/....")
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr

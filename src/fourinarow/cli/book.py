@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.cli.options import add_shape_options, positive_int, positive_number
 from fourinarow.cli.progress import progress_bar
 from fourinarow.search.book import (
     COMPRESSIONS,
@@ -34,8 +34,6 @@ an hour, 8 plies about 6 hours, 12 plies about 14 hours.
 
 def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register ``book`` with its ``build`` and ``info`` subcommands."""
-    from fourinarow.cli.main import add_shape_options
-
     book = commands.add_parser(
         "book",
         help="build or describe an opening book",

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.agents.levels import LEVELS
+from fourinarow.cli.options import add_shape_options
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
@@ -64,8 +65,6 @@ def _png_path(text: str) -> Path:
 
 def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``gui`` subcommand."""
-    from fourinarow.cli.main import add_shape_options  # shared with the other commands
-
     levels = "; ".join(f"{n} {level.description}" for n, level in LEVELS.items())
     gui = commands.add_parser(
         "gui",

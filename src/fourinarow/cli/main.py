@@ -11,9 +11,13 @@ from typing import NoReturn, TextIO
 
 from fourinarow import __version__
 from fourinarow.agents import AGENTS, make_agent
-from fourinarow.cli.options import board_size, positive_number
+from fourinarow.cli.options import (
+    add_position_options,
+    add_shape_options,
+    positive_number,
+    read_position,
+)
 from fourinarow.core import (
-    MAX_SIDE,
     Board,
     FourInARowError,
 )
@@ -29,23 +33,6 @@ in one line with exit status 2."""
 
 def _color_wanted(no_color: bool) -> bool:
     return not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
-
-
-def add_shape_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--size",
-        type=board_size,
-        default=(7, 6),
-        metavar="WxH",
-        help=f"board width x height, each 1-{MAX_SIDE} (default: 7x6)",
-    )
-    parser.add_argument(
-        "--connect",
-        type=int,
-        default=4,
-        metavar="N",
-        help="line length that wins, 2 up to the larger side (default: 4)",
-    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -108,9 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser(
         "show",
         help="print the board a position reaches",
-        description="Print the board reached by a move sequence such as 4453 (1-based columns).",
+        description=(
+            "Print the board reached by a move sequence such as 4453 (1-based columns), or "
+            "with --grid the board a diagram shows, and whose turn it is."
+        ),
     )
-    show.add_argument("position", nargs="?", default="", help="moves played, e.g. 4453")
+    add_position_options(show, optional=True)
     add_shape_options(show)
     show.add_argument("--no-color", action="store_true", help="plain text board")
     show.set_defaults(handler=_run_show)
@@ -169,8 +159,7 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_show(args: argparse.Namespace) -> int:
-    width, height = args.size
-    board = Board.from_moves(args.position, width=width, height=height, connect=args.connect)
+    board = read_position(args)
     print(render_ansi(board) if _color_wanted(args.no_color) else render_text(board))
     outcome = board.outcome()
     if outcome is None:

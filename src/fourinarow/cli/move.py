@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from fourinarow.agents import AGENTS, Limit, analyze, make_agent
-from fourinarow.cli.options import non_negative_number
-from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.cli.options import (
+    add_position_options,
+    add_shape_options,
+    non_negative_number,
+    read_position,
+)
+from fourinarow.core import Board, GameOverError, column_label
 
 __all__ = ["add_move_parsers", "run_analyze", "run_move"]
 
@@ -28,8 +32,6 @@ POSITION_HELP = (
 
 def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``move`` and ``analyze`` subcommands."""
-    from fourinarow.cli.main import add_shape_options  # shared with the other commands
-
     move = commands.add_parser(
         "move",
         help="the move an agent chooses (for programs and robots)",
@@ -57,7 +59,7 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     for parser, default_agent in ((move, "perfect"), (analyze, "perfect")):
-        parser.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+        add_position_options(parser)
         parser.add_argument(
             "--agent",
             default=default_agent,
@@ -74,9 +76,6 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
                 "with what is known without searching)"
             ),
         )
-        parser.add_argument(
-            "--grid", action="store_true", help="POSITION is a board diagram, not moves"
-        )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--seed", type=int, help="seed the agent's choices")
         add_shape_options(parser)
@@ -86,15 +85,9 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _board(args: argparse.Namespace) -> Board:
     """The position the arguments describe; refuses finished games."""
-    width, height = args.size
-    if args.grid:
-        text = sys.stdin.read() if args.position.strip() == "-" else args.position
-        board = Board.from_diagram(text, connect=args.connect)
-    else:
-        moves = "" if args.position.strip() == "-" else args.position
-        board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
+    board = read_position(args)
     if board.is_game_over():
-        raise InvalidPositionError(
+        raise GameOverError(
             f"the game is over at {board.to_moves() or 'the empty board'!r}: there is no move"
         )
     return board

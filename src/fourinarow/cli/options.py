@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 
-from fourinarow.core import MAX_SIDE
+from fourinarow.core import MAX_SIDE, Board
 
-__all__ = ["board_size", "non_negative_number", "positive_int", "positive_number"]
+__all__ = [
+    "add_position_options",
+    "add_shape_options",
+    "board_size",
+    "non_negative_number",
+    "positive_int",
+    "positive_number",
+    "read_position",
+]
+
+POSITION_HELP = (
+    "moves played (4453; - or an empty string for the empty board), or with --grid a diagram"
+)
 
 _SIZE = re.compile("^\\s*(\\d+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*(\\d+)\\s*$")
 
@@ -73,3 +86,54 @@ def non_negative_number(text: str) -> float:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is below 0: give 0 or more")
     return value
+
+
+def add_shape_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--size WxH`` and ``--connect N``."""
+    parser.add_argument(
+        "--size",
+        type=board_size,
+        default=(7, 6),
+        metavar="WxH",
+        help=f"board width x height, each 1-{MAX_SIDE} (default: 7x6)",
+    )
+    parser.add_argument(
+        "--connect",
+        type=int,
+        default=4,
+        metavar="N",
+        help="line length that wins, 2 up to the larger side (default: 4)",
+    )
+
+
+def add_position_options(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    """Add the ``POSITION`` argument and ``--grid`` (read it as a board diagram)."""
+    if optional:
+        parser.add_argument(
+            "position", nargs="?", default="", metavar="POSITION", help=POSITION_HELP
+        )
+    else:
+        parser.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help=(
+            "POSITION is a board diagram: rows top to bottom, ./X/O or 0/1/2, rows separated "
+            "by / or newlines; - reads it from standard input"
+        ),
+    )
+
+
+def read_position(args: argparse.Namespace) -> Board:
+    """The board that ``POSITION`` (moves, or with ``--grid`` a diagram) and the shape options
+    describe.
+
+    Raises:
+        FourInARowError: the position, diagram or shape is not valid.
+    """
+    width, height = args.size
+    if args.grid:
+        text = sys.stdin.read() if args.position.strip() == "-" else args.position
+        return Board.from_diagram(text, connect=args.connect)
+    moves = "" if args.position.strip() == "-" else args.position
+    return Board.from_moves(moves, width=width, height=height, connect=args.connect)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
-from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.cli.options import add_shape_options, positive_int, positive_number
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.book import Book
 from fourinarow.search.limit import Limit
@@ -36,8 +36,6 @@ the exit status is then 2.
 
 def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``solve`` subcommand."""
-    from fourinarow.cli.main import add_shape_options  # shared with the other commands
-
     parser = commands.add_parser(
         "solve",
         help="exact scores of positions (a perfect solver)",

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fourinarow.cli.options import positive_int, positive_number
+from fourinarow.cli.options import add_shape_options, positive_int, positive_number
 from fourinarow.cli.progress import progress_bar
 from fourinarow.extras import require_extra
 from fourinarow.tournament.runner import run_local
@@ -31,8 +31,6 @@ asked for.
 
 def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``match`` and ``tournament`` subcommands."""
-    from fourinarow.cli.main import add_shape_options
-
     epilog = EPILOG % {"db": default_db_path()}
     match = commands.add_parser(
         "match",
