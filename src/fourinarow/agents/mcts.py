@@ -24,6 +24,10 @@ __all__ = ["MCTSAgent"]
 DEFAULT_TIME = 1.0  # seconds per move when the limit sets neither time nor nodes
 
 
+class _OutOfTime(Exception):  # noqa: N818 (a signal, not an error)
+    """A playout was cut short by the deadline."""
+
+
 class _Node:
     """A position in the tree, reached by ``column`` from its parent."""
 
@@ -137,12 +141,16 @@ class MCTSAgent:
         while budget is None or played < budget:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            deepest = max(deepest, self._playout(root, board.copy()))
+            depth = self._playout(root, board.copy(), deadline)
+            if depth is None:  # the time ran out during the playout: it does not count
+                break
+            deepest = max(deepest, depth)
             played += 1
         return root, played, deepest
 
-    def _playout(self, root: _Node, board: Board) -> int:
-        """One playout from ``root`` (whose position ``board`` holds); returns the tree depth."""
+    def _playout(self, root: _Node, board: Board, deadline: float | None) -> int | None:
+        """One playout from ``root`` (whose position ``board`` holds); returns the tree depth,
+        or ``None`` (and changes nothing) if the deadline passed before the game ended."""
         node, path = root, [root]
         while not node.untried and node.children and board.outcome() is None:
             node = node.best_child(self.exploration)
@@ -155,17 +163,29 @@ class MCTSAgent:
             node.children.append(child)
             path.append(child)
         depth = len(path) - 1
-        winner = self._finish(board)
+        try:
+            winner = self._finish(board, deadline)
+        except _OutOfTime:
+            if len(path) > 1 and path[-1].visits == 0:  # forget the node added for it
+                path[-2].children.remove(path[-1])
+                path[-2].untried.append(path[-1].column)  # type: ignore[arg-type]
+            return None
         for index, visited in enumerate(path):
             visited.visits += 1
             mover = 1 + (board.ply - (len(path) - 1 - index) - 1) % 2  # who moved into it
             visited.wins += 0.5 if winner is None else float(winner == mover)
         return depth
 
-    def _finish(self, board: Board) -> int | None:
-        """Play the game out at random (taking wins, blocking losses); the winner or None."""
+    def _finish(self, board: Board, deadline: float | None) -> int | None:
+        """Play the game out at random (taking wins, blocking losses); the winner or None.
+
+        Raises:
+            _OutOfTime: the deadline passed first (looked at before every move).
+        """
         start_ply = board.ply
         while (outcome := board.outcome()) is None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise _OutOfTime
             options = board.winning_moves() or board.winning_moves(3 - board.turn)
             board.push(self._rng.choice(options or board.legal_moves))
         winner = outcome.winner
