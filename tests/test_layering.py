@@ -46,7 +46,8 @@ RULES: dict[str, Rule] = {
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
     "cli": Rule(
-        frozenset({*LIBRARY, "book", "tournament", "gui", "__init__"}), frozenset({"rich"})
+        frozenset({*LIBRARY, "book", "tournament", "gui", "__init__"}),
+        frozenset({"rich", "matplotlib", "ray"}),  # the last two to check extras early
     ),
     # the top-level modules
     "__init__": Rule(frozenset({"core"})),
@@ -83,7 +84,7 @@ def imports_in(path: Path) -> list[Import]:
     top |= {
         id(child)  # imports in a module-level ``if``/``try`` still run on import
         for node in tree.body
-        if isinstance(node, (ast.If, ast.Try))
+        if isinstance(node, (ast.If, ast.Try)) and not _only_for_type_checking(node)
         for child in ast.walk(node)
     }
     found: list[Import] = []
@@ -109,6 +110,12 @@ def imports_in(path: Path) -> list[Import]:
         ):
             found.append(Import(node.args[0].value, at_top))
     return found
+
+
+def _only_for_type_checking(node: ast.stmt) -> bool:
+    """``if TYPE_CHECKING:``: its imports never run, they only inform the type checker."""
+    test = node.test if isinstance(node, ast.If) else None
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
 
 
 def _root_member(name: str) -> str:
