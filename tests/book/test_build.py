@@ -15,12 +15,11 @@ from fourinarow.book.build import (
     build_book,
     build_directory,
     build_status,
-    decode_key,
     layers,
     solving_order,
 )
 from fourinarow.core import Board
-from fourinarow.search.book import Book, BookError, position_key
+from fourinarow.search.book import Book, BookError, decode_key, position_key
 from tests.core.naive import NaiveBoard
 
 SHAPE = (5, 4, 4)
@@ -68,7 +67,7 @@ def test_keys_decode_to_the_positions_bitboards() -> None:
     board = Board.from_moves("1123345", width=5, height=4)
     first, second = board.bitboards
     current = first if board.turn == 1 else second
-    assert decode_key(current + (first | second), 4, 5) == (current, first | second)
+    assert decode_key(current + (first | second), 5, 4) == (current, first | second)
 
 
 def test_a_build_interrupted_then_resumed_equals_one_straight_build(tmp_path: Path) -> None:

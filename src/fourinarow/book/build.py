@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from fourinarow.core.geometry import Geometry
-from fourinarow.search.book import Book, BookError, mirror_key
+from fourinarow.search.book import Book, BookError, decode_key, mirror_key
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
     "build_directory",
     "build_status",
     "cpu_seconds",
-    "decode_key",
     "layers",
     "solve_chunk",
 ]
@@ -69,32 +68,12 @@ class BuildPlan:
         return -(-self.positions // self.chunk_size)
 
 
-def decode_key(key: int, height: int, width: int) -> tuple[int, int]:
-    """The ``(current, mask)`` bitboards of a key (``current + mask``; see the book module).
-
-    In each column the key holds ``2**h - 1 + stones``, where ``h`` is the column's height and
-    ``stones`` the side to move's stones there, so ``h`` is read from the key's top bit.
-
-    >>> decode_key(0b10, 6, 1)  # one stone of the side to move
-    (1, 1)
-    """
-    stride = height + 1
-    column_bits = (1 << stride) - 1
-    current = mask = 0
-    for c in range(width):
-        value = (key >> (c * stride)) & column_bits
-        filled = (1 << ((value + 1).bit_length() - 1)) - 1
-        current |= (value - filled) << (c * stride)
-        mask |= filled << (c * stride)
-    return current, mask
-
-
 def _children(geometry: Geometry, key: int) -> tuple[bool, list[int]]:
     """Whether the side to move can win at once in the position with this key, and the folded
     keys of the positions its other moves lead to (none if the board is then full)."""
     width, height = geometry.width, geometry.height
     stride = height + 1
-    current, mask = decode_key(key, height, width)
+    current, mask = decode_key(key, width, height)
     playable = (mask + geometry.bottom_mask) & geometry.full_mask
     wins = False
     children = []
@@ -207,7 +186,7 @@ def solve_chunk(
     start = time.process_time()
     scores = array("b")
     for key in keys:
-        current, mask = decode_key(key, shape[1], shape[0])
+        current, mask = decode_key(key, shape[0], shape[1])
         scores.append(_solver.solve_bits(shape, current, mask))
     return index, scores.tobytes(), time.process_time() - start
 

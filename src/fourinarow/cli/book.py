@@ -204,10 +204,10 @@ def _describe_build(directory: Path) -> int:
 def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, int]]:
     """Up to ``n`` random ``(key, score)`` entries of the book's deepest layer, drawn by index
     so that a book of millions of entries is not decoded whole."""
-    from fourinarow.book.build import decode_key
+    from fourinarow.search.book import decode_key
 
     def deepest(i: int) -> bool:
-        return decode_key(book.keys[i], book.height, book.width)[1].bit_count() == book.plies
+        return decode_key(book.keys[i], book.width, book.height)[1].bit_count() == book.plies
 
     chosen: dict[int, None] = {}
     for _ in range(64 * n):
@@ -223,7 +223,7 @@ def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, i
 
 
 def _run_info(args: argparse.Namespace) -> int:
-    from fourinarow.book.build import decode_key
+    from fourinarow.search.book import decode_key
     from fourinarow.search.solver import Solver
 
     path = resolve_book_path(args.path)
@@ -247,7 +247,7 @@ def _run_info(args: argparse.Namespace) -> int:
         shape = (book.width, book.height, book.connect)
         wrong = 0
         for key, value in sample:
-            current, mask = decode_key(key, book.height, book.width)
+            current, mask = decode_key(key, book.width, book.height)
             if solver.solve_bits(shape, current, mask) != value:
                 wrong += 1
         print(f"verified     {len(sample) - wrong} of {len(sample)} re-solved entries agree")

@@ -60,6 +60,7 @@ __all__ = [
     "BookHeader",
     "cache_copy_path",
     "cache_directory",
+    "decode_key",
     "default_book",
     "default_book_plies",
     "mirror_key",
@@ -125,6 +126,27 @@ def position_key(board: Board) -> int:
     """
     key = board.key()
     return min(key, mirror_key(key, board.width, board.height))
+
+
+def decode_key(key: int, width: int, height: int) -> tuple[int, int]:
+    """The ``(current, mask)`` bitboards of a key (``current + mask``, as :meth:`Board.key`
+    makes it): the inverse of the key, for a board of ``width`` columns and ``height`` rows.
+
+    In each column the key holds ``2**h - 1 + stones``, where ``h`` is the column's height and
+    ``stones`` the side to move's stones there, so ``h`` is read from the key's top bit.
+
+    >>> decode_key(0b10, 1, 6)  # one stone of the side to move
+    (1, 1)
+    """
+    stride = height + 1
+    column_bits = (1 << stride) - 1
+    current = mask = 0
+    for c in range(width):
+        value = (key >> (c * stride)) & column_bits
+        filled = (1 << ((value + 1).bit_length() - 1)) - 1
+        current |= (value - filled) << (c * stride)
+        mask |= filled << (c * stride)
+    return current, mask
 
 
 def _fail(path: Path | str, problem: str) -> BookError:
