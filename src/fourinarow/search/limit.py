@@ -5,6 +5,10 @@ time of zero or less means *no time at all*: the search answers at once with wha
 agent still returns a legal move), never "no limit". The compiled kernels read 0 as "no limit";
 that convention stays inside :meth:`Limit.kernel_budget`, the one place that translates.
 
+A limit bounds the thinking, not one-time costs: the first search of a shape allocates its
+transposition table and, for 7x6, reads the opening book (about 1 s the first time on a machine,
+0.1 s in each later process); ``Solver.prepare`` pays them ahead of time.
+
 >>> Limit(time=0.5).kernel_budget()
 (0, 0.5)
 >>> Limit().kernel_budget()  # no limit

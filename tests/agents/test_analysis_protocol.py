@@ -1,0 +1,108 @@
+"""One analysis protocol: every agent that values columns answers ``analyze`` the same way, on
+every shape, within its budget; tiny and zero budgets are kept; full means full."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from fourinarow.agents import (
+    AGENTS,
+    Analyst,
+    CannotAnalyzeError,
+    Limit,
+    analyze,
+    make_agent,
+)
+from fourinarow.core import Board, GameOverError
+from fourinarow.search.scores import Bounds, ColumnValues, Exact, Unvalued
+
+ANALYSTS = ["minimax", "alphabeta", "engine", "mcts", "perfect", "level:8", "perfect:blunder=0.5"]
+SHAPES = [(7, 6, 4), (9, 7, 5), (20, 20, 5), (5, 4, 3)]
+
+
+def position(shape: tuple[int, int, int]) -> Board:
+    """A position of the shape with one full column (the first), the game not over."""
+    width, height, connect = shape
+    board = Board(width, height, connect)
+    while board.is_legal(0):
+        board.push(0)  # the players take turns in it: no line
+    assert not board.is_game_over()
+    return board
+
+
+@pytest.mark.parametrize("spec", ANALYSTS)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("seconds", [0.0, 0.001, 0.05])
+def test_every_analyst_values_every_column_with_full_only_for_full_ones(
+    spec: str, shape: tuple[int, int, int], seconds: float
+) -> None:
+    board = position(shape)
+    agent = make_agent(spec, seed=1)
+    assert isinstance(agent, Analyst)
+    agent.analyze(board, Limit(time=0.01))  # one-time costs (reading the book): not timed
+    start = time.perf_counter()
+    values = analyze(agent, board, Limit(time=seconds))
+    took = time.perf_counter() - start
+    assert isinstance(values, ColumnValues)
+    assert len(values.values) == board.width
+    for column, value in enumerate(values.values):
+        assert (value is Unvalued.FULL) == (not board.is_legal(column)), (column, value)
+    assert values.exact == all(isinstance(values.values[c], Exact) for c in board.legal_moves)
+    assert took < seconds + 0.5  # generous: shared machines; benchmarks/latency.py measures
+
+
+def test_zero_time_means_no_time_not_no_limit() -> None:
+    for spec in ("perfect:book=none", "engine", "alphabeta:depth=12", "mcts", "minimax"):
+        agent = make_agent(spec, seed=1)
+        for board in (Board(), Board(9, 7, 5), Board(20, 20, 5)):
+            for seconds in (0.0, -1.0):
+                start = time.perf_counter()
+                decision = agent.choose(board, Limit(time=seconds))
+                assert time.perf_counter() - start < 0.2, (spec, board.width)
+                assert board.is_legal(decision.column)
+                assert not decision.exact
+
+
+def test_an_exact_analysis_agrees_with_the_solver_and_names_the_best_moves() -> None:
+    board = Board.from_moves("37342133236232526427711116166777")
+    values = make_agent("perfect").analyze(board)  # type: ignore[attr-defined]
+    assert values.labels() == ("-", "-", "-", "-5", "-4", "-5", "-")
+    assert values.exact
+    assert values.best_moves() == (4,)
+    assert values.exact_values() == (None, None, None, -5, -4, -5, None)
+
+
+def test_bounds_are_proven_and_unreached_columns_say_so() -> None:
+    values = make_agent("perfect:book=none").analyze(  # type: ignore[attr-defined]
+        Board(), Limit(nodes=3000)
+    )
+    assert not values.exact
+    assert any(isinstance(v, Bounds | type(Unvalued.NOT_SEARCHED)) for v in values.values)
+    assert Unvalued.FULL not in values.values
+    for value in values.values:
+        if isinstance(value, Bounds):
+            assert -21 <= value.lower < value.upper <= 21
+
+
+def test_wrappers_delegate_and_agents_without_values_say_so() -> None:
+    board = Board.from_moves("4453")
+    assert make_agent("level:9").analyze(board).exact  # type: ignore[attr-defined]
+    for spec in ("random", "simple", "level:3", "simple:blunder=0.3"):
+        with pytest.raises(CannotAnalyzeError, match="does not value columns"):
+            analyze(make_agent(spec), board)
+    with pytest.raises(GameOverError):
+        analyze(make_agent("perfect"), Board.from_moves("1212121"))
+
+
+def test_every_registered_agent_either_analyses_or_says_it_cannot() -> None:
+    board = Board.from_moves("44")
+    for name in AGENTS:
+        agent = make_agent(name, seed=1)
+        try:
+            values = analyze(agent, board, Limit(time=0.05))
+        except CannotAnalyzeError:
+            assert name in ("random", "defensive", "aggressive", "simple")
+        else:
+            assert len(values.values) == 7
