@@ -23,6 +23,7 @@ from fourinarow.agents.base import (
 from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
+from fourinarow.search.evaluation import EvaluationName, evaluation_name
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 from fourinarow.search.scores import ColumnValue, ColumnValues, Unvalued
 
@@ -49,13 +50,13 @@ class SearchAgent:
         rng: random.Random | None = None,
         *,
         depth: int,
-        evaluation: str,
+        evaluation: EvaluationName | str,
         prune: bool,
         tie_break: TieBreak | str = "random",
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         self.depth = depth
-        self.evaluation = evaluation
+        self.evaluation = evaluation_name(evaluation)
         self.prune = prune
         self._tie_break = tie_break_policy(tie_break)
         # one draw, as every release has made here, so that seeded games stay the same

@@ -6,12 +6,16 @@ import enum
 from dataclasses import dataclass
 
 from fourinarow.agents.levels import LEVELS
-from fourinarow.core import Board
+from fourinarow.core import Board, FourInARowError
 
-__all__ = ["FIRST_CHOICES", "GuiSettings", "Mode"]
+__all__ = ["FIRST_CHOICES", "GuiSettings", "InvalidGuiSettingError", "Mode"]
 
 FIRST_CHOICES = ("human", "computer", "random")
 """Who moves first against the computer."""
+
+
+class InvalidGuiSettingError(FourInARowError):
+    """A desktop game setting out of range (a level, who starts)."""
 
 
 class Mode(enum.Enum):
@@ -58,9 +62,11 @@ class GuiSettings:
         for name in ("level", "second_level"):
             value = getattr(self, name)
             if value not in LEVELS:
-                raise ValueError(
+                raise InvalidGuiSettingError(
                     f"{name} {value} is not a level: levels go from 1 to {len(LEVELS)}"
                 )
         if self.first not in FIRST_CHOICES:
-            raise ValueError(f"first={self.first!r} is not one of {', '.join(FIRST_CHOICES)}")
+            raise InvalidGuiSettingError(
+                f"first={self.first!r} is not one of {', '.join(FIRST_CHOICES)}"
+            )
         Board(self.width, self.height, self.connect)  # raises InvalidBoardSizeError if bad

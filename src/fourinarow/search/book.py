@@ -260,7 +260,7 @@ class Book:
         """Write the book to ``path`` (atomically: a temporary file, then a rename); return
         its size in bytes."""
         if compression not in COMPRESSIONS:
-            raise ValueError(
+            raise BookError(
                 f"unknown compression {compression!r}; accepted: {', '.join(COMPRESSIONS)}"
             )
         keys = array("Q")

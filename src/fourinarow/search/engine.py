@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from fourinarow.core import Board, Geometry
 from fourinarow.search.evaluation import lines_across
 from fourinarow.search.heuristic import HeuristicSearch, SearchResult, run_compiled
+from fourinarow.search.solver import Backend
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import EngineKernel
@@ -52,7 +53,7 @@ class Engine:
         self.nodes = 0
 
     @property
-    def backend(self) -> str:
+    def backend(self) -> Backend:
         """``"compiled"`` (with a table) or ``"python"`` (without)."""
         return "python" if self._kernel is None else "compiled"
 

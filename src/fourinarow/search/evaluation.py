@@ -32,11 +32,21 @@ The seeds' weights, generalised from connect 4 to connect N:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
-from fourinarow.core import Geometry
+from fourinarow.core import FourInARowError, Geometry
 from fourinarow.search.constants import RIVEST_TO_MOVE_BONUS, WINDOW_CENTRE_WEIGHT
 
-__all__ = ["EVALUATIONS", "Evaluation", "count_scores", "lines_across", "make_evaluation"]
+__all__ = [
+    "EVALUATIONS",
+    "Evaluation",
+    "EvaluationName",
+    "UnknownEvaluationError",
+    "count_scores",
+    "evaluation_name",
+    "lines_across",
+    "make_evaluation",
+]
 
 
 Evaluation = Callable[[int, int, bool], int]
@@ -201,7 +211,10 @@ def _threats(shape: Geometry) -> Evaluation:
     return evaluate
 
 
-EVALUATIONS: dict[str, Callable[[Geometry], Evaluation]] = {
+EvaluationName = Literal["window", "connections", "rivest", "streaks", "threats"]
+"""The name of one of the evaluations."""
+
+EVALUATIONS: dict[EvaluationName, Callable[[Geometry], Evaluation]] = {
     "window": _window,
     "connections": _connections,
     "rivest": _rivest,
@@ -211,14 +224,33 @@ EVALUATIONS: dict[str, Callable[[Geometry], Evaluation]] = {
 """Every evaluation by name, each a factory taking the board shape."""
 
 
+class UnknownEvaluationError(FourInARowError):
+    """A name that is not one of the evaluations."""
+
+
+def evaluation_name(text: str) -> EvaluationName:
+    """The evaluation ``text`` names (case-insensitive).
+
+    Raises:
+        UnknownEvaluationError: no such evaluation; the message lists them.
+
+    >>> evaluation_name("Window")
+    'window'
+    """
+    for name in EVALUATIONS:
+        if name == text.strip().lower():
+            return name
+    raise UnknownEvaluationError(f"unknown evaluation {text!r}; accepted: {', '.join(EVALUATIONS)}")
+
+
 def make_evaluation(name: str, width: int, height: int, connect: int) -> Evaluation:
     """The evaluation called ``name`` for one board shape.
 
     Raises:
-        KeyError: no such evaluation (the agent layer turns this into a clear message).
+        UnknownEvaluationError: no such evaluation.
 
     >>> evaluate = make_evaluation("window", 7, 6, 4)
     >>> evaluate(0b1, 0, False)  # one stone in the bottom-left corner: no centre, no windows
     0
     """
-    return EVALUATIONS[name](Geometry(width, height, connect))
+    return EVALUATIONS[evaluation_name(name)](Geometry(width, height, connect))

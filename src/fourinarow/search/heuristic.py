@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Column, Geometry
 from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
-from fourinarow.search.evaluation import EVALUATIONS, lines_across
+from fourinarow.search.evaluation import EVALUATIONS, EvaluationName, lines_across
+from fourinarow.search.solver import Backend
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import HeuristicKernel
@@ -94,7 +95,7 @@ class HeuristicSearch:
         width: int,
         height: int,
         connect: int,
-        evaluation: str,
+        evaluation: EvaluationName,
         *,
         prune: bool = True,
         centre_first: bool = True,
@@ -120,7 +121,7 @@ class HeuristicSearch:
             )
 
     @property
-    def backend(self) -> str:
+    def backend(self) -> Backend:
         """``"compiled"`` or ``"python"``: where the search runs."""
         return "python" if self._kernel is None else "compiled"
 
@@ -319,7 +320,7 @@ def run_compiled(
 
 
 def _compiled_kernel(
-    shape: Geometry, evaluation: str, prune: bool, order: list[Column]
+    shape: Geometry, evaluation: EvaluationName, prune: bool, order: list[Column]
 ) -> HeuristicKernel | None:
     try:
         from fourinarow.search._heuristic import HeuristicKernel

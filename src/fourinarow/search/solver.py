@@ -17,9 +17,9 @@ import warnings
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
-from fourinarow.core import Board, Column, GameOverError
+from fourinarow.core import Board, Column, FourInARowError, GameOverError
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
@@ -27,11 +27,15 @@ from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Exact, U
 
 __all__ = [
     "KERNEL_MAX_BITS",
+    "Backend",
     "FirstBest",
     "Solution",
     "Solver",
     "compiled_kernel_available",
 ]
+
+Backend = Literal["compiled", "python"]
+"""Where a search runs: the compiled kernel, or pure Python."""
 
 KERNEL_MAX_BITS = 64
 """The compiled kernel handles boards with ``width * (height + 1)`` up to this many bits."""
@@ -148,7 +152,7 @@ class Solver:
         self, *, tt_mb: float = 128, use_kernel: bool | None = None, book: Book | bool | None = True
     ) -> None:
         if tt_mb <= 0:
-            raise ValueError(f"tt_mb must be positive, not {tt_mb}")
+            raise FourInARowError(f"tt_mb is a number of megabytes above 0, not {tt_mb}")
         self._compiled = _compiled_kernel_class()
         if use_kernel and self._compiled is None:
             raise RuntimeError(
@@ -166,11 +170,11 @@ class Solver:
 
     # ------------------------------------------------------------------------ kernel
 
-    def backend_for(self, board: Board) -> str:
+    def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
         return self._backend((board.width, board.height, board.connect))
 
-    def _backend(self, shape: tuple[int, int, int]) -> str:
+    def _backend(self, shape: tuple[int, int, int]) -> Backend:
         fits = shape[0] * (shape[1] + 1) <= KERNEL_MAX_BITS
         if self._compiled is not None and fits and self._use_kernel is not False:
             return "compiled"
@@ -394,7 +398,7 @@ class Solver:
             limit: the time and nodes the scan may spend.
 
         Raises:
-            ValueError: no column of ``columns`` keeps ``score`` (the score is not the
+            FourInARowError: no column of ``columns`` keeps ``score`` (the score is not the
                 position's, or a best column is missing).
         """
         kernel = self._kernel_for(board)
@@ -403,12 +407,12 @@ class Solver:
         win_now = board.winning_moves()
         if win_now:  # only a winning stone keeps a score this high
             if score != (board.width * board.height + 1 - board.ply) // 2:
-                raise ValueError(f"no column keeps the score {score}: a stone wins at once")
+                raise FourInARowError(f"no column keeps the score {score}: a stone wins at once")
             columns = list(columns)
             for i, column in enumerate(columns):
                 if column in win_now:
                     return FirstBest(column, tuple(columns[:i]), 0)
-            raise ValueError(f"no column of {columns} keeps the score {score}")
+            raise FourInARowError(f"no column of {columns} keeps the score {score}")
         child = board.copy()
         refuted: list[Column] = []
         for column in columns:
@@ -418,7 +422,7 @@ class Solver:
             if keeps:
                 return FirstBest(column, tuple(refuted), kernel.nodes)
             refuted.append(column)
-        raise ValueError(f"no column of {list(columns)} keeps the score {score}")
+        raise FourInARowError(f"no column of {list(columns)} keeps the score {score}")
 
     def _keeps(
         self,
