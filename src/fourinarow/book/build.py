@@ -173,7 +173,7 @@ def _worker_setup() -> None:
 
 
 def solve_chunk(
-    task: tuple[int, tuple[int, int, int], float, list[int]],
+    task: tuple[int, Geometry, float, list[int]],
 ) -> tuple[int, bytes, float]:
     """Solve one chunk of keys; return ``(index, scores as bytes, CPU seconds)``.
 
@@ -186,13 +186,13 @@ def solve_chunk(
     start = time.process_time()
     scores = array("b")
     for key in keys:
-        current, mask = decode_key(key, shape[0], shape[1])
+        current, mask = decode_key(key, shape.width, shape.height)
         scores.append(_solver.solve_bits(shape, current, mask))
     return index, scores.tobytes(), time.process_time() - start
 
 
 def _solved_locally(
-    tasks: list[tuple[int, tuple[int, int, int], float, list[int]]], workers: int
+    tasks: list[tuple[int, Geometry, float, list[int]]], workers: int
 ) -> Iterator[tuple[int, bytes, float]]:
     if workers <= 1:
         for task in tasks:
@@ -208,7 +208,7 @@ def _solved_locally(
 
 
 def _solved_on_ray(
-    tasks: list[tuple[int, tuple[int, int, int], float, list[int]]],
+    tasks: list[tuple[int, Geometry, float, list[int]]],
     workers: int,
     address: str | None,
 ) -> Iterator[tuple[int, bytes, float]]:
@@ -362,7 +362,7 @@ def build_book(
     plan = BuildPlan(width, height, connect, plies, chunk_size, len(found[-1]))
     plan = _check_plan(directory, plan)
     deepest = siblings if plan.order == "siblings" else found[-1]
-    shape = (width, height, connect)
+    shape = Geometry(width, height, connect)
     tasks = [
         (i, shape, tt_mb, deepest[i * chunk_size : (i + 1) * chunk_size])
         for i in range(plan.chunks)

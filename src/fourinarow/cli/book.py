@@ -10,6 +10,7 @@ from typing import Any
 
 from fourinarow.cli.options import add_shape_options, positive_int, positive_number
 from fourinarow.cli.progress import progress_bar
+from fourinarow.core import Geometry
 from fourinarow.search.book import (
     COMPRESSIONS,
     Book,
@@ -244,7 +245,7 @@ def _run_info(args: argparse.Namespace) -> int:
     if args.verify > 0:
         sample = _deepest_sample(book, args.verify, random.Random(0))
         solver = Solver(book=False)
-        shape = (book.width, book.height, book.connect)
+        shape = Geometry(book.width, book.height, book.connect)
         wrong = 0
         for key, value in sample:
             current, mask = decode_key(key, book.width, book.height)

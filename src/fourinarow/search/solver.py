@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from fourinarow.core import Board, Column, FourInARowError, GameOverError
+from fourinarow.core import Board, Column, FourInARowError, GameOverError, Geometry
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
@@ -76,6 +76,10 @@ def _compiled_kernel_class() -> Callable[[int, int, int, int], _Kernel] | None:
 def compiled_kernel_available() -> bool:
     """True if the compiled kernel was built and can be imported."""
     return _compiled_kernel_class() is not None
+
+
+def _dimensions(shape: Geometry) -> tuple[int, int, int]:
+    return shape.width, shape.height, shape.connect
 
 
 def _table_bits(budget: int, entry_bytes: int) -> int:
@@ -160,7 +164,7 @@ class Solver:
             )
         self.tt_mb = tt_mb
         self._use_kernel = use_kernel
-        self._shape: tuple[int, int, int] | None = None
+        self._geometry: Geometry | None = None
         self._kernel: _Kernel | None = None
         self._book = book
         self._book_reach = -1
@@ -172,32 +176,36 @@ class Solver:
 
     def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
-        return self._backend((board.width, board.height, board.connect))
+        return self._backend(board.geometry)
 
-    def _backend(self, shape: tuple[int, int, int]) -> Backend:
-        fits = shape[0] * (shape[1] + 1) <= KERNEL_MAX_BITS
+    def _backend(self, shape: Geometry) -> Backend:
+        fits = shape.width * (shape.height + 1) <= KERNEL_MAX_BITS
         if self._compiled is not None and fits and self._use_kernel is not False:
             return "compiled"
         return "python"
 
     def _kernel_for(self, board: Board) -> _Kernel:
-        return self._kernel_for_shape((board.width, board.height, board.connect), board.ply)
+        return self._kernel_for_shape(board.geometry, board.ply)
 
-    def _kernel_for_shape(self, shape: tuple[int, int, int], ply: int) -> _Kernel:
+    def _kernel_for_shape(self, shape: Geometry, ply: int) -> _Kernel:
         """The kernel for this shape, with the book attached once a search starts from a
         position of at most the book's plies (a search from deeper never meets a position
         the book holds, so a solve of late positions does not wait for the shipped book to
         load)."""
-        if self._kernel is None or self._shape != shape:
+        if self._kernel is None or self._geometry != shape:
             reach = self._book_plies(shape)  # first: a book for another shape raises
             self._kernel = None  # free the old table before allocating the new one
             budget = int(self.tt_mb * 1024 * 1024)
             if self._backend(shape) == "compiled":
                 assert self._compiled is not None
-                self._kernel = self._compiled(*shape, _table_bits(budget, _COMPILED_ENTRY_BYTES))
+                self._kernel = self._compiled(
+                    *_dimensions(shape), _table_bits(budget, _COMPILED_ENTRY_BYTES)
+                )
             else:
-                self._kernel = ReferenceKernel(*shape, _table_bits(budget, _PYTHON_ENTRY_BYTES))
-            self._shape = shape
+                self._kernel = ReferenceKernel(
+                    *_dimensions(shape), _table_bits(budget, _PYTHON_ENTRY_BYTES)
+                )
+            self._geometry = shape
             self.book = None
             self._book_reach = reach
         if ply <= self._book_reach:
@@ -207,11 +215,11 @@ class Solver:
                 self._kernel.set_book(self.book.keys, self.book.values, self.book.plies)
         return self._kernel
 
-    def _book_plies(self, shape: tuple[int, int, int]) -> int:
+    def _book_plies(self, shape: Geometry) -> int:
         """The ply of the deepest positions in the book this shape would use, or -1 for
         no book; a damaged shipped book counts as deep as possible, so the first search
         reports it."""
-        width, height, connect = shape
+        width, height, connect = _dimensions(shape)
         if isinstance(self._book, Book):
             self._book.require_shape(width, height, connect)
             return self._book.plies
@@ -223,20 +231,18 @@ class Solver:
             return width * height
         return -1 if plies is None else plies
 
-    def _book_for(self, shape: tuple[int, int, int]) -> Book | None:
+    def _book_for(self, shape: Geometry) -> Book | None:
         """The book to attach, once :meth:`_book_plies` has found there is one for this shape
         (and checked a given book's shape); ``None`` if the shipped one turns out damaged."""
         if isinstance(self._book, Book):
             return self._book
         try:
-            return default_book(*shape)
+            return default_book(*_dimensions(shape))
         except BookError as error:  # keep solving, only slower
             warnings.warn(f"{error}; solving without it", RuntimeWarning, stacklevel=5)
             return None
 
-    def solve_bits(
-        self, shape: tuple[int, int, int], current: int, mask: int, *, weak: bool = False
-    ) -> int:
+    def solve_bits(self, shape: Geometry, current: int, mask: int, *, weak: bool = False) -> int:
         """The exact score of a position given as bitboards, for tools that hold positions
         that way (the opening book's builder): ``mask`` every stone, ``current`` the side to
         move's, ``height + 1`` bits per column.
@@ -255,7 +261,7 @@ class Solver:
         Raises:
             BookError: a book was given for another shape.
         """
-        self._kernel_for_shape((width, height, connect), 0).clear(True)
+        self._kernel_for_shape(Geometry(width, height, connect), 0).clear(True)
 
     def clear(self, *, full: bool = False) -> None:
         """Empty the transposition table.
