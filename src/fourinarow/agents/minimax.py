@@ -25,7 +25,7 @@ from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.evaluation import EvaluationName, evaluation_name
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
-from fourinarow.search.scores import ColumnValue, ColumnValues, Unvalued
+from fourinarow.search.scores import ColumnValues
 
 __all__ = ["SearchAgent", "heuristic_values"]
 
@@ -125,15 +125,8 @@ def heuristic_values(
     values: tuple[int | None, ...], board: Board, nodes: int, start: float
 ) -> ColumnValues:
     """A heuristic search's column values (``None``: full or not reached), typed."""
-    typed: list[ColumnValue] = []
-    for column, value in enumerate(values):
-        if not board.is_legal(column):
-            typed.append(Unvalued.FULL)
-        elif value is None:
-            typed.append(Unvalued.NOT_SEARCHED)
-        else:
-            typed.append(heuristic_score(value))
-    return ColumnValues(tuple(typed), nodes, _since(start))
+    scores = [None if value is None else heuristic_score(value) for value in values]
+    return ColumnValues.of(scores, board, nodes=nodes, elapsed=_since(start))
 
 
 def _since(start: float) -> float:

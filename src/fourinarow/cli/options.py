@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 
@@ -56,17 +57,25 @@ def positive_int(text: str) -> int:
     return value
 
 
+def _number(text: str) -> float:
+    """A finite number, or an argparse error saying it is not one."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    return value
+
+
 def positive_number(text: str) -> float:
     """Parse a number above 0 for argparse (such as a time in milliseconds).
 
     >>> positive_number("2.5")
     2.5
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:  # also refuses nan
+    value = _number(text)
+    if not value > 0:
         raise argparse.ArgumentTypeError(f"{text} is too small: it must be above 0")
     return value
 
@@ -77,12 +86,7 @@ def non_negative_number(text: str) -> float:
     >>> non_negative_number("0")
     0.0
     """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    value = _number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is below 0: give 0 or more")
     return value

@@ -300,6 +300,25 @@ class ColumnValues:
         ]
 
     @classmethod
+    def of(
+        cls,
+        scores: Sequence[Score | None],
+        board: Board,
+        *,
+        nodes: int = 0,
+        elapsed: float = 0.0,
+    ) -> ColumnValues:
+        """Values from a score per column of ``board`` (``None`` for a column not searched);
+        full columns are marked full whatever their entry."""
+        values: list[ColumnValue] = []
+        for column, score in enumerate(scores):
+            if not board.is_legal(column):
+                values.append(Unvalued.FULL)
+            else:
+                values.append(Unvalued.NOT_SEARCHED if score is None else score)
+        return cls(tuple(values), nodes, elapsed)
+
+    @classmethod
     def from_bounds(
         cls,
         bounds: Sequence[tuple[int, int] | None],
@@ -310,18 +329,11 @@ class ColumnValues:
     ) -> ColumnValues:
         """Values from proven ``(lower, upper)`` bounds per column of ``board`` (``None`` for a
         column not searched), each as the side to move's value of playing it."""
-        values: list[ColumnValue] = []
-        for column, bound in enumerate(bounds):
-            if not board.is_legal(column):
-                values.append(Unvalued.FULL)
-            elif bound is None:
-                values.append(Unvalued.NOT_SEARCHED)
-            elif bound[0] == bound[1]:
-                child_distance = _distance(bound[0], board.width, board.height, board.ply)
-                values.append(Exact(bound[0], child_distance))
-            else:
-                values.append(Bounds(*bound))
-        return cls(tuple(values), nodes, elapsed)
+        scores = [
+            None if b is None else Exact.of(b[0], board) if b[0] == b[1] else Bounds(*b)
+            for b in bounds
+        ]
+        return cls.of(scores, board, nodes=nodes, elapsed=elapsed)
 
 
 def _low(score: Score) -> float:
