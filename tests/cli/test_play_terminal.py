@@ -198,3 +198,25 @@ def test_score_is_kept_per_player_across_games_and_colours() -> None:
         counts = dict(re.findall(r"(You|Computer|draws) (\d+)", tally))
         assert set(counts) == {"You", "Computer", "draws"}, tally
         assert sum(map(int, counts.values())) == games, tally
+
+
+def test_the_game_says_when_the_computer_is_thinking() -> None:
+    child = spawn("--opponent", "mcts", "--time-ms", "1500", "--first", "computer", "--no-color")
+    child.expect(r"Computer is thinking\.\.\.")
+    child.expect(r"Computer plays \d+\.")
+    child.expect(PROMPT)
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_the_hint_on_a_large_board_never_calls_an_open_column_full() -> None:
+    child = spawn("--human-vs-human", "--no-color", "--size", "20x20", "--connect", "5")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("What each column is worth")
+    child.expect(PROMPT)
+    values = child.before or ""
+    assert "full" not in values
+    assert re.search(r"not searched within a second| to [+-]\d+", values)
+    child.sendline("q")
+    assert finish(child) == 0

@@ -329,3 +329,12 @@ def test_resident_memory_at_default_settings_stays_under_300_mb() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert int(result.stdout) < 300
+
+
+def test_zero_time_is_no_time_not_no_limit() -> None:
+    solver = Solver(tt_mb=8, book=False)
+    for seconds in (0.0, -1.0):
+        result = solver.solve(Board(), Limit(time=seconds))
+        assert result.score is None
+        assert result.elapsed < 0.1
+        assert result.nodes <= 4096 + 1  # one look at the clock
