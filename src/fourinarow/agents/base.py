@@ -27,6 +27,7 @@ __all__ = [
     "analyze",
     "ensure_playable",
     "heuristic_score",
+    "reflex_move",
     "search_decision",
 ]
 
@@ -123,6 +124,17 @@ def ensure_playable(board: Board, doing: str = "choose") -> None:
             f"the game is over at {board.to_moves() or 'the empty board'!r}: "
             f"there is no move to {doing}"
         )
+
+
+def reflex_move(board: Board) -> Column:
+    """The move to play when no search fitted the budget: a win at once, else a block of the
+    opponent's win at once, else the column nearest the centre (the left one of two).
+
+    >>> reflex_move(Board.from_moves("121212")), reflex_move(Board())  # a win in column 1
+    (0, 3)
+    """
+    options = board.winning_moves() or board.winning_moves(3 - board.turn) or board.legal_moves
+    return min(options, key=lambda c: (abs(2 * c - (board.width - 1)), c))
 
 
 def heuristic_score(value: int) -> Heuristic:

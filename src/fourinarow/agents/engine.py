@@ -11,7 +11,13 @@ from __future__ import annotations
 import random
 import time
 
-from fourinarow.agents.base import Decision, Limit, ensure_playable, search_decision
+from fourinarow.agents.base import (
+    Decision,
+    Limit,
+    ensure_playable,
+    reflex_move,
+    search_decision,
+)
 from fourinarow.agents.minimax import heuristic_values
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
@@ -94,10 +100,7 @@ class EngineAgent:
         most = board.width * board.height - board.ply
         found, nodes = deepen(self._engine_for(board), board, most, limit, start)
         if found is None:
-            options = board.winning_moves() or board.winning_moves(3 - board.turn)
-            column = break_tie(
-                options or board.legal_moves, self._tie_break, self._rng, board.width
-            )
+            column = reflex_move(board)
             return Decision(column, None, 0, nodes, time.perf_counter() - start, (column,))
         column = break_tie(found.best_moves, self._tie_break, self._rng, board.width)
         return search_decision(found, column, nodes, start)

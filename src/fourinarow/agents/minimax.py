@@ -18,6 +18,7 @@ from fourinarow.agents.base import (
     Limit,
     ensure_playable,
     heuristic_score,
+    reflex_move,
     search_decision,
 )
 from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
@@ -97,8 +98,7 @@ class SearchAgent:
             return self._decide(board, result, result.nodes, start)
         found, nodes = deepen(search, board, self.depth, limit, start)
         if found is None:  # not even one ply fitted: block a threat if there is one
-            options = board.winning_moves(3 - board.turn) or board.legal_moves
-            column = break_tie(options, self._tie_break, self._rng, board.width)
+            column = reflex_move(board)
             return Decision(column, None, 0, nodes, _since(start), (column,))
         return self._decide(board, found, nodes, start)
 
