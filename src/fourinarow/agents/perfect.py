@@ -241,7 +241,7 @@ class PerfectAgent:
         return Decision(
             column=column,
             score=score,
-            depth=board.width * board.height - board.ply,
+            depth=0 if score is None else board.width * board.height - board.ply,
             nodes=nodes,
             elapsed=time.perf_counter() - start,
             pv=(column,),

@@ -10,7 +10,12 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
-from fourinarow.cli.options import add_shape_options, positive_int, positive_number
+from fourinarow.cli.options import (
+    add_shape_options,
+    non_negative_number,
+    positive_int,
+    positive_number,
+)
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.book import Book
 from fourinarow.search.limit import Limit
@@ -79,7 +84,10 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     books.add_argument("--no-book", action="store_true", help="consult no opening book")
     parser.add_argument(
-        "--time-ms", type=positive_number, metavar="T", help="stop each search after T ms"
+        "--time-ms",
+        type=non_negative_number,
+        metavar="T",
+        help="stop each search after T ms (0: at once, with what the book or one batch proves)",
     )
     parser.add_argument(
         "--max-nodes",
@@ -116,7 +124,7 @@ def run_solve(args: argparse.Namespace) -> int:
         book = Book.load(resolve_book_path(args.book))
         book.require_shape(width, height, args.connect)
     solver = Solver(tt_mb=args.tt_mb, book=book)
-    limit = Limit(args.time_ms / 1000 if args.time_ms else None, nodes=args.max_nodes)
+    limit = Limit(None if args.time_ms is None else args.time_ms / 1000, nodes=args.max_nodes)
     status = 0
     for where, text in _inputs(args, sys.stdin):
         moves = "" if text.strip() == "-" else text

@@ -294,7 +294,8 @@ class Solver:
             board: a position where the game is not over (left unchanged).
             limit: the time and nodes the search may spend (depth does not apply); when it
                 stops the search first, the result holds the proven bounds only. Zero time
-                answers at once (with whatever the book or a quick look proves).
+                answers at once, after at most one batch of nodes (the book still answers
+                positions it holds).
             weak: find only the sign (1 win, 0 draw, -1 loss), which is faster.
 
         Raises:
