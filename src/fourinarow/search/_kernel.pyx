@@ -34,7 +34,7 @@ from fourinarow.search import constants
 # checks them); the other tuning values are read from constants.py below and in Kernel().
 cdef enum:
     MAX_WIDTH = 32
-    CHECK_EVERY = 4095  # SOLVER_CHECK_EVERY: nodes between two looks at the clock (mask)
+    CHECK_EVERY = 1023  # SOLVER_CHECK_EVERY: nodes between two looks at the clock (mask)
     NO_LOWER = -128
     NO_UPPER = 127
 

@@ -38,7 +38,7 @@ __all__ = [
 
 # ------------------------------------------------------------------- the perfect solver
 
-SOLVER_CHECK_EVERY = 4095
+SOLVER_CHECK_EVERY = 1023
 """The solver looks at its clock and node limit when ``nodes & SOLVER_CHECK_EVERY == 0``."""
 
 PYTHON_SOLVER_CHECK_EVERY = 7

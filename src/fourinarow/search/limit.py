@@ -31,7 +31,7 @@ __all__ = ["InvalidLimitError", "Limit"]
 
 _NO_TIME = 1e-9
 """The kernels' time budget for a limit of zero time: they stop at their first look at the
-clock, because their 0 would mean no limit (that is after 4096 nodes in the compiled solver, a
+clock, because their 0 would mean no limit (that is after 1024 nodes in the compiled solver, a
 fraction of a millisecond on 7x6, and 8 nodes in pure Python)."""
 
 
