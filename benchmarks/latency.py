@@ -11,8 +11,8 @@ positions from seeded random games (none finished) and the table gives the media
 maximum time per move and the p99 overrun beyond the budget. The baseline column is the p99 of
 ``random`` (which does no work) in the same run: the cost of the machinery around a move. An
 agent passes when its p99 is within the budget plus ``--margin-ms`` (default 10 ms); the exit
-status is 1 if any fails. One-time costs (reading the book, allocating tables, the fallback's table) are paid on
-other positions before the timings.
+status is 1 if any fails. One-time costs (reading the book, allocating tables, the fallback's
+table) are paid on other positions before the timings.
 """
 
 from __future__ import annotations
