@@ -72,3 +72,16 @@ def test_accepted_columns_text() -> None:
     assert accepted_columns(17) == "1-17"
     with pytest.raises(InvalidMoveError, match="'q' is not a column: enter 1-17"):
         parse_column("q", 17)
+
+
+NON_ASCII_DIGITS = ["\N{SUPERSCRIPT TWO}", "\u2463", "\u0664", "\uff14", "\U0001d7dc"]
+"""Characters str.isdigit accepts: superscript, circled, Arabic-Indic, fullwidth, math 4."""
+
+
+@pytest.mark.parametrize("digit", NON_ASCII_DIGITS)
+def test_only_ascii_digits_are_numbers(digit: str) -> None:
+    """Characters ``str.isdigit`` accepts but that are not ASCII digits are refused clearly."""
+    with pytest.raises(InvalidPositionError, match="not a column"):
+        parse_moves(f"4{digit}", 7)
+    with pytest.raises(InvalidMoveError, match="is not a column"):
+        parse_column(digit, 7)

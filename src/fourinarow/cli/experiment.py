@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +106,12 @@ def _run_experiment(args: argparse.Namespace) -> int:
             say_how_to_resume(played, total, command, args.db)
             return 130
     print_experiment(report)
+    if importlib.util.find_spec("matplotlib") is None:
+        print(
+            "fourinarow experiment: note: the report has no plot: plots need matplotlib: "
+            "pip install 'fourinarow[plot]'",
+            file=sys.stderr,
+        )
     return 0
 
 

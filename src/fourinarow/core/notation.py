@@ -50,6 +50,16 @@ def accepted_columns(width: int) -> str:
     return f"{numbers} or {letters}"
 
 
+def _is_number(text: str) -> bool:
+    """True for a whole number written in ASCII digits: the one rule for numbers in positions
+    and typed columns (``²``, ``④`` or ``٤`` are not numbers here).
+
+    >>> _is_number("12"), _is_number("²"), _is_number("٤"), _is_number("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def parse_column(text: str, width: int) -> int:
     """Read a column typed by a human: a 1-based number or a letter; return it 0-based.
 
@@ -60,7 +70,7 @@ def parse_column(text: str, width: int) -> int:
     (3, 3)
     """
     word = text.strip().lower()
-    if word.isdigit():
+    if _is_number(word):
         number = int(word)
         if 1 <= number <= width:
             return number - 1
@@ -97,12 +107,12 @@ def parse_moves(text: str, width: int) -> list[int]:
     columns = []
     hint = "" if width <= 9 else " separated by commas"
     for number, token in enumerate(tokens, start=1):
-        if token.isdigit() and not 1 <= int(token) <= width:
+        if _is_number(token) and not 1 <= int(token) <= width:
             raise InvalidPositionError(
                 f"move {number} of {text!r} is column {token}, out of range: "
                 f"moves are the numbers 1-{width}{hint}"
             )
-        if not token.isdigit():
+        if not _is_number(token):
             raise InvalidPositionError(
                 f"move {number} of {text!r} is {token!r}, not a column: "
                 f"moves are the numbers 1-{width}{hint}"
