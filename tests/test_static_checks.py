@@ -28,8 +28,8 @@ def test_static_check_is_clean(command: list[str]) -> None:
     missing = [name for name in EXTRAS_TYPED if importlib.util.find_spec(name) is None]
     if command == ["mypy"] and missing:
         pytest.skip(
-            f"mypy checks the code against the extras' types, and {', '.join(missing)} is not "
-            "installed: pip install -e '.[test]'"
+            "mypy checks the code against the extras' types, and these are not installed: "
+            f"{', '.join(missing)} (pip install -e '.[test]')"
         )
     result = subprocess.run(
         [sys.executable, "-m", *command],
