@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from tests.cli.conftest import Run
 
@@ -126,3 +127,27 @@ def test_ctrl_c_stops_a_long_solve_at_once() -> None:
         process.wait()
     assert process.returncode == 130
     assert "Traceback" not in stderr
+
+
+def test_a_tampered_cache_copy_of_the_shipped_book_is_caught(run: Run, tmp_path: Path) -> None:
+    """Scores altered in the uncompressed copy (same size, same header) never reach an answer:
+    the copy fails its checksum, the command warns in one line and writes it again."""
+    cache = {"FOURINAROW_CACHE": str(tmp_path)}
+    assert run("solve", "4455", env=cache).stdout.split() == ["4455", "18"]  # writes the copy
+    (copy,) = tmp_path.glob("*.entries")
+    data = bytearray(copy.read_bytes())
+    count = (len(data) - 24) // 9
+    scores = data[24 + 8 * count :]
+    data[24 + 8 * count :] = bytes((256 - b) % 256 for b in scores)  # every score negated
+    copy.unlink()
+    copy.write_bytes(data)
+    result = run("solve", "4455", "-", env=cache)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["4455", "18", "-", "1"]  # the truth, not the tampered copy
+    warning = result.stderr.strip().splitlines()
+    assert len(warning) == 1
+    assert "cached copy of the book 7x6c4.book is damaged" in warning[0]
+    info = run("book", "info", "shipped", "--verify", "2", env=cache)
+    assert info.returncode == 0, info.stderr
+    assert "CRC-32 verified" in info.stdout
+    assert "2 of 2 re-solved entries agree" in info.stdout

@@ -172,8 +172,44 @@ def test_a_cached_copy_is_written_once_then_mapped(small_book: Path, tmp_path: P
     damaged = copies[0].read_bytes()[:-3]
     copies[0].unlink()  # (a new file: the books above still map the old one)
     copies[0].write_bytes(damaged)
-    assert list(Book.load(small_book, cache).items()) == plain  # the damaged copy is replaced
+    with pytest.warns(RuntimeWarning, match="is damaged"):
+        assert list(Book.load(small_book, cache).items()) == plain  # the copy is replaced
     assert copies[0].stat().st_size == 24 + 9 * len(plain)
+
+
+@pytest.mark.parametrize("where", ["a key", "a score", "the entries' checksum"])
+def test_a_tampered_copy_of_the_same_size_and_header_is_caught_and_replaced(
+    small_book: Path, tmp_path: Path, where: str
+) -> None:
+    """A copy altered in place (same size, same header) must never give wrong scores."""
+    cache = tmp_path / "cache"
+    plain = list(Book.load(small_book, cache).items())
+    (copy,) = cache.iterdir()
+    data = bytearray(copy.read_bytes())
+    offset = {"a key": 24 + 8, "a score": len(data) - 1, "the entries' checksum": 20}[where]
+    data[offset] ^= 0x01
+    copy.unlink()
+    copy.write_bytes(data)
+    with pytest.warns(RuntimeWarning, match="entries fail their checksum"):
+        book = Book.load(small_book, cache)
+    assert list(book.items()) == plain
+    assert book.copy == copy  # written again, and used
+    assert list(Book.load(small_book, cache).items()) == plain  # now without a warning
+
+
+def test_a_copy_of_an_older_cache_format_is_written_again_silently(
+    small_book: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    plain = list(Book.load(small_book, cache).items())
+    (copy,) = cache.iterdir()
+    data = bytearray(copy.read_bytes())
+    data[:8] = b"FIARKEYS"  # the first cache format, without the entries' checksum
+    copy.unlink()
+    copy.write_bytes(data)
+    book = Book.load(small_book, cache)  # no warning (the suite turns warnings into errors)
+    assert list(book.items()) == plain
+    assert copy.read_bytes()[:8] == b"FIARKEY2"
 
 
 def test_a_cache_that_cannot_be_written_is_skipped(small_book: Path, tmp_path: Path) -> None:

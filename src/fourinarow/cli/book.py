@@ -161,16 +161,19 @@ def resolve_book_path(text: str | Path) -> Path:
     return Path(text)
 
 
-def _describe_cache(path: Path, header: BookHeader) -> str:
-    """Where the shipped book's uncompressed copy is (see ``Book.load``), and whether it is
-    there yet."""
+def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
+    """Where the shipped book's uncompressed copy is (see ``Book.load``), and whether the
+    entries just read came from it, its checksum verified."""
     directory = cache_directory()
     if directory is None:
         return "none (FOURINAROW_CACHE is empty): every process decompresses the book"
     copy = cache_copy_path(path, header, directory)
-    if copy.is_file():
-        return f"{copy} ({copy.stat().st_size:,} bytes; mapped by every process that reads it)"
-    return f"{copy} (not written yet: the first search that reads the book writes it)"
+    if used is not None:
+        return (
+            f"{used} ({used.stat().st_size:,} bytes; its entries' CRC-32 verified as it was "
+            "mapped, as every process that reads it does)"
+        )
+    return f"{copy} (could not be written or read: every process decompresses the book)"
 
 
 def _describe_build(directory: Path) -> int:
@@ -230,7 +233,11 @@ def _run_info(args: argparse.Namespace) -> int:
     path = resolve_book_path(args.path)
     if path.is_dir():
         return _describe_build(path)
-    book = Book.load(path)
+    told = Book.read_header(path)
+    shipped = path == shipped_book_path(told.width, told.height, told.connect)
+    # the shipped book is read as the solver reads it: through its cached copy, so that what is
+    # described and verified below is the copy in use
+    book = Book.load(path, cache_directory() if shipped else None)
     header = book.header
     assert header is not None  # read from a file
     size = path.stat().st_size
@@ -240,8 +247,8 @@ def _run_info(args: argparse.Namespace) -> int:
     print(f"plies        up to {header.plies} stones")
     print(f"entries      {header.count}")
     print(f"checksum     {header.checksum:08x} (verified)")
-    if path == shipped_book_path(book.width, book.height, book.connect):
-        print(f"cache        {_describe_cache(path, header)}")
+    if shipped:
+        print(f"cache        {_describe_cache(path, header, book.copy)}")
     if args.verify > 0:
         sample = _deepest_sample(book, args.verify, random.Random(0))
         solver = Solver(book=False)
