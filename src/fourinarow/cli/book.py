@@ -169,10 +169,7 @@ def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
         return "none (FOURINAROW_CACHE is empty): every process decompresses the book"
     copy = cache_copy_path(path, header, directory)
     if used is not None:
-        return (
-            f"{used} ({used.stat().st_size:,} bytes; its entries' CRC-32 verified as it was "
-            "mapped, as every process that reads it does)"
-        )
+        return f"{used} ({used.stat().st_size:,} bytes; entries CRC-32 verified, mapped)"
     return f"{copy} (could not be written or read: every process decompresses the book)"
 
 
