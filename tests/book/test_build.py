@@ -167,6 +167,8 @@ def test_the_cli_builds_describes_and_verifies_a_book(tmp_path: Path) -> None:
     info = fourinarow("book", "info", str(tmp_path / "wrong.book"), "--verify", "3")
     assert info.returncode == 1
     assert "0 of 3 re-solved entries agree" in info.stdout
+    named = [line for line in info.stdout.splitlines() if line.startswith("disagrees    entry 0x")]
+    assert len(named) == 3  # each entry that disagrees is named, with both scores
 
     solved = fourinarow("solve", "--size", "5x4", "--book", str(path), "33", "3322")
     assert solved.returncode == 0, solved.stderr
@@ -204,3 +206,45 @@ def test_the_cli_reports_bad_books_in_one_line(tmp_path: Path) -> None:
         assert "bad.book" in result.stderr
         assert "Traceback" not in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("damage", ["altered", "short"])
+def test_a_damaged_chunk_is_named_and_never_built_into_a_book(tmp_path: Path, damage: str) -> None:
+    """A chunk altered after it was solved (same size) or cut short stops the build, naming it;
+    `book info DIR` names it too; deleting it re-solves it and gives the right book."""
+    good = tmp_path / "good.book"
+    build_book(good, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    path = tmp_path / "x.book"
+    build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    chunk = build_directory(path) / "chunk-0000001.scores"
+    scores = bytearray(chunk.read_bytes())
+    if damage == "altered":
+        scores[3] = (scores[3] + 1) % 256
+    else:
+        del scores[-2:]
+    chunk.write_bytes(scores)
+    path.unlink()
+    with pytest.raises(BookError, match=r"chunk-0000001\.scores"):
+        build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    assert not path.exists()
+    info = fourinarow("book", "info", str(build_directory(path)))
+    assert info.returncode == 1
+    assert "damaged      chunk-0000001.scores" in info.stdout
+    chunk.unlink()
+    build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    assert path.read_bytes() == good.read_bytes()
+
+
+def test_a_log_line_that_is_not_a_record_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.book"
+    build_book(path, *SHAPE, 2, chunk_size=20, tt_mb=4)
+    log = build_directory(path) / "log.jsonl"
+    with open(log, "a") as f:
+        f.write("this is not json\n")
+    result = fourinarow("book", "info", str(build_directory(path)))
+    assert result.returncode == 2
+    assert "log.jsonl: line" in result.stderr
+    assert "is not a chunk's record" in result.stderr
+    assert "Traceback" not in result.stderr
+    with pytest.raises(BookError, match="is not a chunk's record"):
+        build_status(build_directory(path))

@@ -11,7 +11,9 @@ together, so that the solver's transposition table, kept across a worker's chunk
 from one sibling to the next). Each finished chunk is written at once to the build
 directory beside the book, so a build stopped by Ctrl-C or killed continues with the chunks
 not yet done. The directory is plain files that can be copied, or committed, and resumed
-elsewhere.
+elsewhere. ``log.jsonl`` records each chunk's CPU time and the CRC-32 of its scores, and the
+book is written only from chunks of the right size that match their checksum: a chunk altered
+after it was solved is named, never built into a book.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import multiprocessing
 import os
 import signal
 import time
+import zlib
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
@@ -38,6 +41,7 @@ __all__ = [
     "build_book",
     "build_directory",
     "build_status",
+    "chunk_problems",
     "cpu_seconds",
     "layers",
     "solve_chunk",
@@ -380,12 +384,20 @@ def build_book(
         progress(done, plan.chunks, 0.0)
     for index, scores, seconds in results:
         _write_atomically(_chunk_path(directory, index), scores)
+        record = {"chunk": index, "positions": len(scores), "cpu_s": seconds}
         with open(log, "a") as f:
-            f.write(json.dumps({"chunk": index, "positions": len(scores), "cpu_s": seconds}) + "\n")
+            f.write(json.dumps({**record, "crc32": zlib.crc32(scores)}) + "\n")
         done += 1
         solved += len(scores)
         if progress:
             progress(done, plan.chunks, time.perf_counter() - start)
+    problems = chunk_problems(directory)
+    if problems:
+        raise BookError(
+            f"build directory {directory}: {problems[0]}"
+            + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+            + "; delete such chunks and run the build again to solve them anew"
+        )
     values = array("b")
     for i in range(plan.chunks):
         values.frombytes(_chunk_path(directory, i).read_bytes())
@@ -395,9 +407,63 @@ def build_book(
     return BuildReport(len(book), solved, cpu_seconds(directory), size)
 
 
-def cpu_seconds(directory: Path) -> float:
-    """The CPU time spent on the chunks of a build so far, from its log."""
+def _log_records(directory: Path) -> list[dict[str, float]]:
+    """The records of a build's ``log.jsonl`` (none if there is no log yet).
+
+    Raises:
+        BookError: a line is not a record of a chunk; the message names the file and the line.
+    """
     log = directory / "log.jsonl"
     if not log.exists():
-        return 0.0
-    return sum(float(json.loads(line)["cpu_s"]) for line in log.read_text().splitlines() if line)
+        return []
+    records = []
+    for number, line in enumerate(log.read_text(errors="replace").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            records.append(
+                {key: float(value) for key, value in record.items()}
+                | {"chunk": int(record["chunk"]), "cpu_s": float(record["cpu_s"])}
+            )
+        except (ValueError, TypeError, KeyError, AttributeError):
+            raise BookError(
+                f"{log}: line {number} is not a chunk's record ({line[:60]!r}); remove the line "
+                "(its chunk is then re-solved only if its file is deleted too)"
+            ) from None
+    return records
+
+
+def cpu_seconds(directory: Path) -> float:
+    """The CPU time spent on the chunks of a build so far, from its log.
+
+    Raises:
+        BookError: the log has a line that is not a chunk's record.
+    """
+    return sum(record["cpu_s"] for record in _log_records(directory))
+
+
+def chunk_problems(directory: Path | str) -> list[str]:
+    """What is wrong with the finished chunks of the build in ``directory``: a file of the
+    wrong size, or scores that do not match the CRC-32 the log recorded when the chunk was
+    solved (chunks of builds from before checksums were recorded are checked for size only).
+    Empty when every chunk present is intact.
+
+    Raises:
+        BookError: the directory holds no build, or its log cannot be read.
+    """
+    directory = Path(directory)
+    plan = _read_plan(directory)
+    recorded = {int(r["chunk"]): int(r["crc32"]) for r in _log_records(directory) if "crc32" in r}
+    problems = []
+    for index in range(plan.chunks):
+        path = _chunk_path(directory, index)
+        if not path.exists():
+            continue
+        scores = path.read_bytes()
+        size = min(plan.chunk_size, plan.positions - index * plan.chunk_size)
+        if len(scores) != size:
+            problems.append(f"{path.name} holds {len(scores)} scores, not {size}")
+        elif index in recorded and zlib.crc32(scores) != recorded[index]:
+            problems.append(f"{path.name} does not match the checksum recorded when it was solved")
+    return problems

@@ -194,12 +194,21 @@ def _describe_build(directory: Path) -> int:
     if book.suffix != ".book":
         book = book.with_name(book.name + ".book")
     shape = f"--size {plan.width}x{plan.height} --connect {plan.connect}"
+    from fourinarow.book.build import chunk_problems
+
+    problems = chunk_problems(directory)
+    if problems:
+        for problem in problems:
+            print(f"damaged      {problem}")
+        print("repair       delete the damaged chunks; the build then solves them again")
+    else:
+        print("checked      every chunk done has its size and its recorded checksum")
     verb = "continue" if status.chunks_done < plan.chunks else "write it"
     print(
         f"{verb:<13}fourinarow book build --plies {plan.plies} {shape} --chunk "
         f"{plan.chunk_size} --out {book} --progress-dir {directory} --workers N"
     )
-    return 0
+    return 1 if problems else 0
 
 
 def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, int]]:
@@ -253,8 +262,10 @@ def _run_info(args: argparse.Namespace) -> int:
         wrong = 0
         for key, value in sample:
             current, mask = decode_key(key, book.width, book.height)
-            if solver.solve_bits(shape, current, mask) != value:
+            truth = solver.solve_bits(shape, current, mask)
+            if truth != value:
                 wrong += 1
+                print(f"disagrees    entry {key:#x}: the book says {value}, the solver {truth}")
         print(f"verified     {len(sample) - wrong} of {len(sample)} re-solved entries agree")
         return 1 if wrong else 0
     return 0
