@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from fourinarow.core import Board, Column, FourInARowError, GameOverError
-from fourinarow.search.deepening import FORCED
-from fourinarow.search.heuristic import WIN, SearchResult
+from fourinarow.search.constants import FORCED, WIN
+from fourinarow.search.heuristic import SearchResult
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValues, Exact, Heuristic, Score
 
@@ -27,6 +27,7 @@ __all__ = [
     "analyze",
     "ensure_playable",
     "heuristic_score",
+    "heuristic_values",
     "reflex_move",
     "search_decision",
 ]
@@ -147,6 +148,15 @@ def heuristic_score(value: int) -> Heuristic:
     if abs(value) <= FORCED:
         return Heuristic(value)
     return Heuristic(value, 1 if value > 0 else -1, WIN - abs(value))
+
+
+def heuristic_values(
+    values: tuple[int | None, ...], board: Board, nodes: int, start: float
+) -> ColumnValues:
+    """A heuristic search's column values (``None``: full or not reached), typed."""
+    scores = [None if value is None else heuristic_score(value) for value in values]
+    elapsed = time.perf_counter() - start
+    return ColumnValues.of(scores, board, nodes=nodes, elapsed=elapsed)
 
 
 def search_decision(result: SearchResult, column: Column, nodes: int, start: float) -> Decision:

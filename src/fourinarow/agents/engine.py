@@ -15,12 +15,12 @@ from fourinarow.agents.base import (
     Decision,
     Limit,
     ensure_playable,
+    heuristic_values,
     reflex_move,
     search_decision,
 )
-from fourinarow.agents.minimax import heuristic_values
 from fourinarow.agents.perfect import PerfectAgent
-from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
+from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine import Engine
@@ -58,9 +58,7 @@ class EngineAgent:
         nodes: int | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
-        self._tie_break = tie_break_policy(tie_break)
-        # one draw, as every release has made here, so that seeded games stay the same
-        break_tie([0], self._tie_break, self._rng, 1)
+        self._tie_break = adopt_tie_break(tie_break, self._rng)
         self.tt_mb = tt_mb
         self.solve_empties = solve_empties
         self.nodes = nodes

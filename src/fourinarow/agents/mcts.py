@@ -15,9 +15,9 @@ import random
 import time
 
 from fourinarow.agents.base import Decision, Limit, ensure_playable
-from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
+from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board, Column
-from fourinarow.search.scores import ColumnValue, ColumnValues, Probability, Unvalued
+from fourinarow.search.scores import ColumnValues, Probability
 
 __all__ = ["MCTSAgent"]
 
@@ -39,6 +39,10 @@ class _Node:
         self.children: list[_Node] = []
         self.visits = 0
         self.wins = 0.0  # for the player who moved into this node
+
+    def expected(self) -> Probability:
+        """The mean result of the playouts through this node, for the player who moved in."""
+        return Probability(round(self.wins / self.visits, 4))
 
     def best_child(self, exploration: float) -> _Node:
         log_visits = math.log(self.visits)
@@ -76,9 +80,7 @@ class MCTSAgent:
         self._rng = rng if rng is not None else random.Random()
         self.playouts = playouts
         self.exploration = exploration
-        self._tie_break = tie_break_policy(tie_break)
-        # one draw, as every release has made here, so that seeded games stay the same
-        break_tie([0], self._tie_break, self._rng, 1)
+        self._tie_break = adopt_tie_break(tie_break, self._rng)
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The most visited column after the playouts the budget allows.
@@ -102,7 +104,7 @@ class MCTSAgent:
             [c for c in columns if c is not None], self._tie_break, self._rng, board.width
         )
         chosen = next(child for child in root.children if child.column == column)
-        score = Probability(round(chosen.wins / chosen.visits, 4))
+        score = chosen.expected()
         pv = self._principal_variation(chosen)
         return Decision(column, score, deepest, played, time.perf_counter() - start, pv)
 
@@ -116,17 +118,12 @@ class MCTSAgent:
         start = time.perf_counter()
         ensure_playable(board, "analyse")
         root, played, _ = self._search(board, limit)
-        found = {child.column: child for child in root.children}
-        values: list[ColumnValue] = []
-        for column in range(board.width):
-            child = found.get(column)
-            if not board.is_legal(column):
-                values.append(Unvalued.FULL)
-            elif child is None or child.visits == 0:
-                values.append(Unvalued.NOT_SEARCHED)
-            else:
-                values.append(Probability(round(child.wins / child.visits, 4)))
-        return ColumnValues(tuple(values), played, time.perf_counter() - start)
+        scores: list[Probability | None] = [None] * board.width  # None: no playout went there
+        for child in root.children:
+            if child.column is not None and child.visits:
+                scores[child.column] = child.expected()
+        elapsed = time.perf_counter() - start
+        return ColumnValues.of(scores, board, nodes=played, elapsed=elapsed)
 
     def _search(self, board: Board, limit: Limit | None) -> tuple[_Node, int, int]:
         """The tree after the playouts the budget allows, the playouts and the deepest node."""

@@ -18,17 +18,18 @@ from fourinarow.agents.base import (
     Limit,
     ensure_playable,
     heuristic_score,
+    heuristic_values,
     reflex_move,
     search_decision,
 )
-from fourinarow.agents.tiebreak import TieBreak, break_tie, tie_break_policy
+from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.evaluation import EvaluationName, evaluation_name
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 from fourinarow.search.scores import ColumnValues
 
-__all__ = ["SearchAgent", "heuristic_values"]
+__all__ = ["SearchAgent"]
 
 
 class SearchAgent:
@@ -59,9 +60,7 @@ class SearchAgent:
         self.depth = depth
         self.evaluation = evaluation_name(evaluation)
         self.prune = prune
-        self._tie_break = tie_break_policy(tie_break)
-        # one draw, as every release has made here, so that seeded games stay the same
-        break_tie([0], self._tie_break, self._rng, 1)
+        self._tie_break = adopt_tie_break(tie_break, self._rng)
         self._searches: dict[tuple[int, int, int], HeuristicSearch] = {}
 
     @property
@@ -119,14 +118,6 @@ class SearchAgent:
     def _decide(self, board: Board, result: SearchResult, nodes: int, start: float) -> Decision:
         column = break_tie(result.best_moves, self._tie_break, self._rng, board.width)
         return search_decision(result, column, nodes, start)
-
-
-def heuristic_values(
-    values: tuple[int | None, ...], board: Board, nodes: int, start: float
-) -> ColumnValues:
-    """A heuristic search's column values (``None``: full or not reached), typed."""
-    scores = [None if value is None else heuristic_score(value) for value in values]
-    return ColumnValues.of(scores, board, nodes=nodes, elapsed=_since(start))
 
 
 def _since(start: float) -> float:

@@ -17,7 +17,7 @@ import time
 from dataclasses import replace
 
 from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
-from fourinarow.agents.tiebreak import TieBreak, break_tie, preference_order, tie_break_policy
+from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
@@ -60,9 +60,7 @@ class PerfectAgent:
         fallback: Agent | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
-        self._tie_break = tie_break_policy(tie_break)
-        # one draw, as every release has made here, so that seeded games stay the same
-        break_tie([0], self._tie_break, self._rng, 1)
+        self._tie_break = adopt_tie_break(tie_break, self._rng)
         self.solver = Solver(tt_mb=tt_mb, book=book)
         self.fallback = fallback
 

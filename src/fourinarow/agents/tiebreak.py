@@ -13,6 +13,7 @@ __all__ = [
     "TIE_BREAKS",
     "InvalidTieBreakError",
     "TieBreak",
+    "adopt_tie_break",
     "break_tie",
     "preference_order",
     "tie_break_policy",
@@ -46,6 +47,19 @@ def tie_break_policy(text: str) -> TieBreak:
     raise InvalidTieBreakError(
         f"unknown tie-break {text!r}; accepted: {', '.join(TIE_BREAKS)} (or center)"
     )
+
+
+def adopt_tie_break(text: str, rng: random.Random) -> TieBreak:
+    """An agent's tie-break policy, read from ``text`` (as :func:`tie_break_policy`), with the
+    one draw from ``rng`` (for ``random``) that every agent has made when it is built, so that
+    seeded games stay the same from release to release.
+
+    Raises:
+        InvalidTieBreakError: no such policy.
+    """
+    policy = tie_break_policy(text)
+    break_tie([0], policy, rng, 1)
+    return policy
 
 
 def break_tie(columns: Sequence[Column], policy: str, rng: random.Random, width: int) -> Column:
