@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 from fourinarow.core import Board, Geometry
 from fourinarow.search.evaluation import lines_across
 from fourinarow.search.heuristic import HeuristicSearch, SearchResult, run_compiled
-from fourinarow.search.solver import Backend
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import EngineKernel
+    from fourinarow.search.solver import Backend
 
 __all__ = ["Engine"]
 

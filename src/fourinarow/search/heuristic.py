@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Protocol
 from fourinarow.core import Board, Column, Geometry
 from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
 from fourinarow.search.evaluation import EVALUATIONS, EvaluationName, lines_across
-from fourinarow.search.solver import Backend
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import HeuristicKernel
+    from fourinarow.search.solver import Backend
 
 __all__ = [
     "WIN",

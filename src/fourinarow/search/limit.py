@@ -70,11 +70,6 @@ class Limit:
                 raise InvalidLimitError(f"a {name} limit is a whole number, not {value!r}")
 
     @property
-    def unlimited(self) -> bool:
-        """True when no field sets a bound."""
-        return self.time is None and self.depth is None and self.nodes is None
-
-    @property
     def spent_at_start(self) -> bool:
         """True when the limit leaves no time or no nodes at all: answer at once."""
         no_time = self.time is not None and self.time <= 0

@@ -78,6 +78,12 @@ def compiled_kernel_available() -> bool:
     return _compiled_kernel_class() is not None
 
 
+def _exact(value: int, board: Board, weak: bool) -> Exact:
+    """The exact score ``value`` of ``board``'s side to move: with its distance, or for a weak
+    solve (a sign) without one."""
+    return Exact(value) if weak else Exact.of(value, board)
+
+
 def _dimensions(shape: Geometry) -> tuple[int, int, int]:
     return shape.width, shape.height, shape.connect
 
@@ -117,7 +123,7 @@ class Solution:
         the proven bounds. For a weak solve, an exact sign without a distance."""
         if self.score is None:
             return Bounds(self.lower, self.upper)
-        return Exact(self.score) if self.weak else Exact.of(self.score, board)
+        return _exact(self.score, board, self.weak)
 
 
 @dataclass(frozen=True)
@@ -342,7 +348,7 @@ class Solver:
             if not board.is_legal(column):
                 values.append(Unvalued.FULL)
             elif column in win_now:
-                values.append(Exact(1) if weak else Exact.of(win_score, board))
+                values.append(_exact(1 if weak else win_score, board, weak))
             elif kernel.stopped:
                 values.append(Unvalued.NOT_SEARCHED)
             else:
@@ -354,7 +360,7 @@ class Solver:
                     if lower != upper:
                         values.append(Bounds(-upper, -lower))
                     else:
-                        values.append(Exact(-lower) if weak else Exact.of(-lower, board))
+                        values.append(_exact(-lower, board, weak))
                 child.pop()
         return ColumnValues(tuple(values), kernel.nodes, time.perf_counter() - start)
 
