@@ -20,8 +20,9 @@ from fourinarow.cli.options import (
     read_position,
 )
 from fourinarow.core import Board, GameOverError, column_label
+from fourinarow.search.scores import ColumnValues
 
-__all__ = ["add_move_parsers", "run_analyze", "run_move"]
+__all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
 
 DEFAULT_TIME_MS = 1000.0
 
@@ -126,7 +127,14 @@ def run_analyze(args: argparse.Namespace) -> int:
     if not args.json:
         print(" ".join(values.labels()))
         return 0
-    record = {
+    print(json.dumps(analysis_record(board, values)))
+    return 0
+
+
+def analysis_record(board: Board, values: ColumnValues) -> dict[str, object]:
+    """The JSON record of a position's column values, as ``analyze --json`` and
+    ``solve --analyze --json`` print it (1-based columns)."""
+    return {
         "position": board.to_moves() or "-",
         "scores": list(values.exact_values()),
         "columns": values.to_json(),
@@ -135,5 +143,3 @@ def run_analyze(args: argparse.Namespace) -> int:
         "nodes": values.nodes,
         "time_ms": round(values.elapsed * 1000, 3),
     }
-    print(json.dumps(record))
-    return 0

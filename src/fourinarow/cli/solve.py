@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
+from fourinarow.cli.move import analysis_record
 from fourinarow.cli.options import (
     add_shape_options,
     non_negative_number,
@@ -170,17 +171,7 @@ def _solve_one(solver: Solver, board: Board, args: argparse.Namespace, limit: Li
         analysis = solver.analyze(board, limit, weak=args.weak)
         if not args.json:
             return " ".join([shown, *analysis.labels()])
-        return json.dumps(
-            {
-                "position": shown,
-                "scores": list(analysis.exact_values()),
-                "columns": analysis.to_json(),
-                "best_moves": [int(column_label(c)) for c in analysis.best_moves()],
-                "exact": analysis.exact,
-                "nodes": analysis.nodes,
-                "time_ms": round(analysis.elapsed * 1000, 3),
-            }
-        )
+        return json.dumps(analysis_record(board, analysis))
     solution = solver.solve(board, limit, weak=args.weak)
     if not args.json:
         return f"{shown} {_value(solution.lower, solution.upper)}"
