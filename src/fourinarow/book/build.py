@@ -28,6 +28,7 @@ from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from fourinarow.core.geometry import Geometry
 from fourinarow.search.book import Book, BookError, decode_key, mirror_key
@@ -407,7 +408,17 @@ def build_book(
     return BuildReport(len(book), solved, cpu_seconds(directory), size)
 
 
-def _log_records(directory: Path) -> list[dict[str, float]]:
+class _LogRecord(NamedTuple):
+    """One line of a build's ``log.jsonl``: a chunk solved, its positions, its CPU time, and
+    the CRC-32 of its scores (``None`` in builds from before checksums were recorded)."""
+
+    chunk: int
+    positions: int
+    cpu_s: float
+    crc32: int | None
+
+
+def _log_records(directory: Path) -> list[_LogRecord]:
     """The records of a build's ``log.jsonl`` (none if there is no log yet).
 
     Raises:
@@ -421,10 +432,15 @@ def _log_records(directory: Path) -> list[dict[str, float]]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
+            fields = json.loads(line)
+            crc = fields.get("crc32")
             records.append(
-                {key: float(value) for key, value in record.items()}
-                | {"chunk": int(record["chunk"]), "cpu_s": float(record["cpu_s"])}
+                _LogRecord(
+                    int(fields["chunk"]),
+                    int(fields["positions"]),
+                    float(fields["cpu_s"]),
+                    None if crc is None else int(crc),
+                )
             )
         except (ValueError, TypeError, KeyError, AttributeError):
             raise BookError(
@@ -440,7 +456,7 @@ def cpu_seconds(directory: Path) -> float:
     Raises:
         BookError: the log has a line that is not a chunk's record.
     """
-    return sum(record["cpu_s"] for record in _log_records(directory))
+    return sum(record.cpu_s for record in _log_records(directory))
 
 
 def chunk_problems(directory: Path | str) -> list[str]:
@@ -454,7 +470,7 @@ def chunk_problems(directory: Path | str) -> list[str]:
     """
     directory = Path(directory)
     plan = _read_plan(directory)
-    recorded = {int(r["chunk"]): int(r["crc32"]) for r in _log_records(directory) if "crc32" in r}
+    recorded = {r.chunk: r.crc32 for r in _log_records(directory) if r.crc32 is not None}
     problems = []
     for index in range(plan.chunks):
         path = _chunk_path(directory, index)
