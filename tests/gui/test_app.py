@@ -655,3 +655,22 @@ def test_the_program_ends_at_once_when_closed_while_the_computer_thinks() -> Non
     assert result.returncode == 0, result.stderr
     assert result.stdout == "closed\n"
     assert time.monotonic() - start < 10  # not the minute the computer would think
+
+
+def test_a_hint_not_settled_in_time_says_what_its_labels_mean(make_app: MakeApp) -> None:
+    """On a board too big to settle in the hint's second, columns show bounds or ``?``, never
+    "full", and the status line says what those mean."""
+    settings = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, width=12, height=8, connect=5, sound=False)
+    app = make_app(settings)
+    game = game_of(app)
+    press(pygame.K_h)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and "not all settled" not in game.status():
+        app.step(1 / 60)
+        time.sleep(0.01)
+    assert "A..B proven bounds, ? not reached" in game.status()
+    hints = game.frame(WINDOW).hints
+    assert hints is not None
+    texts = [label.text for label in hints if label is not None]
+    assert "full" not in texts
+    assert "?" in texts

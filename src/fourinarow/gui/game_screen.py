@@ -126,6 +126,12 @@ class GameScreen:
             return f"{self.name(board.turn)} is thinking{dots}"
         colour = palette_for(self.settings.color_blind).name(board.turn)
         if self.hint_on:
+            known = self._hint is not None and self._hint[0] == board.moves
+            if known and self._hint is not None and not self._hint[1].exact:
+                return (
+                    f"Hint for {colour}, not all settled in {HINT_SECONDS:g} s: A..B proven "
+                    "bounds, ? not reached; +N wins, 0 draws, -N loses"
+                )
             return (
                 f"Hint for {colour}, perfect play: +N wins (larger: sooner), 0 draws, "
                 "-N loses (larger: later)"
