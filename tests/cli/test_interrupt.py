@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pexpect
 import pytest
@@ -83,3 +84,17 @@ def test_ctrl_c_while_the_computer_thinks_ends_the_game_as_at_the_prompt() -> No
     assert "Traceback" not in (child.before or "")
     assert "Computer plays" not in (child.before or "")
 
+
+def test_ctrl_c_stops_a_tournament_played_in_one_process_at_once(tmp_path: Path) -> None:
+    db = tmp_path / "results.sqlite3"
+    seconds, status, _, stderr = stop_with_ctrl_c(
+        ["tournament", "perfect:book=none", "random", "--games", "2", "--time-ms", "60000",
+         "--workers", "1", "--quiet", "--db", str(db)]
+    )  # fmt: skip
+    assert status == 130
+    assert seconds < STOP_WITHIN, f"{seconds:.2f} s from Ctrl-C to the exit"
+    assert "Traceback" not in stderr
+    assert stderr.strip().splitlines()[-2:] == [
+        "Stopped: 0 of 2 games are stored.",
+        f"Continue with: fourinarow tournament --resume 1 --db {db}",
+    ]
