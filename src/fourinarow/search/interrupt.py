@@ -21,7 +21,8 @@ from typing import TypeVar
 __all__ = ["WAIT_SLICE", "interruptible"]
 
 WAIT_SLICE = 0.05
-"""Seconds between two looks of the main thread at the search: the most Ctrl-C waits."""
+"""Seconds between two looks of the main thread at the search: the most Ctrl-C waits (on POSIX
+systems a signal cuts the wait short at once)."""
 
 T = TypeVar("T")
 
