@@ -6,7 +6,9 @@ The tests that open a window (or save the demo's picture) skip when pygame is no
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -104,6 +106,29 @@ def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None
     assert result.returncode == 1
     assert result.stderr.startswith("fourinarow gui: error: cannot open a window")
     assert "--demo --screenshot" in result.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland are Linux's")
+def test_with_no_display_at_all_it_says_so_and_suggests_the_terminal_game() -> None:
+    """Without X11, Wayland or a driver of the user's choice, SDL would open an invisible window
+    and the game would wait in it forever."""
+    unset = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}
+    environment = {name: value for name, value in os.environ.items() if name not in unset}
+    for arguments in ([], ["--no-menu", "--level", "3"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "fourinarow", "gui", *arguments],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env=environment,
+            check=False,
+        )
+        assert result.returncode == 2
+        assert result.stdout == ""
+        (line,) = result.stderr.splitlines()
+        assert line.startswith("fourinarow gui: error: there is no display")
+        assert "neither DISPLAY nor WAYLAND_DISPLAY is set" in line
+        assert "fourinarow play" in line
 
 
 def test_help_lists_the_keys_and_levels(run: Run) -> None:

@@ -45,6 +45,32 @@ def test_move_from_a_grid_argument_or_standard_input(run: Run) -> None:
     assert result.stdout.strip() in ("3", "7")
 
 
+@pytest.mark.parametrize("command", ["move", "analyze", "show"])
+def test_a_grid_of_another_shape_than_the_size_given_is_refused(run: Run, command: str) -> None:
+    """A diagram is read at its own shape; an explicit --size that disagrees is a mistake to
+    report (the diagram's shape and the size's), never a question answered for the diagram."""
+    diagram = "......./......./......./......./...OOO./...XXX."  # 7x6, X to move
+    for given in (["--size", "8x7"], ["--size", "7x7", "--connect", "4"]):
+        result = run(command, "--grid", diagram, *given)
+        assert result.returncode == 2
+        assert result.stdout == ""
+        (line,) = result.stderr.splitlines()
+        size = given[1]
+        assert line == (
+            f"fourinarow {command}: error: --grid: the diagram is 7x6 (7 columns, 6 rows) but "
+            f"--size is {size}: give a diagram of {size}, or leave out --size to read the "
+            "diagram's shape"
+        )
+    piped = run(command, "--grid", "-", "--size", "8x7", stdin=diagram.replace("/", "\n"))
+    assert piped.returncode == 2
+    assert "the diagram is 7x6" in piped.stderr
+    # The same size, or none, reads the diagram as before:
+    assert run(command, "--grid", diagram, "--size", "7x6").returncode == 0
+    assert run(command, "--grid", diagram).returncode == 0
+    small = run(command, "--grid", "..../..../.XO.", "--connect", "3")  # 4x3
+    assert small.returncode == 0, small.stderr
+
+
 def test_analyze_prints_every_column(run: Run) -> None:
     result = run("analyze", "37342133236232526427711116166777")
     assert result.returncode == 0, result.stderr

@@ -144,7 +144,7 @@ def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run_gui_command(args: argparse.Namespace) -> int:
     """Run ``fourinarow gui`` with parsed arguments; return the exit status."""
-    from fourinarow.gui.launch import DisplayError, run_gui
+    from fourinarow.gui.launch import DisplayError, NoDisplayError, run_gui
 
     if args.screenshot is not None and not args.demo:
         args.command_parser.error(
@@ -173,6 +173,9 @@ def run_gui_command(args: argparse.Namespace) -> int:
             window=args.window,
             skip_menu=args.no_menu,
         )
+    except NoDisplayError as error:  # the user's setting, as a bad option is: status 2
+        print(f"fourinarow gui: error: {error}", file=sys.stderr)
+        return 2
     except DisplayError as error:
         print(f"fourinarow gui: error: {error}", file=sys.stderr)
         return 1

@@ -20,6 +20,7 @@ from fourinarow.cli.options import (
     read_position,
 )
 from fourinarow.core import Board, GameOverError, column_label
+from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import ColumnValues
 
 __all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
@@ -102,7 +103,8 @@ def run_move(args: argparse.Namespace) -> int:
     """Print the chosen column (or a JSON record)."""
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
-    decision = agent.choose(board, Limit(time=args.time_ms / 1000))
+    limit = Limit(time=args.time_ms / 1000)
+    decision = interruptible(lambda: agent.choose(board, limit))
     if not args.json:
         print(_label(decision.column))
         return 0
@@ -123,7 +125,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     """Print every column's value (or a JSON record)."""
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
-    values = analyze(agent, board, Limit(time=args.time_ms / 1000))
+    limit = Limit(time=args.time_ms / 1000)
+    values = interruptible(lambda: analyze(agent, board, limit))
     if not args.json:
         print(" ".join(values.labels()))
         return 0

@@ -7,7 +7,8 @@ import math
 import re
 import sys
 
-from fourinarow.core import MAX_SIDE, Board
+from fourinarow.core import MAX_SIDE, Board, InvalidPositionError
+from fourinarow.core.grid import parse_diagram
 
 __all__ = [
     "add_position_options",
@@ -92,11 +93,27 @@ def non_negative_number(text: str) -> float:
     return value
 
 
+class _StoreSize(argparse.Action):
+    """Store ``--size`` and note that it was given (``size_given``): a ``--grid`` diagram then
+    has to be of that size."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.size_given = True
+
+
 def add_shape_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--size WxH`` and ``--connect N``."""
     parser.add_argument(
         "--size",
         type=board_size,
+        action=_StoreSize,
         default=(7, 6),
         metavar="WxH",
         help=f"board width x height, each 1-{MAX_SIDE} (default: 7x6)",
@@ -123,7 +140,8 @@ def add_position_options(parser: argparse.ArgumentParser, *, optional: bool = Fa
         action="store_true",
         help=(
             "POSITION is a board diagram: rows top to bottom, ./X/O or 0/1/2, rows separated "
-            "by / or newlines; - reads it from standard input"
+            "by / or newlines; - reads it from standard input. The board is the diagram's "
+            "shape; a --size given must be the same"
         ),
     )
 
@@ -133,11 +151,20 @@ def read_position(args: argparse.Namespace) -> Board:
     describe.
 
     Raises:
-        FourInARowError: the position, diagram or shape is not valid.
+        FourInARowError: the position, diagram or shape is not valid, or the diagram is not of
+            the ``--size`` given.
     """
     width, height = args.size
     if args.grid:
         text = sys.stdin.read() if args.position.strip() == "-" else args.position
+        rows = parse_diagram(text)
+        shape = (len(rows[0]), len(rows))
+        if getattr(args, "size_given", False) and shape != (width, height):
+            raise InvalidPositionError(
+                f"--grid: the diagram is {shape[0]}x{shape[1]} ({shape[0]} columns, {shape[1]} "
+                f"rows) but --size is {width}x{height}: give a diagram of {width}x{height}, or "
+                "leave out --size to read the diagram's shape"
+            )
         return Board.from_diagram(text, connect=args.connect)
     moves = "" if args.position.strip() == "-" else args.position
     return Board.from_moves(moves, width=width, height=height, connect=args.connect)

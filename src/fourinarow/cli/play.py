@@ -13,6 +13,7 @@ from fourinarow.agents import Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import Bounds, Exact, Unvalued
 
 __all__ = ["GameSettings", "TerminalGame"]
@@ -168,8 +169,9 @@ class TerminalGame:
         )
         notice.daemon = True
         notice.start()
+        agent, position, limit = seat.agent, board.copy(), Limit(time=self.settings.think_time)
         try:
-            return seat.agent.choose(board.copy(), Limit(time=self.settings.think_time))
+            return interruptible(lambda: agent.choose(position, limit))
         finally:
             notice.cancel()
 
@@ -229,7 +231,8 @@ class TerminalGame:
         """Every column's value for the side to move, from the solver within a second."""
         if self._analyst is None:
             self._analyst = PerfectAgent(tt_mb=32)
-        analysis = self._analyst.analyze(board, Limit(time=ANALYSIS_SECONDS))
+        analyst, position = self._analyst, board.copy()
+        analysis = interruptible(lambda: analyst.analyze(position, Limit(time=ANALYSIS_SECONDS)))
         values = []
         for column, value in enumerate(analysis.values):
             if value is Unvalued.FULL:

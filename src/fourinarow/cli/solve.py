@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from typing import Any, TextIO
 
@@ -19,6 +18,7 @@ from fourinarow.cli.options import (
 )
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.book import Book
+from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
@@ -131,38 +131,13 @@ def run_solve(args: argparse.Namespace) -> int:
         moves = "" if text.strip() == "-" else text
         try:
             board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
-            line = _interruptible(partial(_solve_one, solver, board, args, limit))
+            line = interruptible(partial(_solve_one, solver, board, args, limit))
         except InvalidPositionError as error:
             print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
             status = 2
             continue
         print(line, flush=True)
     return status
-
-
-def _interruptible(work: Callable[[], str]) -> str:
-    """Run ``work`` in a worker thread so that Ctrl-C stops the command at once.
-
-    The compiled search holds no lock on the interpreter but does not look for signals either:
-    run in the main thread, a long solve would hold Ctrl-C back until it ended. The worker is a
-    daemon thread, so leaving with Ctrl-C does not wait for it.
-    """
-    result: list[str] = []
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            result.append(work())
-        except BaseException as error:  # handed to the main thread below
-            failure.append(error)
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    while worker.is_alive():
-        worker.join(0.05)
-    if failure:
-        raise failure[0]
-    return result[0]
 
 
 def _solve_one(solver: Solver, board: Board, args: argparse.Namespace, limit: Limit) -> str:

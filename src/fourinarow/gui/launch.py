@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
 from fourinarow.extras import require_extra
 from fourinarow.gui.settings import GuiSettings, Mode
 
-__all__ = ["DEFAULT_WINDOW", "DisplayError", "import_pygame", "run_gui"]
+__all__ = [
+    "DEFAULT_WINDOW",
+    "DisplayError",
+    "NoDisplayError",
+    "import_pygame",
+    "no_display_reason",
+    "run_gui",
+]
 
 DEFAULT_WINDOW = (720, 640)
 """The window's size when it opens, in pixels (it can be resized)."""
@@ -18,8 +27,51 @@ DEFAULT_WINDOW = (720, 640)
 CAPTION = "Connect Four - fourinarow"
 
 
+DISPLAY_SERVER_DRIVERS = frozenset({"x11", "wayland"})
+"""SDL's video drivers that need a display server, named by ``DISPLAY`` or ``WAYLAND_DISPLAY``."""
+
+_DISPLAY_SERVER_SYSTEMS = ("linux", "freebsd", "openbsd", "netbsd")
+"""The values of ``sys.platform`` (their starts) where SDL shows windows through X11 or Wayland."""
+
+
 class DisplayError(RuntimeError):
     """No window can be opened (no display, or SDL refused), or the demo could not finish."""
+
+
+class NoDisplayError(DisplayError):
+    """There is no display at all to show a window on (no X11, no Wayland, no other driver)."""
+
+
+def no_display_reason(environment: Mapping[str, str], platform: str) -> str | None:
+    """Why no window can be shown here, in one line, or ``None`` when SDL may try.
+
+    On Linux and the BSDs a window needs an X11 or Wayland server (``DISPLAY`` or
+    ``WAYLAND_DISPLAY``); without one SDL falls back to a driver that draws nowhere, and the
+    game would wait forever in a window nobody sees. A video driver the user chose with
+    ``SDL_VIDEODRIVER`` other than those two (``dummy``, ``offscreen``, the console's
+    ``kmsdrm``) is left to SDL, which opens it or says why not.
+
+    >>> no_display_reason({"DISPLAY": ":0"}, "linux") is None
+    True
+    >>> no_display_reason({}, "linux").startswith("there is no display")
+    True
+
+    Args:
+        environment: the environment variables (``os.environ``).
+        platform: ``sys.platform``.
+    """
+    if not platform.startswith(_DISPLAY_SERVER_SYSTEMS):
+        return None
+    if environment.get("DISPLAY") or environment.get("WAYLAND_DISPLAY"):
+        return None
+    drivers = {name.strip().lower() for name in environment.get("SDL_VIDEODRIVER", "").split(",")}
+    if not drivers <= DISPLAY_SERVER_DRIVERS | {""}:
+        return None
+    return (
+        "there is no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+        "play in the terminal with fourinarow play, or save the demo's last frame with "
+        "fourinarow gui --demo --screenshot game.png"
+    )
 
 
 def import_pygame() -> ModuleType:
@@ -53,14 +105,19 @@ def run_gui(
 
     Raises:
         MissingExtraError: pygame is not installed.
+        NoDisplayError: there is no display to show a window on (see
+            :func:`no_display_reason`).
         DisplayError: no window could be opened, or the headless demo did not finish.
     """
-    pygame = import_pygame()
     if demo:
         settings = dataclasses.replace(settings, mode=Mode.COMPUTER_VS_COMPUTER)
     if screenshot is not None:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         settings = dataclasses.replace(settings, sound=False)
+    reason = no_display_reason(os.environ, sys.platform)
+    if reason is not None:
+        raise NoDisplayError(reason)
+    pygame = import_pygame()
     try:
         pygame.display.init()
         pygame.font.init()

@@ -13,7 +13,9 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 
+from fourinarow.search.interrupt import interruptible
 from fourinarow.tournament.games import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
@@ -49,9 +51,9 @@ def _worker_setup() -> None:
 
 def _batches_played(games: list[GameSpec], workers: int) -> Iterator[list[GameRecord]]:
     """Finished games, a batch at a time, as the workers finish them."""
-    if workers <= 1:
+    if workers <= 1:  # in this process, a game at a time, beside the main thread for Ctrl-C
         for spec in games:
-            yield play_games([spec])
+            yield interruptible(partial(play_games, [spec]))
         return
     pool = multiprocessing.Pool(workers, initializer=_worker_setup)
     try:
