@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import lzma
 import random
 import struct
+import tempfile
+import tracemalloc
 import warnings
 import zlib
 from array import array
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fourinarow.book.build import build_book
 from fourinarow.core import Board, FourInARowError
@@ -367,3 +374,141 @@ def test_a_sample_of_the_shipped_books_deepest_layer_re_solves_alike() -> None:
         if board.ply == book.plies:
             assert solver.solve(board).score == book.get(board), board.to_moves()
             checked += 1
+
+
+# ------------------------------------------------------- damaged headers and cache copies
+
+
+def book_file(
+    path: Path,
+    *,
+    shape: tuple[int, int, int] = (7, 6, 4),
+    plies: int = 4,
+    compression: int = 2,
+    count: int = 1,
+    payload: bytes | None = None,
+) -> Path:
+    """A book file with these header fields, its payload's size and CRC-32 consistent."""
+    if payload is None:
+        payload = lzma.compress(bytes(9 * count)) if compression == 2 else bytes(9 * count)
+    header = struct.pack(
+        "<8sH4BBBQQII",
+        b"FIARBOOK",
+        2,
+        *shape,
+        plies,
+        compression,
+        0,
+        count,
+        len(payload),
+        zlib.crc32(payload),
+        0,
+    )
+    path.write_bytes(header + payload)
+    return path
+
+
+def test_a_tiny_book_claiming_millions_of_entries_is_refused_from_its_header(
+    tmp_path: Path,
+) -> None:
+    path = book_file(tmp_path / "tiny.book", plies=12, count=50_000_000, payload=b"\x00" * 64)
+    tracemalloc.start()
+    try:
+        with pytest.raises(BookError, match=r"tiny\.book: .*50,000,000 entries"):
+            Book.load(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+
+
+def test_a_compressed_bomb_is_refused_before_it_is_decompressed(tmp_path: Path) -> None:
+    """5 million entries of zeros: 45 MB that zlib packs in 44 KB, a ratio no book reaches."""
+    payload = zlib.compress(bytes(45_000_000), 9)
+    path = book_file(
+        tmp_path / "bomb.book", plies=12, compression=1, count=5_000_000, payload=payload
+    )
+    tracemalloc.start()
+    try:
+        with pytest.raises(BookError, match=r"bomb\.book: .*5,000,000 entries"):
+            Book.load(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"shape": (0, 6, 4)}, "width 0"),
+        ({"shape": (7, 21, 4)}, "height 21"),
+        ({"shape": (7, 6, 9)}, "connect 9"),
+        ({"shape": (9, 7, 4)}, r"width \* \(height \+ 1\) <= 64"),
+        ({"plies": 43}, "plies 43"),
+        ({"plies": 1, "count": 9}, "9 entries"),  # up to 1 stone: 8 positions, 5 once folded
+        ({"compression": 0, "count": 3, "payload": bytes(20)}, "20 bytes"),
+    ],
+)
+def test_a_header_with_impossible_fields_is_refused_naming_the_file_and_the_field(
+    tmp_path: Path, fields: dict[str, Any], problem: str
+) -> None:
+    path = book_file(tmp_path / "odd.book", **fields)
+    with pytest.raises(BookError, match=rf"odd\.book: .*{problem}"):
+        Book.read_header(path)
+    with pytest.raises(BookError, match=rf"odd\.book: .*{problem}"):
+        Book.load(path)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    width=st.integers(0, 255),
+    height=st.integers(0, 255),
+    connect=st.integers(0, 255),
+    plies=st.integers(0, 255),
+    compression=st.integers(0, 3),
+    count=st.one_of(st.integers(0, 64), st.integers(0, 2**64 - 1)),
+    entries=st.integers(0, 64),
+    noise=st.binary(max_size=32),
+)
+def test_any_header_loads_or_raises_a_book_error_without_a_large_allocation(
+    width: int,
+    height: int,
+    connect: int,
+    plies: int,
+    compression: int,
+    count: int,
+    entries: int,
+    noise: bytes,
+) -> None:
+    """Whatever the header says, loading gives a book or a BookError naming the file, and never
+    allocates much more than the file's size."""
+    raw = bytes(9 * entries) + noise
+    pack: dict[int, Callable[[bytes], bytes]] = {
+        0: bytes,
+        1: zlib.compress,
+        2: lambda b: lzma.compress(b, preset=0),  # (lzma's own state: 256 KB, not 8 MB)
+        3: bytes,
+    }
+    with tempfile.TemporaryDirectory() as directory:
+        path = book_file(
+            Path(directory) / "fuzz.book",
+            shape=(width, height, connect),
+            plies=plies,
+            compression=compression,
+            count=count,
+            payload=pack[compression](raw),
+        )
+        tracemalloc.start()
+        try:
+            outcome: Book | BookError = Book.load(path)
+        except BookError as error:
+            outcome = error
+        finally:
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+    if isinstance(outcome, BookError):
+        assert "fuzz.book" in str(outcome)
+    else:
+        assert len(outcome) == count
+    assert peak < 2_000_000

@@ -39,6 +39,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import lzma
+import math
 import mmap
 import os
 import struct
@@ -51,7 +52,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from fourinarow.core import Board, FourInARowError
+from fourinarow.core import Board, FourInARowError, Geometry
 
 __all__ = [
     "COMPRESSIONS",
@@ -78,6 +79,14 @@ _HEADER = struct.Struct("<8sH4BBBQQII")
 COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
 """Payload compressions by name, with their code in the header."""
 _MAX_BITS = 64  # a key is one 64-bit word
+_MAX_EXPANSION = 200
+"""The most bytes of entries a byte of compressed payload may stand for. Real books reach about
+20 (the 12-ply 7x6 book 19); a compressed run of zeros, 1,000 with zlib and 6,500 with lzma.
+A header claiming more entries than that is refused before anything is allocated."""
+_SMALL_PAYLOAD = 1024  # bytes of entries allowed beyond that bound (tiny books compress badly)
+_LZMA_MEMORY = 256 << 20
+"""The most memory lzma may take to decompress a payload (ours need 65 MB, for a 64 MB
+dictionary): a stream's header cannot make it allocate more."""
 
 
 class BookError(FourInARowError):
@@ -156,6 +165,64 @@ class _DamagedCopyError(Exception):
 
 def _fail(path: Path | str, problem: str) -> BookError:
     return BookError(f"opening book {path}: {problem}")
+
+
+def _positions_up_to(width: int, height: int, plies: int) -> int:
+    """How many ways there are to place at most ``plies`` stones on a board, as play stacks
+    them, the first player holding the odd one: more than the positions a book of ``plies``
+    can hold (it leaves out won positions and mirror images).
+
+    >>> _positions_up_to(7, 6, 1)  # the empty board, and one stone in any of 7 columns
+    8
+    """
+    fills = [1] + [0] * plies  # fills[k]: the ways to fill the columns so far with k stones
+    for _ in range(width):
+        fills = [sum(fills[k - j] for j in range(min(height, k) + 1)) for k in range(plies + 1)]
+    return sum(fills[k] * math.comb(k, k // 2) for k in range(plies + 1))
+
+
+def _check_header(path: Path | str, header: BookHeader) -> None:
+    """Check that a header's fields make sense together and with the file's size, before any
+    of them sizes an allocation.
+
+    Raises:
+        BookError: a field is impossible; the message names the file and the field.
+    """
+    width, height, count = header.width, header.height, header.count
+    try:
+        Geometry(width, height, header.connect)
+    except FourInARowError as error:
+        raise _fail(path, f"has an impossible board in its header: {error}") from None
+    if width * (height + 1) > _MAX_BITS:
+        raise _fail(
+            path,
+            f"is for {width}x{height}, but a book needs width * (height + 1) <= {_MAX_BITS}",
+        )
+    if header.plies > width * height:
+        raise _fail(
+            path,
+            f"has plies {header.plies} in its header, more than the {width * height} cells "
+            f"of a {width}x{height} board",
+        )
+    most = _positions_up_to(width, height, header.plies)
+    if count > most:
+        raise _fail(
+            path,
+            f"claims {count:,} entries, but a {width}x{height} board has at most {most:,} "
+            f"positions of up to {header.plies} stones",
+        )
+    if header.compression == "none" and header.payload_size != 9 * count:
+        raise _fail(
+            path,
+            f"has an uncompressed payload of {header.payload_size:,} bytes, not 9 for each of "
+            f"its {count:,} entries",
+        )
+    if 9 * count > _MAX_EXPANSION * header.payload_size + _SMALL_PAYLOAD:
+        raise _fail(
+            path,
+            f"claims {count:,} entries in a payload of {header.payload_size:,} bytes, more "
+            f"than any book packs in that size (damaged, or not made by fourinarow)",
+        )
 
 
 class Book:
@@ -309,7 +376,11 @@ class Book:
         """The header of a book file, checked for sense but without reading the payload.
 
         Raises:
-            BookError: no such file, not a book, another format version, or a truncated file.
+            BookError: no such file, not a book, another format version, a truncated file,
+                or a header whose fields are impossible: a board no book can be for, more
+                plies than cells, or more entries than the board has positions or than the
+                file's payload can hold (at most 200 bytes of entries a compressed byte; real
+                books pack about 20).
         """
         try:
             with open(path, "rb") as f:
@@ -334,9 +405,11 @@ class Book:
                 f"is truncated or has trailing data: {size} bytes, but the header says "
                 f"{_HEADER.size + payload}",
             )
-        return BookHeader(
+        header = BookHeader(
             version, width, height, connect, plies, names[compression], count, payload, crc
         )
+        _check_header(path, header)
+        return header
 
     @classmethod
     def load(cls, path: Path | str, cache: Path | str | None = None) -> Book:
@@ -438,16 +511,12 @@ class Book:
         payload = path.read_bytes()[_HEADER.size :]
         if zlib.crc32(payload) != header.checksum:
             raise _fail(path, "is corrupt: its checksum does not match")
-        try:
-            if header.compression == "zlib":
-                payload = zlib.decompress(payload)
-            elif header.compression == "lzma":
-                payload = lzma.decompress(payload)
-        except (zlib.error, lzma.LZMAError) as error:
-            raise _fail(path, f"is corrupt: {error}") from None
         count = header.count
+        payload = _unpacked(path, header, payload)
         if len(payload) != 9 * count:
-            raise _fail(path, f"is corrupt: {len(payload)} bytes of entries for {count} entries")
+            raise _fail(
+                path, f"is corrupt: {len(payload):,} bytes of entries for {count:,} entries"
+            )
         raw = bytearray(8 * count)
         for i in range(8):
             raw[i::8] = payload[i * count : (i + 1) * count]
@@ -463,6 +532,30 @@ class Book:
         return cls(
             header.width, header.height, header.connect, header.plies, keys, values, path, header
         )
+
+
+def _unpacked(path: Path, header: BookHeader, payload: bytes) -> bytes:
+    """The entries of a payload, decompressed; never more than the header's count of entries
+    and a byte, whatever the payload would decompress to.
+
+    Raises:
+        BookError: the payload is not a complete stream of its compression.
+    """
+    if header.compression == "none":
+        return payload
+    limit = 9 * header.count + 1
+    unpacker = (
+        zlib.decompressobj()
+        if header.compression == "zlib"
+        else lzma.LZMADecompressor(memlimit=_LZMA_MEMORY)
+    )
+    try:
+        entries = unpacker.decompress(payload, limit)
+    except (zlib.error, lzma.LZMAError) as error:
+        raise _fail(path, f"is corrupt: {error}") from None
+    if not unpacker.eof and len(entries) < limit:
+        raise _fail(path, "is corrupt: its compressed payload ends early")
+    return entries
 
 
 def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
