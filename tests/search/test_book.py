@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import lzma
+import os
 import random
 import struct
+import subprocess
+import sys
 import tempfile
+import time
 import tracemalloc
 import warnings
 import zlib
@@ -24,6 +28,7 @@ from fourinarow.search import book as book_module
 from fourinarow.search.book import (
     Book,
     BookError,
+    cache_copy_path,
     cache_directory,
     position_key,
     shipped_book_path,
@@ -217,14 +222,6 @@ def test_a_copy_of_an_older_cache_format_is_written_again_silently(
     book = Book.load(small_book, cache)  # no warning (the suite turns warnings into errors)
     assert list(book.items()) == plain
     assert copy.read_bytes()[:8] == b"FIARKEY2"
-
-
-def test_a_cache_that_cannot_be_written_is_skipped(small_book: Path, tmp_path: Path) -> None:
-    blocked = tmp_path / "file"
-    blocked.write_text("not a directory")
-    book = Book.load(small_book, blocked / "cache")
-    assert isinstance(book.keys, array)
-    assert len(book) > 0
 
 
 def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -512,3 +509,78 @@ def test_any_header_loads_or_raises_a_book_error_without_a_large_allocation(
     else:
         assert len(outcome) == count
     assert peak < 2_000_000
+
+
+def test_a_cache_path_taken_by_a_directory_gives_one_warning_and_no_partial_copy(
+    small_book: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    copy = cache_copy_path(small_book, Book.read_header(small_book), cache)
+    copy.mkdir(parents=True)
+    with pytest.warns(RuntimeWarning, match=r"cannot keep .* \(Is a directory\)") as caught:
+        book = Book.load(small_book, cache)
+    assert len(caught) == 1
+    assert list(book.items()) == list(Book.load(small_book).items())
+    assert book.copy is None
+    assert sorted(p.name for p in cache.iterdir()) == [copy.name]  # no .partial left behind
+
+
+def test_a_cache_that_cannot_be_written_is_skipped_with_a_warning(
+    small_book: Path, tmp_path: Path
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    with pytest.warns(RuntimeWarning, match="reading the book without one"):
+        book = Book.load(small_book, blocked / "cache")
+    assert isinstance(book.keys, array)
+    assert len(book) > 0
+
+
+def test_partial_copies_abandoned_by_a_killed_process_are_removed_at_the_next_load(
+    small_book: Path, tmp_path: Path
+) -> None:
+    """A copy is written as ``NAME.PID.partial`` and renamed: a process killed meanwhile leaves
+    that file. The next load removes it once its writer is gone, or after ten minutes."""
+    cache = tmp_path / "cache"
+    copy = cache_copy_path(small_book, Book.read_header(small_book), cache)
+    cache.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = cache / f"{copy.name}.{dead.pid}.partial"  # its writer is gone
+    old = cache / f"other-00000000-9-little.entries.{os.getppid()}.partial"  # an hour old
+    fresh = cache / f"{copy.name}.{os.getppid()}.partial"  # being written by a live process
+    for partial in (stale, old, fresh):
+        partial.write_bytes(bytes(1000))
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    book = Book.load(small_book, cache)
+    assert book.copy == copy
+    assert sorted(p.name for p in cache.iterdir()) == sorted([copy.name, fresh.name])
+
+
+def test_a_first_read_killed_while_writing_its_copy_leaves_nothing_after_the_next(
+    tmp_path: Path,
+) -> None:
+    """A real interruption: ``fourinarow solve`` killed while it writes the shipped book's
+    83 MB copy; the next run removes what it left and writes the copy whole."""
+    if SHIPPED is None:
+        pytest.skip("no 7x6 book shipped")
+    env = {**os.environ, "FOURINAROW_CACHE": str(tmp_path)}
+    command = [sys.executable, "-m", "fourinarow", "solve", "44"]
+    for _ in range(10):  # the copy takes some 0.1 s to write: catch the process at it
+        for leftover in tmp_path.iterdir():
+            leftover.unlink()
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        try:
+            while process.poll() is None and not list(tmp_path.glob("*.partial")):
+                time.sleep(0.001)
+        finally:
+            process.kill()
+            process.wait()
+        if list(tmp_path.glob("*.partial")):
+            break
+    else:
+        pytest.skip("never caught the copy being written")
+    again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.split() == ["44", "1"]
+    assert [p.suffix for p in tmp_path.iterdir()] == [".entries"]

@@ -37,6 +37,7 @@ column.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 import lzma
 import math
@@ -44,6 +45,7 @@ import mmap
 import os
 import struct
 import sys
+import time
 import warnings
 import zlib
 from array import array
@@ -87,6 +89,9 @@ _SMALL_PAYLOAD = 1024  # bytes of entries allowed beyond that bound (tiny books 
 _LZMA_MEMORY = 256 << 20
 """The most memory lzma may take to decompress a payload (ours need 65 MB, for a 64 MB
 dictionary): a stream's header cannot make it allocate more."""
+_ABANDONED_AFTER_S = 600.0
+"""A partial cache copy untouched for this long is abandoned, whoever wrote it (a copy takes a
+fraction of a second to write)."""
 
 
 class BookError(FourInARowError):
@@ -425,7 +430,12 @@ class Book:
                 never changed in place (a new file replaces it), so processes that map the old
                 one keep working. A copy carries the CRC-32 of its entries, checked at every
                 mapping (about 15 ms for the 83 MB copy of the 12-ply book): a damaged copy is
-                reported with a ``RuntimeWarning`` and written again from ``path``.
+                reported with a ``RuntimeWarning`` and written again from ``path``. A copy is
+                written as ``COPY.PID.partial``, then renamed: one that cannot be written (the
+                directory cannot be made, the disk is full, ``COPY`` is a directory) is
+                removed at once and reported with a ``RuntimeWarning``, and the book is read
+                without a copy; one left by a process that was killed while writing it is
+                removed by the next load once that process is gone (or after ten minutes).
 
         Raises:
             BookError: the file is missing, not a book, truncated, fails its checksum or does
@@ -435,6 +445,7 @@ class Book:
         header = cls.read_header(path)
         if cache is None:
             return cls._decompressed(path, header)
+        _remove_abandoned_copies(Path(cache))
         copy = cache_copy_path(path, header, cache)
         try:
             mapped = cls._mapped(copy, path, header)
@@ -450,16 +461,18 @@ class Book:
             return mapped
         book = cls._decompressed(path, header)
         try:
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            temporary = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
-            digest = zlib.crc32(book.values, zlib.crc32(book.keys))
-            with open(temporary, "wb") as f:
-                f.write(_CACHE_HEADER.pack(_CACHE_MAGIC, header.count, header.checksum, digest))
-                f.write(book.keys)
-                f.write(book.values)
-            temporary.replace(copy)
+            _write_copy(copy, book, header)
+        except OSError as error:  # no room, no permission, or the name taken by a directory
+            warnings.warn(
+                f"{copy}: cannot keep an uncompressed copy of the book {path.name} there "
+                f"({error.strerror or error}); reading the book without one",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return book
+        try:
             return cls._mapped(copy, path, header) or book
-        except (OSError, _DamagedCopyError):  # no room, no permission, or changed meanwhile
+        except _DamagedCopyError:  # replaced meanwhile, by another process writing it
             return book
 
     @classmethod
@@ -532,6 +545,62 @@ class Book:
         return cls(
             header.width, header.height, header.connect, header.plies, keys, values, path, header
         )
+
+
+def _write_copy(copy: Path, book: Book, header: BookHeader) -> None:
+    """Write the uncompressed copy of a book's entries (see :meth:`Book.load`): to a file of
+    this process, renamed to ``copy`` when whole, and removed if anything goes wrong.
+
+    Raises:
+        OSError: the copy cannot be written.
+    """
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    temporary = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
+    try:
+        digest = zlib.crc32(book.values, zlib.crc32(book.keys))
+        with open(temporary, "wb") as f:
+            f.write(_CACHE_HEADER.pack(_CACHE_MAGIC, header.count, header.checksum, digest))
+            f.write(book.keys)
+            f.write(book.values)
+        temporary.replace(copy)
+    except BaseException:  # a failure, or Ctrl-C: leave no 83 MB fragment behind
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
+
+
+def _remove_abandoned_copies(cache: Path) -> None:
+    """Remove the partial copies (``NAME.entries.PID.partial``) in a cache directory whose
+    writer was killed: its process is gone, or the file has not changed for ten minutes."""
+    now = time.time()
+    try:
+        partials = list(cache.glob("*.entries.*.partial"))
+    except OSError:
+        return
+    for partial in partials:
+        writer = partial.name.split(".")[-2]
+        try:
+            age = now - partial.stat().st_mtime
+        except OSError:
+            continue  # just renamed or removed by its writer
+        if not writer.isdigit() or not (age > _ABANDONED_AFTER_S or _gone(int(writer))):
+            continue
+        with contextlib.suppress(OSError):
+            partial.unlink()
+
+
+def _gone(pid: int) -> bool:
+    """Whether no process of this id runs on this machine (never on Windows, where asking
+    would end the process)."""
+    if os.name == "nt" or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # there, but another user's
+        return False
+    return False
 
 
 def _unpacked(path: Path, header: BookHeader, payload: bytes) -> bytes:
