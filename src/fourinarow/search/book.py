@@ -340,7 +340,12 @@ class Book:
 
     def save(self, path: Path | str, compression: str = "lzma") -> int:
         """Write the book to ``path`` (atomically: a temporary file, then a rename); return
-        its size in bytes."""
+        its size in bytes.
+
+        Raises:
+            BookError: an unknown compression, or the file cannot be written (``path`` is a
+                directory, the disk is full, ...); no partial file is left.
+        """
         if compression not in COMPRESSIONS:
             raise BookError(
                 f"unknown compression {compression!r}; accepted: {', '.join(COMPRESSIONS)}"
@@ -372,8 +377,15 @@ class Book:
         )
         path = Path(path)
         temporary = path.with_name(path.name + ".partial")
-        temporary.write_bytes(header + payload)
-        temporary.replace(path)
+        try:
+            temporary.write_bytes(header + payload)
+            temporary.replace(path)
+        except BaseException as error:  # a failure, or Ctrl-C: no partial file stays
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise _fail(path, f"cannot be written ({error.strerror or error})") from None
+            raise
         return _HEADER.size + len(payload)
 
     @staticmethod
