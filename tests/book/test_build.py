@@ -344,3 +344,63 @@ def test_a_read_only_directory_is_refused_before_the_build(tmp_path: Path) -> No
         assert entries_of(locked) == []
     finally:
         locked.chmod(0o755)
+
+
+# ------------------------------------------------------------------- orphaned workers
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` and that run fourinarow (the pool's workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"fourinarow" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether the process runs (a zombie no longer does)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
+def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
+    tmp_path: Path,
+) -> None:
+    """Killed mid-chunk with SIGKILL, the main process cannot stop its workers: they see it is
+    gone and exit, rather than solving on and failing to hand in their chunk with a
+    BrokenPipeError traceback on the terminal."""
+    errors = tmp_path / "stderr.txt"
+    command = [sys.executable, "-m", "fourinarow", "book", "build", "--plies", "6"]
+    command += ["--size", "6x5", "--chunk", "800", "--tt-mb", "8", "--workers", "2", "--quiet"]
+    with open(errors, "wb") as stderr:
+        main = subprocess.Popen(
+            [*command, "--out", str(tmp_path / "x.book")], stdout=subprocess.DEVNULL, stderr=stderr
+        )
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = children(main.pid)
+        assert len(workers) == 2
+        time.sleep(1.0)  # each is solving its first chunk (some 3 s of work)
+    finally:
+        main.kill()
+        main.wait()
+    killed = time.monotonic()
+    while any(running(pid) for pid in workers) and time.monotonic() < killed + 60:
+        time.sleep(0.05)
+    assert not any(running(pid) for pid in workers)
+    exited = time.monotonic() - killed
+    assert not list((tmp_path / "x.book.build").glob("chunk-*"))
+    assert errors.read_text() == ""
+    assert exited < 2.0  # not after solving their chunks to the end (some seconds)

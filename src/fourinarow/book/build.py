@@ -23,6 +23,7 @@ import json
 import multiprocessing
 import os
 import signal
+import threading
 import time
 import zlib
 from array import array
@@ -173,9 +174,29 @@ def build_directory(book_path: Path) -> Path:
 _solver: Solver | None = None
 
 
+_ORPHAN_CHECK_S = 0.2
+"""How often a worker looks whether the main process is still there."""
+
+
 def _worker_setup() -> None:
-    """In each worker process: Ctrl-C is the main process's to handle."""
+    """In each worker process: Ctrl-C is the main process's to handle, and the worker ends,
+    quietly, as soon as the main process is gone (killed with SIGKILL, say, it cannot stop its
+    workers): at once by a watch on its parent, rather than solving on for minutes, and by the
+    default action of SIGPIPE should it hand in a chunk first, rather than with a
+    ``BrokenPipeError`` traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parent = os.getppid()
+    threading.Thread(target=_end_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _end_when_orphaned(parent: int) -> None:
+    """Wait until this process's parent is no longer ``parent`` (it died, and the process was
+    handed to another), then end the process at once, without a word."""
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_CHECK_S)
+    os._exit(1)
 
 
 def solve_chunk(
