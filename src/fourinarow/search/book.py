@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import errno
 import itertools
 import lzma
 import math
@@ -566,6 +567,8 @@ def _write_copy(copy: Path, book: Book, header: BookHeader) -> None:
     Raises:
         OSError: the copy cannot be written.
     """
+    if copy.parent.exists() and not copy.parent.is_dir():  # mkdir would say "File exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(copy.parent))
     copy.parent.mkdir(parents=True, exist_ok=True)
     temporary = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
     try:
