@@ -392,7 +392,7 @@ def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
             time.sleep(0.05)
             workers = children(main.pid)
         assert len(workers) == 2
-        time.sleep(1.0)  # each is solving its first chunk (some 3 s of work)
+        time.sleep(0.5)  # each is solving its first chunk (some 3 s of work)
     finally:
         main.kill()
         main.wait()
@@ -401,6 +401,6 @@ def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
         time.sleep(0.05)
     assert not any(running(pid) for pid in workers)
     exited = time.monotonic() - killed
-    assert not list((tmp_path / "x.book.build").glob("chunk-*"))
+    assert not (tmp_path / "x.book").exists()  # killed mid-build
     assert errors.read_text() == ""
     assert exited < 2.0  # not after solving their chunks to the end (some seconds)
