@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 from array import array
 from pathlib import Path
 
@@ -248,3 +250,157 @@ def test_a_log_line_that_is_not_a_record_is_a_clear_error(tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
     with pytest.raises(BookError, match="is not a chunk's record"):
         build_status(build_directory(path))
+
+
+# ------------------------------------------------------------- unusable outputs
+
+
+def entries_of(directory: Path) -> list[str]:
+    """Every path under ``directory``, relative to it, sorted."""
+    return sorted(str(p.relative_to(directory)) for p in directory.rglob("*"))
+
+
+@pytest.mark.parametrize(
+    ("where", "problem"),
+    [
+        ("--out", r"cannot write the book to \S*outdir: it is a directory"),
+        ("--out-under-a-file", r"cannot write the book to \S*notes\.txt/x\.book: \S*notes\.txt"),
+        ("--progress-dir", r"cannot keep the build's progress in \S*notes\.txt: it is a file"),
+        ("--progress-dir-under-a-file", r"progress in \S*notes\.txt/sub: \S*notes\.txt is not"),
+    ],
+)
+def test_an_unusable_output_stops_the_cli_at_once_in_one_line_leaving_nothing(
+    tmp_path: Path, where: str, problem: str
+) -> None:
+    """A 7x6 build of 4 plies takes half an hour: an output it cannot write is refused before
+    it starts, and nothing (no PATH.partial, no PATH.build) is left beside it."""
+    (tmp_path / "outdir").mkdir()
+    (tmp_path / "notes.txt").write_text("a file, not a directory")
+    before = entries_of(tmp_path)
+    out, progress = tmp_path / "x.book", None
+    if where == "--out":
+        out = tmp_path / "outdir"
+    elif where == "--out-under-a-file":
+        out, progress = tmp_path / "notes.txt" / "x.book", tmp_path / "x.build"
+    elif where == "--progress-dir":
+        progress = tmp_path / "notes.txt"
+    else:
+        progress = tmp_path / "notes.txt" / "sub"
+    args = ["book", "build", "--plies", "4", "--out", str(out), "--quiet"]
+    if progress is not None:
+        args += ["--progress-dir", str(progress)]
+    start = time.perf_counter()
+    result = fourinarow(*args)
+    assert time.perf_counter() - start < 30
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert re.search(problem, lines[0]), lines[0]
+    assert entries_of(tmp_path) == before
+
+
+def test_a_book_path_taken_by_a_directory_while_building_keeps_the_chunks(tmp_path: Path) -> None:
+    """The check before the build cannot see the future: a book file that cannot be written at
+    the end is a BookError, no partial file stays, and the chunks solved stay for the next run."""
+    path = tmp_path / "x.book"
+
+    def take_the_name(done: int, total: int, seconds: float) -> None:
+        if done == total:
+            path.mkdir(exist_ok=True)
+
+    with pytest.raises(BookError, match=r"x\.book: cannot be written .*run the build again"):
+        build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4, progress=take_the_name)
+    assert entries_of(tmp_path) == sorted(
+        ["x.book", "x.book.build", *entries_of_build(build_directory(path))]
+    )
+    path.rmdir()
+    report = build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    assert report.solved == 0  # every chunk was kept
+    assert len(Book.load(path)) == report.entries
+
+
+def entries_of_build(directory: Path) -> list[str]:
+    return [f"{directory.name}/{name}" for name in entries_of(directory)]
+
+
+def test_a_book_saved_over_a_directory_is_a_book_error_leaving_no_partial_file(
+    tmp_path: Path,
+) -> None:
+    book = Book.from_entries(*SHAPE, 0, {0: 0})
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(BookError, match=r"taken: cannot be written \(Is a directory\)"):
+        book.save(tmp_path / "taken")
+    assert entries_of(tmp_path) == ["taken"]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
+def test_a_read_only_directory_is_refused_before_the_build(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    try:
+        with pytest.raises(BookError, match=r"locked is not writable"):
+            build_book(locked / "x.book", *SHAPE, 3, chunk_size=20, tt_mb=4)
+        assert entries_of(locked) == []
+    finally:
+        locked.chmod(0o755)
+
+
+# ------------------------------------------------------------------- orphaned workers
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` and that run fourinarow (the pool's workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"fourinarow" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether the process runs (a zombie no longer does)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
+def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
+    tmp_path: Path,
+) -> None:
+    """Killed mid-chunk with SIGKILL, the main process cannot stop its workers: they see it is
+    gone and exit, rather than solving on and failing to hand in their chunk with a
+    BrokenPipeError traceback on the terminal."""
+    errors = tmp_path / "stderr.txt"
+    command = [sys.executable, "-m", "fourinarow", "book", "build", "--plies", "6"]
+    command += ["--size", "6x5", "--chunk", "800", "--tt-mb", "8", "--workers", "2", "--quiet"]
+    with open(errors, "wb") as stderr:
+        main = subprocess.Popen(
+            [*command, "--out", str(tmp_path / "x.book")], stdout=subprocess.DEVNULL, stderr=stderr
+        )
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = children(main.pid)
+        assert len(workers) == 2
+        time.sleep(0.5)  # each is solving its first chunk (some 3 s of work)
+    finally:
+        main.kill()
+        main.wait()
+    killed = time.monotonic()
+    while any(running(pid) for pid in workers) and time.monotonic() < killed + 60:
+        time.sleep(0.05)
+    assert not any(running(pid) for pid in workers)
+    exited = time.monotonic() - killed
+    assert not (tmp_path / "x.book").exists()  # killed mid-build
+    assert errors.read_text() == ""
+    assert exited < 2.0  # not after solving their chunks to the end (some seconds)

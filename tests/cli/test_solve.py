@@ -151,3 +151,23 @@ def test_a_tampered_cache_copy_of_the_shipped_book_is_caught(run: Run, tmp_path:
     assert info.returncode == 0, info.stderr
     assert "CRC-32 verified" in info.stdout
     assert "2 of 2 re-solved entries agree" in info.stdout
+
+
+def test_an_unusable_cache_copy_path_costs_one_warning_line_and_leaves_nothing(
+    run: Run, tmp_path: Path
+) -> None:
+    """The copy's name taken by a directory: the command answers from the book itself, warns
+    in one line, and leaves no partial copy (83 MB) behind."""
+    cache = {"FOURINAROW_CACHE": str(tmp_path)}
+    assert run("solve", "44", env=cache).returncode == 0  # writes the copy
+    (copy,) = tmp_path.glob("*.entries")
+    copy.unlink()
+    copy.mkdir()
+    result = run("solve", "4455", env=cache)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["4455", "18"]
+    warning = result.stderr.strip().splitlines()
+    assert len(warning) == 1
+    assert f"{copy}: cannot keep an uncompressed copy" in warning[0]
+    assert "(Is a directory); reading the book without one" in warning[0]
+    assert [p.name for p in tmp_path.iterdir()] == [copy.name]

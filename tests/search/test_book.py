@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import lzma
+import os
 import random
 import struct
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
 import warnings
 import zlib
 from array import array
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fourinarow.book.build import build_book
 from fourinarow.core import Board, FourInARowError
@@ -17,6 +28,7 @@ from fourinarow.search import book as book_module
 from fourinarow.search.book import (
     Book,
     BookError,
+    cache_copy_path,
     cache_directory,
     position_key,
     shipped_book_path,
@@ -212,14 +224,6 @@ def test_a_copy_of_an_older_cache_format_is_written_again_silently(
     assert copy.read_bytes()[:8] == b"FIARKEY2"
 
 
-def test_a_cache_that_cannot_be_written_is_skipped(small_book: Path, tmp_path: Path) -> None:
-    blocked = tmp_path / "file"
-    blocked.write_text("not a directory")
-    book = Book.load(small_book, blocked / "cache")
-    assert isinstance(book.keys, array)
-    assert len(book) > 0
-
-
 def test_the_cache_directory_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FOURINAROW_CACHE", "/somewhere")
     assert cache_directory() == Path("/somewhere")
@@ -367,3 +371,217 @@ def test_a_sample_of_the_shipped_books_deepest_layer_re_solves_alike() -> None:
         if board.ply == book.plies:
             assert solver.solve(board).score == book.get(board), board.to_moves()
             checked += 1
+
+
+# ------------------------------------------------------- damaged headers and cache copies
+
+
+def book_file(
+    path: Path,
+    *,
+    shape: tuple[int, int, int] = (7, 6, 4),
+    plies: int = 4,
+    compression: int = 2,
+    count: int = 1,
+    payload: bytes | None = None,
+) -> Path:
+    """A book file with these header fields, its payload's size and CRC-32 consistent."""
+    if payload is None:
+        payload = lzma.compress(bytes(9 * count)) if compression == 2 else bytes(9 * count)
+    header = struct.pack(
+        "<8sH4BBBQQII",
+        b"FIARBOOK",
+        2,
+        *shape,
+        plies,
+        compression,
+        0,
+        count,
+        len(payload),
+        zlib.crc32(payload),
+        0,
+    )
+    path.write_bytes(header + payload)
+    return path
+
+
+def test_a_tiny_book_claiming_millions_of_entries_is_refused_from_its_header(
+    tmp_path: Path,
+) -> None:
+    path = book_file(tmp_path / "tiny.book", plies=12, count=50_000_000, payload=b"\x00" * 64)
+    tracemalloc.start()
+    try:
+        with pytest.raises(BookError, match=r"tiny\.book: .*50,000,000 entries"):
+            Book.load(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+
+
+def test_a_compressed_bomb_is_refused_before_it_is_decompressed(tmp_path: Path) -> None:
+    """5 million entries of zeros: 45 MB that zlib packs in 44 KB, a ratio no book reaches."""
+    payload = zlib.compress(bytes(45_000_000), 9)
+    path = book_file(
+        tmp_path / "bomb.book", plies=12, compression=1, count=5_000_000, payload=payload
+    )
+    tracemalloc.start()
+    try:
+        with pytest.raises(BookError, match=r"bomb\.book: .*5,000,000 entries"):
+            Book.load(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"shape": (0, 6, 4)}, "width 0"),
+        ({"shape": (7, 21, 4)}, "height 21"),
+        ({"shape": (7, 6, 9)}, "connect 9"),
+        ({"shape": (9, 7, 4)}, r"width \* \(height \+ 1\) <= 64"),
+        ({"plies": 43}, "plies 43"),
+        ({"plies": 1, "count": 9}, "9 entries"),  # up to 1 stone: 8 positions, 5 once folded
+        ({"compression": 0, "count": 3, "payload": bytes(20)}, "20 bytes"),
+    ],
+)
+def test_a_header_with_impossible_fields_is_refused_naming_the_file_and_the_field(
+    tmp_path: Path, fields: dict[str, Any], problem: str
+) -> None:
+    path = book_file(tmp_path / "odd.book", **fields)
+    with pytest.raises(BookError, match=rf"odd\.book: .*{problem}"):
+        Book.read_header(path)
+    with pytest.raises(BookError, match=rf"odd\.book: .*{problem}"):
+        Book.load(path)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    width=st.integers(0, 255),
+    height=st.integers(0, 255),
+    connect=st.integers(0, 255),
+    plies=st.integers(0, 255),
+    compression=st.integers(0, 3),
+    count=st.one_of(st.integers(0, 64), st.integers(0, 2**64 - 1)),
+    entries=st.integers(0, 64),
+    noise=st.binary(max_size=32),
+)
+def test_any_header_loads_or_raises_a_book_error_without_a_large_allocation(
+    width: int,
+    height: int,
+    connect: int,
+    plies: int,
+    compression: int,
+    count: int,
+    entries: int,
+    noise: bytes,
+) -> None:
+    """Whatever the header says, loading gives a book or a BookError naming the file, and never
+    allocates much more than the file's size."""
+    raw = bytes(9 * entries) + noise
+    pack: dict[int, Callable[[bytes], bytes]] = {
+        0: bytes,
+        1: zlib.compress,
+        2: lambda b: lzma.compress(b, preset=0),  # (lzma's own state: 256 KB, not 8 MB)
+        3: bytes,
+    }
+    with tempfile.TemporaryDirectory() as directory:
+        path = book_file(
+            Path(directory) / "fuzz.book",
+            shape=(width, height, connect),
+            plies=plies,
+            compression=compression,
+            count=count,
+            payload=pack[compression](raw),
+        )
+        tracemalloc.start()
+        try:
+            outcome: Book | BookError = Book.load(path)
+        except BookError as error:
+            outcome = error
+        finally:
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+    if isinstance(outcome, BookError):
+        assert "fuzz.book" in str(outcome)
+    else:
+        assert len(outcome) == count
+    assert peak < 2_000_000
+
+
+def test_a_cache_path_taken_by_a_directory_gives_one_warning_and_no_partial_copy(
+    small_book: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    copy = cache_copy_path(small_book, Book.read_header(small_book), cache)
+    copy.mkdir(parents=True)
+    with pytest.warns(RuntimeWarning, match=r"cannot keep .* \(Is a directory\)") as caught:
+        book = Book.load(small_book, cache)
+    assert len(caught) == 1
+    assert list(book.items()) == list(Book.load(small_book).items())
+    assert book.copy is None
+    assert sorted(p.name for p in cache.iterdir()) == [copy.name]  # no .partial left behind
+
+
+@pytest.mark.parametrize("cache", ["file", "file/cache"])
+def test_a_cache_that_cannot_be_written_is_skipped_with_a_warning(
+    small_book: Path, tmp_path: Path, cache: str
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    with pytest.warns(RuntimeWarning, match=r"\(Not a directory\); reading the book without one"):
+        book = Book.load(small_book, tmp_path / cache)
+    assert isinstance(book.keys, array)
+    assert len(book) > 0
+
+
+def test_partial_copies_abandoned_by_a_killed_process_are_removed_at_the_next_load(
+    small_book: Path, tmp_path: Path
+) -> None:
+    """A copy is written as ``NAME.PID.partial`` and renamed: a process killed meanwhile leaves
+    that file. The next load removes it once its writer is gone, or after ten minutes."""
+    cache = tmp_path / "cache"
+    copy = cache_copy_path(small_book, Book.read_header(small_book), cache)
+    cache.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = cache / f"{copy.name}.{dead.pid}.partial"  # its writer is gone
+    old = cache / f"other-00000000-9-little.entries.{os.getppid()}.partial"  # an hour old
+    fresh = cache / f"{copy.name}.{os.getppid()}.partial"  # being written by a live process
+    for partial in (stale, old, fresh):
+        partial.write_bytes(bytes(1000))
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    book = Book.load(small_book, cache)
+    assert book.copy == copy
+    assert sorted(p.name for p in cache.iterdir()) == sorted([copy.name, fresh.name])
+
+
+def test_a_first_read_killed_while_writing_its_copy_leaves_nothing_after_the_next(
+    tmp_path: Path,
+) -> None:
+    """A real interruption: ``fourinarow solve`` killed while it writes the shipped book's
+    83 MB copy; the next run removes what it left and writes the copy whole."""
+    if SHIPPED is None:
+        pytest.skip("no 7x6 book shipped")
+    env = {**os.environ, "FOURINAROW_CACHE": str(tmp_path)}
+    command = [sys.executable, "-m", "fourinarow", "solve", "44"]
+    for _ in range(10):  # the copy takes some 0.1 s to write: catch the process at it
+        for leftover in tmp_path.iterdir():
+            leftover.unlink()
+        process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        try:
+            while process.poll() is None and not list(tmp_path.glob("*.partial")):
+                time.sleep(0.001)
+        finally:
+            process.kill()
+            process.wait()
+        if list(tmp_path.glob("*.partial")):
+            break
+    else:
+        pytest.skip("never caught the copy being written")
+    again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.split() == ["44", "1"]
+    assert [p.suffix for p in tmp_path.iterdir()] == [".entries"]

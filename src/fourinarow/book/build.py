@@ -18,10 +18,12 @@ after it was solved is named, never built into a book.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
 import signal
+import threading
 import time
 import zlib
 from array import array
@@ -172,9 +174,29 @@ def build_directory(book_path: Path) -> Path:
 _solver: Solver | None = None
 
 
+_ORPHAN_CHECK_S = 0.2
+"""How often a worker looks whether the main process is still there."""
+
+
 def _worker_setup() -> None:
-    """In each worker process: Ctrl-C is the main process's to handle."""
+    """In each worker process: Ctrl-C is the main process's to handle, and the worker ends,
+    quietly, as soon as the main process is gone (killed with SIGKILL, say, it cannot stop its
+    workers): at once by a watch on its parent, rather than solving on for minutes, and by the
+    default action of SIGPIPE should it hand in a chunk first, rather than with a
+    ``BrokenPipeError`` traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    parent = os.getppid()
+    threading.Thread(target=_end_when_orphaned, args=(parent,), daemon=True).start()
+
+
+def _end_when_orphaned(parent: int) -> None:
+    """Wait until this process's parent is no longer ``parent`` (it died, and the process was
+    handed to another), then end the process at once, without a word."""
+    while os.getppid() == parent:
+        time.sleep(_ORPHAN_CHECK_S)
+    os._exit(1)
 
 
 def solve_chunk(
@@ -295,9 +317,94 @@ def build_status(directory: Path | str) -> BuildStatus:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    """Write a file of the build directory whole or not at all (a temporary file, renamed).
+
+    Raises:
+        BookError: it cannot be written (the temporary file is removed).
+    """
     temporary = path.with_name(path.name + ".partial")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise BookError(f"cannot write {path} ({error.strerror or error})") from None
+        raise
+
+
+def _blocked(directory: Path) -> str | None:
+    """Why files cannot be made in ``directory``, creating it and its parents as needed, or
+    ``None`` when they can: the nearest part of it that exists must be a directory this
+    process may write in."""
+    place = directory
+    while not place.exists() and place != place.parent:
+        place = place.parent
+    if not place.is_dir():
+        return f"{place} is not a directory"
+    if not os.access(place, os.W_OK | os.X_OK):
+        return f"{place} is not writable"
+    return None
+
+
+def _check_outputs(path: Path, directory: Path) -> None:
+    """Check, before any work, that the book file and the build directory can be written.
+
+    Raises:
+        BookError: one cannot; the message names it, says why and what is accepted.
+    """
+    if path.is_dir():
+        raise BookError(
+            f"cannot write the book to {path}: it is a directory; give a file's path "
+            f"(such as {path / 'NAME.book'})"
+        )
+    problem = _blocked(path.parent)
+    if problem:
+        raise BookError(
+            f"cannot write the book to {path}: {problem}; give a file's path in a directory "
+            "that can be written"
+        )
+    if directory.exists() and not directory.is_dir():
+        raise BookError(
+            f"cannot keep the build's progress in {directory}: it is a file; give a "
+            "directory, new or of the same build"
+        )
+    problem = _blocked(directory)
+    if problem:
+        raise BookError(
+            f"cannot keep the build's progress in {directory}: {problem}; give a directory "
+            "that can be made and written"
+        )
+
+
+def _make_directory(directory: Path) -> list[Path]:
+    """Make a directory and its missing parents; return those made, innermost first.
+
+    Raises:
+        BookError: it cannot be made (nothing made stays).
+    """
+    missing = []
+    place = directory
+    while not place.exists() and place != place.parent:
+        missing.append(place)
+        place = place.parent
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _remove_directories(missing)
+        raise BookError(
+            f"cannot keep the build's progress in {directory} ({error.strerror or error}); "
+            "give a directory that can be made and written"
+        ) from None
+    return missing
+
+
+def _remove_directories(made: list[Path]) -> None:
+    """Remove directories made by :func:`_make_directory` (innermost first), if empty."""
+    for directory in made:
+        with contextlib.suppress(OSError):
+            directory.rmdir()
 
 
 def _chunk_path(directory: Path, index: int) -> Path:
@@ -323,8 +430,12 @@ def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
                 "give the same settings to continue it, or build to another file"
             )
         return existing
-    directory.mkdir(parents=True, exist_ok=True)
-    _write_atomically(path, json.dumps(asdict(plan), indent=1).encode())
+    made = _make_directory(directory)
+    try:
+        _write_atomically(path, json.dumps(asdict(plan), indent=1).encode())
+    except BookError:
+        _remove_directories(made)
+        raise
     return plan
 
 
@@ -351,6 +462,9 @@ def build_book(
     solved.
 
     Raises:
+        BookError: the book file or the build directory cannot be written (checked before
+            any work: ``path`` a directory, or under a file; ``directory`` a file, or not
+            writable); nothing is left behind.
         BookError: the build directory holds a build with other settings.
         BookError: the shape does not fit a book (``width * (height + 1) <= 64``) or plies is
             not between 0 and the number of cells.
@@ -362,8 +476,9 @@ def build_book(
         )
     if not 0 <= plies < width * height:
         raise BookError(f"--plies is from 0 to {width * height - 1}, not {plies}")
-    found, siblings = _layers_and_order(width, height, connect, plies)
     directory = Path(directory) if directory is not None else build_directory(path)
+    _check_outputs(path, directory)
+    found, siblings = _layers_and_order(width, height, connect, plies)
     plan = BuildPlan(width, height, connect, plies, chunk_size, len(found[-1]))
     plan = _check_plan(directory, plan)
     deepest = siblings if plan.order == "siblings" else found[-1]
@@ -386,8 +501,11 @@ def build_book(
     for index, scores, seconds in results:
         _write_atomically(_chunk_path(directory, index), scores)
         record = {"chunk": index, "positions": len(scores), "cpu_s": seconds}
-        with open(log, "a") as f:
-            f.write(json.dumps({**record, "crc32": zlib.crc32(scores)}) + "\n")
+        try:
+            with open(log, "a") as f:
+                f.write(json.dumps({**record, "crc32": zlib.crc32(scores)}) + "\n")
+        except OSError as error:
+            raise BookError(f"cannot write {log} ({error.strerror or error})") from None
         done += 1
         solved += len(scores)
         if progress:
@@ -404,7 +522,16 @@ def build_book(
         values.frombytes(_chunk_path(directory, i).read_bytes())
     entries = _complete(width, height, connect, found, dict(zip(deepest, values, strict=True)))
     book = Book.from_entries(width, height, connect, plies, entries)
-    size = book.save(path, compression)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        size = book.save(path, compression)
+    except (OSError, BookError) as error:
+        if isinstance(error, OSError):
+            error = BookError(f"cannot write the book to {path} ({error.strerror or error})")
+        raise BookError(
+            f"{error}; every chunk is solved and kept in {directory}: run the build again to "
+            "write the book"
+        ) from None
     return BuildReport(len(book), solved, cpu_seconds(directory), size)
 
 

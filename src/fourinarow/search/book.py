@@ -37,12 +37,16 @@ column.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import errno
 import itertools
 import lzma
+import math
 import mmap
 import os
 import struct
 import sys
+import time
 import warnings
 import zlib
 from array import array
@@ -51,7 +55,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from fourinarow.core import Board, FourInARowError
+from fourinarow.core import Board, FourInARowError, Geometry
 
 __all__ = [
     "COMPRESSIONS",
@@ -78,6 +82,17 @@ _HEADER = struct.Struct("<8sH4BBBQQII")
 COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
 """Payload compressions by name, with their code in the header."""
 _MAX_BITS = 64  # a key is one 64-bit word
+_MAX_EXPANSION = 200
+"""The most bytes of entries a byte of compressed payload may stand for. Real books reach about
+20 (the 12-ply 7x6 book 19); a compressed run of zeros, 1,000 with zlib and 6,500 with lzma.
+A header claiming more entries than that is refused before anything is allocated."""
+_SMALL_PAYLOAD = 1024  # bytes of entries allowed beyond that bound (tiny books compress badly)
+_LZMA_MEMORY = 256 << 20
+"""The most memory lzma may take to decompress a payload (ours need 65 MB, for a 64 MB
+dictionary): a stream's header cannot make it allocate more."""
+_ABANDONED_AFTER_S = 600.0
+"""A partial cache copy untouched for this long is abandoned, whoever wrote it (a copy takes a
+fraction of a second to write)."""
 
 
 class BookError(FourInARowError):
@@ -156,6 +171,64 @@ class _DamagedCopyError(Exception):
 
 def _fail(path: Path | str, problem: str) -> BookError:
     return BookError(f"opening book {path}: {problem}")
+
+
+def _positions_up_to(width: int, height: int, plies: int) -> int:
+    """How many ways there are to place at most ``plies`` stones on a board, as play stacks
+    them, the first player holding the odd one: more than the positions a book of ``plies``
+    can hold (it leaves out won positions and mirror images).
+
+    >>> _positions_up_to(7, 6, 1)  # the empty board, and one stone in any of 7 columns
+    8
+    """
+    fills = [1] + [0] * plies  # fills[k]: the ways to fill the columns so far with k stones
+    for _ in range(width):
+        fills = [sum(fills[k - j] for j in range(min(height, k) + 1)) for k in range(plies + 1)]
+    return sum(fills[k] * math.comb(k, k // 2) for k in range(plies + 1))
+
+
+def _check_header(path: Path | str, header: BookHeader) -> None:
+    """Check that a header's fields make sense together and with the file's size, before any
+    of them sizes an allocation.
+
+    Raises:
+        BookError: a field is impossible; the message names the file and the field.
+    """
+    width, height, count = header.width, header.height, header.count
+    try:
+        Geometry(width, height, header.connect)
+    except FourInARowError as error:
+        raise _fail(path, f"has an impossible board in its header: {error}") from None
+    if width * (height + 1) > _MAX_BITS:
+        raise _fail(
+            path,
+            f"is for {width}x{height}, but a book needs width * (height + 1) <= {_MAX_BITS}",
+        )
+    if header.plies > width * height:
+        raise _fail(
+            path,
+            f"has plies {header.plies} in its header, more than the {width * height} cells "
+            f"of a {width}x{height} board",
+        )
+    most = _positions_up_to(width, height, header.plies)
+    if count > most:
+        raise _fail(
+            path,
+            f"claims {count:,} entries, but a {width}x{height} board has at most {most:,} "
+            f"positions of up to {header.plies} stones",
+        )
+    if header.compression == "none" and header.payload_size != 9 * count:
+        raise _fail(
+            path,
+            f"has an uncompressed payload of {header.payload_size:,} bytes, not 9 for each of "
+            f"its {count:,} entries",
+        )
+    if 9 * count > _MAX_EXPANSION * header.payload_size + _SMALL_PAYLOAD:
+        raise _fail(
+            path,
+            f"claims {count:,} entries in a payload of {header.payload_size:,} bytes, more "
+            f"than any book packs in that size (damaged, or not made by fourinarow)",
+        )
 
 
 class Book:
@@ -268,7 +341,12 @@ class Book:
 
     def save(self, path: Path | str, compression: str = "lzma") -> int:
         """Write the book to ``path`` (atomically: a temporary file, then a rename); return
-        its size in bytes."""
+        its size in bytes.
+
+        Raises:
+            BookError: an unknown compression, or the file cannot be written (``path`` is a
+                directory, the disk is full, ...); no partial file is left.
+        """
         if compression not in COMPRESSIONS:
             raise BookError(
                 f"unknown compression {compression!r}; accepted: {', '.join(COMPRESSIONS)}"
@@ -300,8 +378,15 @@ class Book:
         )
         path = Path(path)
         temporary = path.with_name(path.name + ".partial")
-        temporary.write_bytes(header + payload)
-        temporary.replace(path)
+        try:
+            temporary.write_bytes(header + payload)
+            temporary.replace(path)
+        except BaseException as error:  # a failure, or Ctrl-C: no partial file stays
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise _fail(path, f"cannot be written ({error.strerror or error})") from None
+            raise
         return _HEADER.size + len(payload)
 
     @staticmethod
@@ -309,7 +394,11 @@ class Book:
         """The header of a book file, checked for sense but without reading the payload.
 
         Raises:
-            BookError: no such file, not a book, another format version, or a truncated file.
+            BookError: no such file, not a book, another format version, a truncated file,
+                or a header whose fields are impossible: a board no book can be for, more
+                plies than cells, or more entries than the board has positions or than the
+                file's payload can hold (at most 200 bytes of entries a compressed byte; real
+                books pack about 20).
         """
         try:
             with open(path, "rb") as f:
@@ -334,9 +423,11 @@ class Book:
                 f"is truncated or has trailing data: {size} bytes, but the header says "
                 f"{_HEADER.size + payload}",
             )
-        return BookHeader(
+        header = BookHeader(
             version, width, height, connect, plies, names[compression], count, payload, crc
         )
+        _check_header(path, header)
+        return header
 
     @classmethod
     def load(cls, path: Path | str, cache: Path | str | None = None) -> Book:
@@ -352,7 +443,12 @@ class Book:
                 never changed in place (a new file replaces it), so processes that map the old
                 one keep working. A copy carries the CRC-32 of its entries, checked at every
                 mapping (about 15 ms for the 83 MB copy of the 12-ply book): a damaged copy is
-                reported with a ``RuntimeWarning`` and written again from ``path``.
+                reported with a ``RuntimeWarning`` and written again from ``path``. A copy is
+                written as ``COPY.PID.partial``, then renamed: one that cannot be written (the
+                directory cannot be made, the disk is full, ``COPY`` is a directory) is
+                removed at once and reported with a ``RuntimeWarning``, and the book is read
+                without a copy; one left by a process that was killed while writing it is
+                removed by the next load once that process is gone (or after ten minutes).
 
         Raises:
             BookError: the file is missing, not a book, truncated, fails its checksum or does
@@ -362,6 +458,7 @@ class Book:
         header = cls.read_header(path)
         if cache is None:
             return cls._decompressed(path, header)
+        _remove_abandoned_copies(Path(cache))
         copy = cache_copy_path(path, header, cache)
         try:
             mapped = cls._mapped(copy, path, header)
@@ -377,16 +474,18 @@ class Book:
             return mapped
         book = cls._decompressed(path, header)
         try:
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            temporary = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
-            digest = zlib.crc32(book.values, zlib.crc32(book.keys))
-            with open(temporary, "wb") as f:
-                f.write(_CACHE_HEADER.pack(_CACHE_MAGIC, header.count, header.checksum, digest))
-                f.write(book.keys)
-                f.write(book.values)
-            temporary.replace(copy)
+            _write_copy(copy, book, header)
+        except OSError as error:  # no room, no permission, or the name taken by a directory
+            warnings.warn(
+                f"{copy}: cannot keep an uncompressed copy of the book {path.name} there "
+                f"({error.strerror or error}); reading the book without one",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return book
+        try:
             return cls._mapped(copy, path, header) or book
-        except (OSError, _DamagedCopyError):  # no room, no permission, or changed meanwhile
+        except _DamagedCopyError:  # replaced meanwhile, by another process writing it
             return book
 
     @classmethod
@@ -438,16 +537,12 @@ class Book:
         payload = path.read_bytes()[_HEADER.size :]
         if zlib.crc32(payload) != header.checksum:
             raise _fail(path, "is corrupt: its checksum does not match")
-        try:
-            if header.compression == "zlib":
-                payload = zlib.decompress(payload)
-            elif header.compression == "lzma":
-                payload = lzma.decompress(payload)
-        except (zlib.error, lzma.LZMAError) as error:
-            raise _fail(path, f"is corrupt: {error}") from None
         count = header.count
+        payload = _unpacked(path, header, payload)
         if len(payload) != 9 * count:
-            raise _fail(path, f"is corrupt: {len(payload)} bytes of entries for {count} entries")
+            raise _fail(
+                path, f"is corrupt: {len(payload):,} bytes of entries for {count:,} entries"
+            )
         raw = bytearray(8 * count)
         for i in range(8):
             raw[i::8] = payload[i * count : (i + 1) * count]
@@ -463,6 +558,88 @@ class Book:
         return cls(
             header.width, header.height, header.connect, header.plies, keys, values, path, header
         )
+
+
+def _write_copy(copy: Path, book: Book, header: BookHeader) -> None:
+    """Write the uncompressed copy of a book's entries (see :meth:`Book.load`): to a file of
+    this process, renamed to ``copy`` when whole, and removed if anything goes wrong.
+
+    Raises:
+        OSError: the copy cannot be written.
+    """
+    if copy.parent.exists() and not copy.parent.is_dir():  # mkdir would say "File exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(copy.parent))
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    temporary = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
+    try:
+        digest = zlib.crc32(book.values, zlib.crc32(book.keys))
+        with open(temporary, "wb") as f:
+            f.write(_CACHE_HEADER.pack(_CACHE_MAGIC, header.count, header.checksum, digest))
+            f.write(book.keys)
+            f.write(book.values)
+        temporary.replace(copy)
+    except BaseException:  # a failure, or Ctrl-C: leave no 83 MB fragment behind
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
+
+
+def _remove_abandoned_copies(cache: Path) -> None:
+    """Remove the partial copies (``NAME.entries.PID.partial``) in a cache directory whose
+    writer was killed: its process is gone, or the file has not changed for ten minutes."""
+    now = time.time()
+    try:
+        partials = list(cache.glob("*.entries.*.partial"))
+    except OSError:
+        return
+    for partial in partials:
+        writer = partial.name.split(".")[-2]
+        try:
+            age = now - partial.stat().st_mtime
+        except OSError:
+            continue  # just renamed or removed by its writer
+        if not writer.isdigit() or not (age > _ABANDONED_AFTER_S or _gone(int(writer))):
+            continue
+        with contextlib.suppress(OSError):
+            partial.unlink()
+
+
+def _gone(pid: int) -> bool:
+    """Whether no process of this id runs on this machine (never on Windows, where asking
+    would end the process)."""
+    if os.name == "nt" or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # there, but another user's
+        return False
+    return False
+
+
+def _unpacked(path: Path, header: BookHeader, payload: bytes) -> bytes:
+    """The entries of a payload, decompressed; never more than the header's count of entries
+    and a byte, whatever the payload would decompress to.
+
+    Raises:
+        BookError: the payload is not a complete stream of its compression.
+    """
+    if header.compression == "none":
+        return payload
+    limit = 9 * header.count + 1
+    unpacker = (
+        zlib.decompressobj()
+        if header.compression == "zlib"
+        else lzma.LZMADecompressor(memlimit=_LZMA_MEMORY)
+    )
+    try:
+        entries = unpacker.decompress(payload, limit)
+    except (zlib.error, lzma.LZMAError) as error:
+        raise _fail(path, f"is corrupt: {error}") from None
+    if not unpacker.eof and len(entries) < limit:
+        raise _fail(path, "is corrupt: its compressed payload ends early")
+    return entries
 
 
 def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
