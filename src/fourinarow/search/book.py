@@ -190,8 +190,8 @@ def _checked_shape(width: object, height: object, connect: object) -> tuple[int,
 def _checked_path(path: object, what: str = "a book") -> Path:
     """``path`` as a ``Path`` if it is text or a path (never a number: ``open(2)`` would read
     a file descriptor), else ``BookError``."""
-    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
-        raise BookError(f"{what} is a path (a str or a Path), not {shown(path)}")
+    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes) or "\0" in str(path):
+        raise BookError(f"{what} is a path (a str or a Path, without NUL), not {shown(path)}")
     return Path(path)
 
 
@@ -293,12 +293,13 @@ class Book:
 
         Raises:
             BookError: it is for another; the message names the file and both shapes.
+            InvalidBoardSizeError: the shape asked for is not a board's.
         """
+        width, height, connect = _checked_shape(width, height, connect)
         if (width, height, connect) != (self.width, self.height, self.connect):
             raise _fail(
                 self.path or "(in memory)",
-                f"is for {self.shape}, not for {shown(width)}x{shown(height)} connect "
-                f"{shown(connect)}",
+                f"is for {self.shape}, not for {width}x{height} connect {connect}",
             )
 
     def lookup(self, key: int) -> int | None:
