@@ -279,7 +279,10 @@ def test_book_keys_take_anything(key: object, width: object, height: object) -> 
     decoded = call(decode_key, key, width, height)
     if mirrored is not None:
         assert isinstance(key, int)
-        assert 0 <= mirrored < 2**64
+        assert isinstance(width, int)
+        assert isinstance(height, int)
+        assert 0 <= mirrored < 2 ** (width * (height + 1))
+        assert mirror_key(mirrored, width, height) == key
     if decoded is not None:
         assert isinstance(key, int)
 
@@ -327,7 +330,10 @@ def test_book_from_entries_takes_anything(
 
 @FEW
 @given(
-    path=st.one_of(st.sampled_from(["", "/nonexistent/x.book", "."]), anything()),
+    # Paths with a line break are left out: book messages show a path as it is (issue 16).
+    path=st.one_of(st.sampled_from(["", "/nonexistent/x.book", ".", "\0"]), anything()).filter(
+        lambda path: not (isinstance(path, str) and ("\n" in path or "\r" in path))
+    ),
     compression=values,
 )
 @example(path=None, compression="lzma")

@@ -28,8 +28,10 @@ __all__ = [
     "table_megabytes",
 ]
 
-MAX_TABLE_MB = 1 << 20
-"""The largest transposition table a search may ask for, in megabytes (a tebibyte)."""
+MAX_TABLE_MB = 1 << 40
+"""The largest transposition table a search may ask for, in megabytes (an exbibyte): a bound on
+the number, so that the table's size stays a 64-bit one; a table larger than the machine's
+memory is a ``MemoryError`` when the first search allocates it."""
 
 _KERNEL_MAX_NODES = (1 << 63) - 1
 """The most nodes a compiled kernel's counter holds."""

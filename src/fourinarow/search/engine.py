@@ -39,8 +39,8 @@ class Engine:
 
     Raises:
         InvalidBoardSizeError: the shape is out of range.
-        InvalidSearchSettingError: ``tt_mb`` is not a number of megabytes above 0 (at most a
-            tebibyte), or ``use_kernel`` not ``True``, ``False`` or ``None``.
+        InvalidSearchSettingError: ``tt_mb`` is not a number of megabytes above 0 (at most an
+            exbibyte), or ``use_kernel`` not ``True``, ``False`` or ``None``.
     """
 
     def __init__(
@@ -87,7 +87,7 @@ class Engine:
                 the arguments are not as :func:`~fourinarow.search.heuristic.check_search`
                 requires.
         """
-        check_search(self.heuristic.shape, board, depth, deadline, node_limit)
+        deadline = check_search(self.heuristic.shape, board, depth, deadline, node_limit)
         try:
             if self._kernel is None:
                 return self.heuristic.search(

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Column, Geometry, InvalidBoardSizeError
 from fourinarow.core.arguments import shown, whole_number
-from fourinarow.search.arguments import kernel_choice, playable_board
+from fourinarow.search.arguments import InvalidSearchSettingError, kernel_choice, playable_board
 from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
 from fourinarow.search.evaluation import (
     EVALUATIONS,
@@ -101,8 +101,9 @@ class HeuristicSearch:
         UnknownEvaluationError: no such evaluation (names are read as
             :func:`~fourinarow.search.evaluation.evaluation_name` reads them).
         InvalidBoardSizeError: the shape is out of range.
-        InvalidSearchSettingError: ``use_kernel`` is not ``True``, ``False`` or ``None``.
-        RuntimeError: ``use_kernel=True`` and the kernel cannot run this shape.
+        InvalidSearchSettingError: ``use_kernel`` is not ``True``, ``False`` or ``None``, or
+            it is ``True`` for a board larger than the kernel holds.
+        RuntimeError: ``use_kernel=True`` and the kernel is not built.
     """
 
     def __init__(
@@ -131,12 +132,16 @@ class HeuristicSearch:
         self._deadline: float | None = None
         self._node_limit: int | None = None
         self._kernel: HeuristicKernel | None = None
-        if use_kernel is not False and width * (self.shape.height + 1) <= 64:
+        bits = width * (self.shape.height + 1)
+        if use_kernel and bits > 64:
+            raise InvalidSearchSettingError(
+                "use_kernel=True: the compiled kernel holds boards of width * (height + 1) <= 64 "
+                f"bits, and {width}x{self.shape.height} has {bits}"
+            )
+        if use_kernel is not False and bits <= 64:
             self._kernel = _compiled_kernel(self.shape, evaluation, prune, self.order)
         if use_kernel and self._kernel is None:
-            raise RuntimeError(
-                "the compiled heuristic kernel is not built or cannot fit this board"
-            )
+            raise RuntimeError("the compiled heuristic kernel is not built")
 
     @property
     def backend(self) -> Backend:
@@ -177,7 +182,7 @@ class HeuristicSearch:
             InvalidPositionError, GameOverError, InvalidBoardSizeError, InvalidLimitError:
                 the arguments are not as :func:`check_search` requires.
         """
-        check_search(self.shape, board, depth, deadline, node_limit)
+        deadline = check_search(self.shape, board, depth, deadline, node_limit)
         if self._kernel is not None:
             try:
                 return run_compiled(
@@ -295,9 +300,10 @@ class HeuristicSearch:
 
 def check_search(
     shape: Geometry, board: object, depth: object, deadline: object, node_limit: object
-) -> None:
+) -> float | None:
     """Check a search's arguments at its entry point: a board of ``shape`` whose game goes on,
-    a depth of at least 1, a deadline (a ``time.perf_counter()`` value) and a node limit.
+    a depth of at least 1, a deadline (a ``time.perf_counter()`` value) and a node limit;
+    return the deadline as a float (an int beyond floats is an infinite one).
 
     Raises:
         InvalidPositionError: ``board`` is not a :class:`~fourinarow.core.Board`.
@@ -315,12 +321,16 @@ def check_search(
         )
     if whole_number(depth, "a depth", InvalidLimitError) < 1:
         raise InvalidLimitError(f"a depth is at least 1 ply, not {depth}")
-    if deadline is not None and (
-        isinstance(deadline, bool) or not isinstance(deadline, int | float) or math.isnan(deadline)
-    ):
-        raise InvalidLimitError(f"a deadline is a time.perf_counter() value, not {shown(deadline)}")
     if node_limit is not None and whole_number(node_limit, "a node limit", InvalidLimitError) <= 0:
         raise SearchStopped
+    if deadline is None:
+        return None
+    if isinstance(deadline, bool) or not isinstance(deadline, int | float) or deadline != deadline:
+        raise InvalidLimitError(f"a deadline is a time.perf_counter() value, not {shown(deadline)}")
+    try:
+        return float(deadline)
+    except OverflowError:
+        return math.inf if deadline > 0 else -math.inf
 
 
 class CompiledSearch(Protocol):

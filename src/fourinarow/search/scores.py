@@ -55,10 +55,16 @@ class InvalidScoreError(FourInARowError):
     the wrong way round, a probability outside 0..1, a value no game on the board can have."""
 
 
+_LARGEST = (1 << 63) - 1
+"""The largest number a score holds either way: a 64-bit one, as JSON readers and kernels do."""
+
+
 def _whole(value: object, what: str) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``), else ``InvalidScoreError``."""
+    """``value`` if it is an ``int`` (not a ``bool``) of 64 bits, else ``InvalidScoreError``."""
     if value.__class__ is not int and (isinstance(value, bool) or not isinstance(value, int)):
         raise InvalidScoreError(f"{what} is a whole number, not {shown(value)}")
+    if not -_LARGEST <= value <= _LARGEST:
+        raise InvalidScoreError(f"{what} is a 64-bit whole number, not {shown(value)}")
     return value
 
 

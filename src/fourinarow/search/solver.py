@@ -171,7 +171,7 @@ class Solver:
             fourinarow for the board's shape, if there is one; ``False`` or ``None`` for none.
 
     Raises:
-        InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most a tebibyte), or
+        InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most an exbibyte), or
             ``use_kernel`` not ``True``, ``False`` or ``None``.
         BookError: ``book`` is neither a :class:`Book` nor ``True``, ``False`` or ``None`` (a
             path is read with ``Book.load(path)``).
