@@ -24,6 +24,7 @@ from fourinarow.search.book import (
     position_key,
     shipped_book_path,
 )
+from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine import Engine
 from fourinarow.search.evaluation import (
     count_scores,
@@ -233,7 +234,7 @@ def test_exact_value_of_win_takes_anything(
         assert value != 0
 
 
-column_values = st.one_of(
+column_entries = st.one_of(
     st.sampled_from([Exact(2), Bounds(-1, 3), Heuristic(5), Probability(0.5), Unvalued.FULL]),
     anything(),
 )
@@ -241,7 +242,7 @@ column_values = st.one_of(
 
 @FEW
 @given(
-    entries=st.one_of(st.lists(column_values, max_size=8), anything()),
+    entries=st.one_of(st.lists(column_entries, max_size=8), anything()),
     nodes=values,
     elapsed=values,
     board=any_board,
@@ -458,3 +459,27 @@ def test_a_solver_given_a_path_for_a_book_says_how_to_load_it() -> None:
 def test_first_best_move_refuses_a_score_out_of_range() -> None:
     with pytest.raises(FourInARowError):
         SOLVER.first_best_move(Board(4, 4, 3), [1, 2, 0, 3], 10**30)
+
+
+@FEW
+@given(
+    searcher=st.one_of(st.sampled_from(SEARCHES), anything()),
+    board=st.one_of(st.just(Board(4, 4, 3)), anything()),
+    most=st.one_of(st.integers(min_value=-1, max_value=5), anything()),
+    limit=limits,
+    start=st.one_of(st.just(0.0), anything()),
+)
+@example(searcher=SEARCHES[0], board=Board(4, 4, 3), most="3", limit=None, start=0.0)
+@example(searcher=SEARCHES[0], board=Board(4, 4, 3), most=3, limit=None, start="now")
+@example(searcher=SEARCHES[0], board=None, most=3, limit=Limit(time=0), start=0.0)
+@example(searcher=None, board=Board(4, 4, 3), most=3, limit=None, start=0.0)
+def test_deepening_takes_anything(
+    searcher: object, board: object, most: object, limit: object, start: object
+) -> None:
+    found = call(deepen, searcher, board, most, limit, start)
+    if found is not None:
+        result, nodes = found
+        assert result is None or isinstance(result, SearchResult)
+        assert nodes >= 0
+    values = call(column_values, searcher, board, most, limit, start)
+    assert (values is None) == (found is None)
