@@ -11,7 +11,9 @@ import time
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from fourinarow.core import Board, Column, FourInARowError, GameOverError
+from fourinarow.core import Board, Column, FourInARowError
+from fourinarow.core.arguments import shown
+from fourinarow.search.arguments import checked_limit, playable_board
 from fourinarow.search.constants import FORCED, WIN
 from fourinarow.search.heuristic import SearchResult
 from fourinarow.search.limit import Limit
@@ -111,20 +113,25 @@ def analyze(agent: Agent, board: Board, limit: Limit | None = None) -> ColumnVal
     (2, 6)
     """
     if not isinstance(agent, Analyst):
+        name = getattr(agent, "name", None)
         raise CannotAnalyzeError(
-            f"agent {agent.name!r} does not value columns; agents that do: minimax, "
+            f"agent {shown(name if isinstance(name, str) else agent)} does not value columns; "
+            "agents that do: minimax, "
             "alphabeta, engine, mcts, perfect, level:4 to level:10"
         )
     return agent.analyze(board, limit)
 
 
-def ensure_playable(board: Board, doing: str = "choose") -> None:
-    """Raise ``GameOverError`` if the game is over: there is then no move to choose or analyse."""
-    if board.is_game_over():
-        raise GameOverError(
-            f"the game is over at {board.to_moves() or 'the empty board'!r}: "
-            f"there is no move to {doing}"
-        )
+def ensure_playable(board: Board, doing: str = "choose", *, limit: object = None) -> None:
+    """Check an agent's arguments: a board whose game goes on, and a limit if one is given.
+
+    Raises:
+        InvalidPositionError: ``board`` is not a :class:`~fourinarow.core.Board`.
+        GameOverError: the game is over: there is then no move to choose or analyse.
+        InvalidLimitError: ``limit`` is neither a ``Limit`` nor ``None``.
+    """
+    playable_board(board, f"there is no move to {doing}")
+    checked_limit(limit)
 
 
 def reflex_move(board: Board) -> Column:

@@ -27,7 +27,7 @@ class _RuleAgent:
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """A random column among the preferred ones, else among the legal ones."""
         start = time.perf_counter()
-        ensure_playable(board)
+        ensure_playable(board, limit=limit)
         legal = board.legal_moves
         column = self._rng.choice(self.preferred(board) or legal)
         return Decision(column=column, nodes=len(legal), elapsed=time.perf_counter() - start)

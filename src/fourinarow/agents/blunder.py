@@ -60,7 +60,7 @@ class BlunderingAgent:
             ValueError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board)
+        ensure_playable(board, limit=limit)
         if self._rng.random() < self.chance:
             column = self._rng.choice(board.legal_moves)
             return Decision(column, elapsed=time.perf_counter() - start, pv=(column,))

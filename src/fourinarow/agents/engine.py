@@ -22,6 +22,7 @@ from fourinarow.agents.base import (
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
+from fourinarow.search.arguments import checked_limit
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine import Engine
 from fourinarow.search.scores import ColumnValues
@@ -72,7 +73,7 @@ class EngineAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board)
+        ensure_playable(board, limit=limit)
         limit = self._own_limit(limit)
         empties = board.width * board.height - board.ply
         if empties <= self.solve_empties and limit.depth is None and not limit.spent_at_start:
@@ -85,7 +86,7 @@ class EngineAgent:
 
     def _own_limit(self, limit: Limit | None) -> Limit:
         """The limit with the agent's own node budget, and a second when nothing is set."""
-        limit = limit or Limit()
+        limit = checked_limit(limit)
         nodes = limit.nodes
         if self.nodes is not None:
             nodes = self.nodes if nodes is None else min(self.nodes, nodes)
@@ -111,7 +112,7 @@ class EngineAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse")
+        ensure_playable(board, "analyse", limit=limit)
         most = board.width * board.height - board.ply
         engine = self._engine_for(board)
         values, _, nodes = column_values(engine, board, most, self._own_limit(limit), start)

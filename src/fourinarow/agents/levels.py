@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents.base import Agent, Decision, Limit, analyze
 from fourinarow.core import Board
+from fourinarow.search.arguments import checked_limit
 from fourinarow.search.scores import ColumnValues
 
 __all__ = ["LEVELS", "Level", "LevelAgent"]
@@ -72,7 +73,7 @@ class LevelAgent:
         return analyze(self.agent, board, self._limit(limit))
 
     def _limit(self, limit: Limit | None) -> Limit:
-        limit = limit or Limit()
+        limit = checked_limit(limit)
         seconds = self.seconds
         if limit.time is not None:
             seconds = limit.time if seconds is None else min(seconds, limit.time)

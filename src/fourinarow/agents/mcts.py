@@ -17,6 +17,7 @@ import time
 from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board, Column
+from fourinarow.search.arguments import checked_limit
 from fourinarow.search.scores import ColumnValues, Probability
 
 __all__ = ["MCTSAgent"]
@@ -89,7 +90,7 @@ class MCTSAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board)
+        ensure_playable(board, limit=limit)
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
@@ -116,7 +117,7 @@ class MCTSAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse")
+        ensure_playable(board, "analyse", limit=limit)
         root, played, _ = self._search(board, limit)
         scores: list[Probability | None] = [None] * board.width  # None: no playout went there
         for child in root.children:
@@ -128,7 +129,7 @@ class MCTSAgent:
     def _search(self, board: Board, limit: Limit | None) -> tuple[_Node, int, int]:
         """The tree after the playouts the budget allows, the playouts and the deepest node."""
         start = time.perf_counter()
-        limit = limit or Limit()
+        limit = checked_limit(limit)
         budget = limit.nodes if limit.nodes is not None else self.playouts
         if limit.time is None and budget is None:
             limit = Limit(DEFAULT_TIME)

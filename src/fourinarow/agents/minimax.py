@@ -24,6 +24,7 @@ from fourinarow.agents.base import (
 )
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
+from fourinarow.search.arguments import checked_limit
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.evaluation import EvaluationName, evaluation_name
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
@@ -84,8 +85,8 @@ class SearchAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board)
-        limit = limit or Limit()
+        ensure_playable(board, limit=limit)
+        limit = checked_limit(limit)
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
@@ -109,9 +110,9 @@ class SearchAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse")
+        ensure_playable(board, "analyse", limit=limit)
         values, _, nodes = column_values(
-            self._search_for(board), board, self.depth, limit or Limit(), start
+            self._search_for(board), board, self.depth, checked_limit(limit), start
         )
         return heuristic_values(values, board, nodes, start)
 

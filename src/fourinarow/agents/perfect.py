@@ -19,6 +19,7 @@ from dataclasses import replace
 from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
+from fourinarow.search.arguments import checked_limit
 from fourinarow.search.book import Book
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
@@ -71,13 +72,13 @@ class PerfectAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board)
+        ensure_playable(board, limit=limit)
         wins = board.winning_moves()
         if wins:
             score = (board.width * board.height + 1 - board.ply) // 2
             column = self._pick(wins, board)
             return self._decision(column, Exact.of(score, board), board, 0, start)
-        limit = limit or Limit()
+        limit = checked_limit(limit)
         if limit.spent_at_start:
             return self._unproven(board, limit, start, {}, 0)
         solution = self.solver.solve(board, limit.share(DIRECT_SHARE))
@@ -130,8 +131,8 @@ class PerfectAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse")
-        limit = limit or Limit()
+        ensure_playable(board, "analyse", limit=limit)
+        limit = checked_limit(limit)
         if limit.time is None and limit.nodes is None:
             return self.solver.analyze(board)
         bounds, nodes = self._narrow(board, limit, start, until_best=False)

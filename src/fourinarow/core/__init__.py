@@ -16,6 +16,8 @@ from fourinarow.core.errors import (
     InvalidBoardSizeError,
     InvalidMoveError,
     InvalidPositionError,
+    NoMoveToTakeBackError,
+    OffBoardError,
 )
 from fourinarow.core.geometry import MAX_SIDE, MIN_CONNECT, Bitboard, Geometry
 from fourinarow.core.notation import column_label, format_moves, parse_column, parse_moves
@@ -35,6 +37,8 @@ __all__ = [
     "InvalidBoardSizeError",
     "InvalidMoveError",
     "InvalidPositionError",
+    "NoMoveToTakeBackError",
+    "OffBoardError",
     "Outcome",
     "Player",
     "column_label",

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from fourinarow.core import grid as grid_module
-from fourinarow.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from fourinarow.core.arguments import shown
+from fourinarow.core.errors import (
+    FourInARowError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    NoMoveToTakeBackError,
+    OffBoardError,
+)
 from fourinarow.core.geometry import Bitboard, Geometry
 from fourinarow.core.notation import column_label, format_moves, parse_moves
 from fourinarow.core.outcome import Outcome
@@ -73,7 +81,9 @@ class Board:
             try:
                 board.push(column)
             except IllegalMoveError as error:
-                raise InvalidPositionError(f"move {number} of {moves.strip()!r}: {error}") from None
+                raise InvalidPositionError(
+                    f"move {number} of {shown(moves.strip(), 400)}: {error}"
+                ) from None
         return board
 
     @classmethod
@@ -190,9 +200,21 @@ class Board:
         return self._bits[0] | self._bits[1]
 
     def cell(self, column: int, row: int) -> Player:
-        """The player whose stone is at ``(column, row)`` (row 0 at the bottom), or 0 if empty."""
-        if not (0 <= column < self.width and 0 <= row < self.height):
-            raise IndexError(f"cell ({column}, {row}) is off a {self.width}x{self.height} board")
+        """The player whose stone is at ``(column, row)`` (row 0 at the bottom), or 0 if empty.
+
+        Raises:
+            InvalidMoveError: ``column`` or ``row`` is not a whole number.
+            OffBoardError: the cell is off the board (an ``InvalidMoveError`` and an
+                ``IndexError``).
+        """
+        width, height = self._geometry.width, self._geometry.height
+        if not (
+            column.__class__ is int
+            and row.__class__ is int
+            and 0 <= column < width
+            and 0 <= row < height
+        ):
+            self._check_cell(column, row)
         index = self._geometry.bit(column, row)
         if (self._bits[0] >> index) & 1:
             return 1
@@ -241,16 +263,34 @@ class Board:
         """Take back the last move and return its column.
 
         Raises:
-            IndexError: there is no move to take back.
+            NoMoveToTakeBackError: there is no move to take back (an ``IndexError`` too).
         """
         if not self._moves:
-            raise IndexError("pop from a board with no moves")
+            raise NoMoveToTakeBackError(
+                "pop from a board with no moves: there is no move to take back"
+            )
         column = self._moves.pop()
         row = self._heights[column] - 1
         self._heights[column] = row
         self._bits[len(self._moves) & 1] &= ~(1 << self._geometry.bit(column, row))
         self._won = False
         return column
+
+    def _check_cell(self, column: object, row: object) -> None:
+        """Raise the error :meth:`cell` documents unless ``(column, row)`` is on the board."""
+        if (
+            not (isinstance(column, int) and isinstance(row, int))
+            or isinstance(column, bool)
+            or isinstance(row, bool)
+        ):
+            raise InvalidMoveError(
+                f"a cell is (column, row), two whole numbers, not {shown((column, row))}"
+            )
+        if not (0 <= column < self.width and 0 <= row < self.height):
+            raise OffBoardError(
+                f"cell ({shown(column)}, {shown(row)}) is off a {self.width}x{self.height} "
+                f"board: columns are 0-{self.width - 1}, rows 0-{self.height - 1}"
+            )
 
     def _check_column(self, column: object) -> int:
         if isinstance(column, bool):
@@ -259,11 +299,11 @@ class Board:
             index = operator.index(column)  # type: ignore[arg-type]
         except TypeError:
             raise InvalidMoveError(
-                f"{column!r} is not a column: columns are whole numbers 0-{self.width - 1}"
+                f"{shown(column)} is not a column: columns are whole numbers 0-{self.width - 1}"
             ) from None
         if not 0 <= index < self.width:
             raise InvalidMoveError(
-                f"column {index} is out of range: columns are 0-{self.width - 1} (0-based)"
+                f"column {shown(index)} is out of range: columns are 0-{self.width - 1} (0-based)"
             )
         return int(index)
 
@@ -295,12 +335,20 @@ class Board:
         For the side not to move this lists the threats it holds: the cells it would win on if it
         could play now. Empty once the game is over.
 
+        Raises:
+            FourInARowError: ``player`` is not 1, 2 or ``None``.
+
         >>> Board.from_moves("112233").winning_moves()
         [3]
         """
+        if player is None:
+            side = len(self._moves) & 1
+        elif player.__class__ is int and (player == 1 or player == 2):
+            side = player - 1
+        else:
+            raise FourInARowError(f"a player is 1 or 2, not {shown(player)}")
         if self._won:
             return []
-        side = (self.turn if player is None else player) - 1
         bits = self._bits[side]
         geometry = self._geometry
         return [

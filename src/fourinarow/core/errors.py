@@ -22,6 +22,8 @@ __all__ = [
     "InvalidBoardSizeError",
     "InvalidMoveError",
     "InvalidPositionError",
+    "NoMoveToTakeBackError",
+    "OffBoardError",
 ]
 
 
@@ -47,3 +49,11 @@ class GameOverError(InvalidPositionError):
 
 class InvalidBoardSizeError(FourInARowError):
     """A board shape or connect length outside what is supported."""
+
+
+class OffBoardError(InvalidMoveError, IndexError):
+    """A column or cell off the board where an index was asked for (an ``IndexError`` too)."""
+
+
+class NoMoveToTakeBackError(FourInARowError, IndexError):
+    """``pop()`` on a board with no moves (an ``IndexError`` too, as ``list.pop``'s)."""

@@ -19,13 +19,13 @@ so the same code serves every shape up to 20x20.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from fourinarow.core.arguments import shown, whole_number
 from fourinarow.core.errors import InvalidBoardSizeError
 
-__all__ = ["MAX_SIDE", "MIN_CONNECT", "Bitboard", "Geometry"]
+__all__ = ["MAX_SIDE", "MIN_CONNECT", "Bitboard", "Geometry", "board_side"]
 
 Bitboard = int
 """A set of cells, one bit per cell in the layout above."""
@@ -37,13 +37,21 @@ MIN_CONNECT = 2
 """The shortest supported line length."""
 
 
-def _as_int(value: object, what: str) -> int:
-    if isinstance(value, bool):
-        raise InvalidBoardSizeError(f"{what} must be a whole number, not {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidBoardSizeError(f"{what} must be a whole number, not {value!r}") from None
+def board_side(value: object, what: str = "width") -> int:
+    """A board's width or height as an ``int``: a whole number from 1 to ``MAX_SIDE``.
+
+    Raises:
+        InvalidBoardSizeError: anything else (a ``bool``, a float, text, out of range).
+
+    >>> board_side(7)
+    7
+    """
+    side = whole_number(value, what, InvalidBoardSizeError)
+    if not 1 <= side <= MAX_SIDE:
+        raise InvalidBoardSizeError(
+            f"{what} {shown(side)} is out of range: width and height go from 1 to {MAX_SIDE}"
+        )
+    return side
 
 
 @dataclass(frozen=True)
@@ -75,14 +83,9 @@ class Geometry:
     full_mask: Bitboard = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        width = _as_int(self.width, "width")
-        height = _as_int(self.height, "height")
-        connect = _as_int(self.connect, "connect")
-        for name, value in (("width", width), ("height", height)):
-            if not 1 <= value <= MAX_SIDE:
-                raise InvalidBoardSizeError(
-                    f"{name} {value} is out of range: width and height go from 1 to {MAX_SIDE}"
-                )
+        width = board_side(self.width, "width")
+        height = board_side(self.height, "height")
+        connect = whole_number(self.connect, "connect", InvalidBoardSizeError)
         longest = max(width, height)
         if longest < MIN_CONNECT:
             raise InvalidBoardSizeError(
@@ -91,7 +94,7 @@ class Geometry:
             )
         if not MIN_CONNECT <= connect <= longest:
             raise InvalidBoardSizeError(
-                f"connect {connect} does not fit a {width}x{height} board: "
+                f"connect {shown(connect)} does not fit a {width}x{height} board: "
                 f"it goes from {MIN_CONNECT} to {longest} (the larger of width and height)"
             )
         stride = height + 1
@@ -153,9 +156,15 @@ class Geometry:
         Lines are listed by their first cell (column by column, bottom to top), each first
         across, then up, then diagonally up-right and down-right.
 
+        Raises:
+            InvalidBoardSizeError: ``length`` is not a whole number of at least 1.
+
         >>> [bin(m) for m in Geometry(2, 1, 2).line_masks(2)]
         ['0b101']
         """
+        length = whole_number(length, "a line length", InvalidBoardSizeError)
+        if length < 1:
+            raise InvalidBoardSizeError(f"a line length is at least 1, not {length}")
         width, height, stride = self.width, self.height, self.stride
         found = []
         for column in range(width):

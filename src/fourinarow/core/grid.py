@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fourinarow.core.arguments import shown
 from fourinarow.core.errors import InvalidPositionError
-from fourinarow.core.geometry import Geometry
+from fourinarow.core.geometry import Geometry, board_side
 
 __all__ = ["SEARCH_BUDGET", "find_move_order", "parse_diagram", "parse_grid"]
 
@@ -22,13 +23,15 @@ _NAMES = {1: "player 1 (X)", 2: "player 2 (O)"}
 
 
 def _cell_value(value: Any, where: str) -> int:
-    shown = repr(value) if isinstance(value, (str, bytes)) or value is None else str(value)
-    problem = InvalidPositionError(f"{where} holds {shown}: cells hold 0 (empty), 1 or 2")
-    if isinstance(value, (str, bytes, bool)):
+    if value.__class__ is int and 0 <= value <= 2:
+        return int(value)
+    text = shown(value) if isinstance(value, str | bytes | int) or value is None else str(value)
+    problem = InvalidPositionError(f"{where} holds {text[:60]}: cells hold 0 (empty), 1 or 2")
+    if isinstance(value, str | bytes | bool):
         raise problem
     try:
         number = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int beyond floats
         raise problem from None
     if number not in (0.0, 1.0, 2.0):
         raise problem
@@ -51,10 +54,13 @@ def parse_grid(
     Raises:
         InvalidPositionError: the grid is empty, ragged, of the wrong size, or holds a value
             other than 0, 1 and 2.
+        InvalidBoardSizeError: ``width`` or ``height`` is given but not a board's side.
 
     >>> parse_grid([0, 0, 1, 2], width=2, height=2)
     [[0, 0], [1, 2]]
     """
+    width = None if width is None else board_side(width, "width")
+    height = None if height is None else board_side(height, "height")
     try:
         items = list(grid)
     except TypeError:
@@ -109,11 +115,13 @@ def parse_diagram(text: str) -> list[list[int]]:
     line of column labels ``1 2 3 ...`` is skipped and the brackets around a winning line dropped.
 
     Raises:
-        InvalidPositionError: an unknown symbol, or rows of different lengths.
+        InvalidPositionError: an unknown symbol, rows of different lengths, or not text.
 
     >>> parse_diagram("..X/.OX")
     [[0, 0, 1], [0, 2, 1]]
     """
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a diagram is text, not {shown(text)}")
     lines = [
         line.replace(" ", "").replace("\t", "") for line in text.replace("/", "\n").split("\n")
     ]

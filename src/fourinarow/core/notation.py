@@ -10,7 +10,9 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable
 
+from fourinarow.core.arguments import shown
 from fourinarow.core.errors import InvalidMoveError, InvalidPositionError
+from fourinarow.core.geometry import MAX_SIDE, board_side
 
 __all__ = [
     "LETTER_COLUMNS",
@@ -31,23 +33,57 @@ _LETTERS = string.ascii_lowercase[:LETTER_COLUMNS]
 def column_label(column: int) -> str:
     """The 1-based label of a 0-based column.
 
+    Raises:
+        InvalidMoveError: ``column`` is not a whole number from 0 to ``MAX_SIDE - 1``.
+
     >>> column_label(3)
     '4'
     """
+    if column.__class__ is not int or not 0 <= column < MAX_SIDE:
+        _check_column(column, MAX_SIDE)
     return str(column + 1)
+
+
+def _check_column(column: object, width: int) -> None:
+    """Raise ``InvalidMoveError`` unless ``column`` is a 0-based column of ``width``."""
+    if isinstance(column, bool) or not isinstance(column, int):
+        raise InvalidMoveError(
+            f"{shown(column)} is not a column: columns are whole numbers 0-{width - 1}"
+        )
+    if not 0 <= column < width:
+        raise InvalidMoveError(
+            f"column {shown(column)} is out of range: columns are 0-{width - 1} (0-based)"
+        )
 
 
 def accepted_columns(width: int) -> str:
     """A short description of the column names accepted on a board of ``width`` columns.
 
+    Raises:
+        InvalidBoardSizeError: ``width`` is not a board's width.
+
     >>> accepted_columns(7)
     '1-7 or a-g'
     """
+    width = board_side(width)
     numbers = "1" if width == 1 else f"1-{width}"
     if width > len(_LETTERS):
         return numbers
     letters = "a" if width == 1 else f"a-{_LETTERS[width - 1]}"
     return f"{numbers} or {letters}"
+
+
+def _number(text: str) -> int:
+    """The value of a whole number in ASCII digits, or -1 for one too long to be a column (or
+    for ``int()`` to read: it refuses more than 4300 digits)."""
+    return int(text) if len(text) <= 100 else -1
+
+
+def _text(value: object, what: str, error: type[InvalidMoveError | InvalidPositionError]) -> str:
+    """``value`` if it is a ``str``, else ``error``."""
+    if not isinstance(value, str):
+        raise error(f"{what} is text, not {shown(value)}")
+    return value
 
 
 def _is_number(text: str) -> bool:
@@ -65,22 +101,29 @@ def parse_column(text: str, width: int) -> int:
 
     Raises:
         InvalidMoveError: the text is not a column of a board ``width`` columns wide.
+        InvalidBoardSizeError: ``width`` is not a board's width.
 
     >>> parse_column("4", 7), parse_column("D", 7)
     (3, 3)
     """
-    word = text.strip().lower()
+    width = board_side(width)
+    word = _text(text, "a column", InvalidMoveError).strip().lower()
     if _is_number(word):
-        number = int(word)
+        number = _number(word)
         if 1 <= number <= width:
             return number - 1
-        raise InvalidMoveError(f"column {number} is out of range: enter {accepted_columns(width)}")
+        raise InvalidMoveError(
+            f"column {word if number >= 0 else shown(word)} is out of range: "
+            f"enter {accepted_columns(width)}"
+        )
     if len(word) == 1 and word in _LETTERS and width <= len(_LETTERS):
         index = _LETTERS.index(word)
         if index < width:
             return index
         raise InvalidMoveError(f"column {word!r} is out of range: enter {accepted_columns(width)}")
-    raise InvalidMoveError(f"{text.strip()!r} is not a column: enter {accepted_columns(width)}")
+    raise InvalidMoveError(
+        f"{shown(text.strip())} is not a column: enter {accepted_columns(width)}"
+    )
 
 
 def parse_moves(text: str, width: int) -> list[int]:
@@ -90,14 +133,17 @@ def parse_moves(text: str, width: int) -> list[int]:
     Whitespace around the text is ignored; the empty string is the empty board.
 
     Raises:
-        InvalidPositionError: a character or number is not a column of the board.
+        InvalidPositionError: a character or number is not a column of the board, or ``text``
+            is not a ``str``.
+        InvalidBoardSizeError: ``width`` is not a board's width.
 
     >>> parse_moves("4453", 7)
     [3, 3, 4, 2]
     >>> parse_moves("10,3,4", 12)
     [9, 2, 3]
     """
-    text = text.strip()
+    width = board_side(width)
+    text = _text(text, "a move sequence", InvalidPositionError).strip()
     if not text:
         return []
     if "," in text or width > 9:
@@ -107,27 +153,41 @@ def parse_moves(text: str, width: int) -> list[int]:
     columns = []
     hint = "" if width <= 9 else " separated by commas"
     for number, token in enumerate(tokens, start=1):
-        if _is_number(token) and not 1 <= int(token) <= width:
-            raise InvalidPositionError(
-                f"move {number} of {text!r} is column {token}, out of range: "
-                f"moves are the numbers 1-{width}{hint}"
-            )
         if not _is_number(token):
             raise InvalidPositionError(
-                f"move {number} of {text!r} is {token!r}, not a column: "
+                f"move {number} of {shown(text, 400)} is {shown(token)}, not a column: "
                 f"moves are the numbers 1-{width}{hint}"
             )
-        columns.append(int(token) - 1)
+        column = _number(token)
+        if not 1 <= column <= width:
+            shown_token = token if column >= 0 else shown(token)
+            raise InvalidPositionError(
+                f"move {number} of {shown(text, 400)} is column {shown_token}, out of range: "
+                f"moves are the numbers 1-{width}{hint}"
+            )
+        columns.append(column - 1)
     return columns
 
 
 def format_moves(columns: Iterable[int], width: int) -> str:
     """Write 0-based columns in 1-based notation, comma-separated on boards wider than 9.
 
+    Raises:
+        InvalidMoveError: an item of ``columns`` is not a column of the board.
+        InvalidPositionError: ``columns`` is not a sequence of columns.
+        InvalidBoardSizeError: ``width`` is not a board's width.
+
     >>> format_moves([3, 3, 4, 2], 7)
     '4453'
     >>> format_moves([9, 2], 10)
     '10,3'
     """
-    labels = [column_label(c) for c in columns]
+    width = board_side(width)
+    if isinstance(columns, str | bytes) or not isinstance(columns, Iterable):
+        raise InvalidPositionError(f"moves are a sequence of 0-based columns, not {shown(columns)}")
+    labels = []
+    for column in columns:
+        if column.__class__ is not int or not 0 <= column < width:
+            _check_column(column, width)
+        labels.append(str(column + 1))
     return ",".join(labels) if width > 9 else "".join(labels)

@@ -6,12 +6,10 @@ finished game's winning line are marked: ``[X]`` in plain text, a green backgrou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from fourinarow.core.arguments import shown
+from fourinarow.core.board import Board
+from fourinarow.core.errors import InvalidPositionError
 from fourinarow.core.notation import column_label
-
-if TYPE_CHECKING:
-    from fourinarow.core.board import Board
 
 __all__ = ["render_ansi", "render_text"]
 
@@ -28,6 +26,8 @@ _LAST_STYLE = "\033[4m"  # the last stone played: underlined
 
 
 def _winning_cells(board: Board) -> set[tuple[int, int]]:
+    if not isinstance(board, Board):
+        raise InvalidPositionError(f"only a Board can be drawn, not {shown(board)}")
     outcome = board.outcome()
     return set(outcome.line) if outcome else set()
 

@@ -55,7 +55,9 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from fourinarow.core import Board, FourInARowError, Geometry
+from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionError
+from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.geometry import board_side
 
 __all__ = [
     "COMPRESSIONS",
@@ -125,6 +127,7 @@ def mirror_key(key: int, width: int, height: int) -> int:
     >>> mirror_key(0b1, 2, 1), mirror_key(0b100, 2, 1)
     (4, 1)
     """
+    key = _checked_key(key, width, height)
     stride = height + 1
     column = (1 << stride) - 1
     mirrored = 0
@@ -140,7 +143,7 @@ def position_key(board: Board) -> int:
     >>> position_key(Board.from_moves("1")) == position_key(Board.from_moves("7"))
     True
     """
-    key = board.key()
+    key = _checked_board(board).key()
     return min(key, mirror_key(key, board.width, board.height))
 
 
@@ -154,6 +157,7 @@ def decode_key(key: int, width: int, height: int) -> tuple[int, int]:
     >>> decode_key(0b10, 1, 6)  # one stone of the side to move
     (1, 1)
     """
+    key = _checked_key(key, width, height)
     stride = height + 1
     column_bits = (1 << stride) - 1
     current = mask = 0
@@ -231,6 +235,39 @@ def _check_header(path: Path | str, header: BookHeader) -> None:
         )
 
 
+def _checked_key(key: object, width: object, height: object) -> int:
+    """A key of a board ``width`` by ``height``: a whole number of its ``width * (height + 1)``
+    bits (else ``InvalidPositionError``; a bad shape is an ``InvalidBoardSizeError``)."""
+    bits = board_side(width, "width") * (board_side(height, "height") + 1)
+    number = whole_number(key, "a position key", InvalidPositionError)
+    if not 0 <= number < 1 << bits:
+        raise InvalidPositionError(
+            f"a position key of a {width}x{height} board is a number of {bits} bits, "
+            f"not {shown(number)}"
+        )
+    return number
+
+
+def _checked_board(board: object) -> Board:
+    if not isinstance(board, Board):
+        raise InvalidPositionError(f"a position is a Board, not {shown(board)}")
+    return board
+
+
+def _checked_shape(width: object, height: object, connect: object) -> tuple[int, int, int]:
+    """A board shape as three ints (else ``InvalidBoardSizeError``)."""
+    shape = Geometry(width, height, connect)  # type: ignore[arg-type]
+    return shape.width, shape.height, shape.connect
+
+
+def _checked_path(path: object, what: str = "a book") -> Path:
+    """``path`` as a ``Path`` if it is text or a path (never a number: ``open(2)`` would read
+    a file descriptor), else ``BookError``."""
+    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes) or "\0" in str(path):
+        raise BookError(f"{what} is a path (a str or a Path, without NUL), not {shown(path)}")
+    return Path(path)
+
+
 class Book:
     """The entries of one book, for one board shape, sorted by key.
 
@@ -257,6 +294,9 @@ class Book:
         header: BookHeader | None = None,
         copy: Path | None = None,
     ) -> None:
+        width, height, connect = _checked_shape(width, height, connect)
+        if not 0 <= whole_number(plies, "plies", BookError) <= width * height:
+            raise BookError(f"plies go from 0 to {width * height}, not {shown(plies)}")
         if width * (height + 1) > _MAX_BITS:
             raise BookError(
                 f"a book needs width * (height + 1) <= {_MAX_BITS}; {width}x{height} has "
@@ -280,7 +320,25 @@ class Book:
     def from_entries(
         cls, width: int, height: int, connect: int, plies: int, entries: Mapping[int, int]
     ) -> Book:
-        """A book of ``{key: score}`` entries."""
+        """A book of ``{key: score}`` entries.
+
+        Raises:
+            BookError: ``entries`` is not a mapping of keys (whole numbers of 64 bits at most)
+                to scores (whole numbers from -128 to 127), or the shape is not one a book holds.
+        """
+        if not isinstance(entries, Mapping):
+            raise BookError(f"entries are a mapping of keys to scores, not {shown(entries)}")
+        for key, score in entries.items():
+            if not (
+                isinstance(key, int)
+                and isinstance(score, int)
+                and 0 <= key < 1 << 64
+                and -128 <= score <= 127
+            ) or isinstance(score, bool):
+                raise BookError(
+                    "a book entry is a key (a whole number of 64 bits at most) and a score "
+                    f"(from -128 to 127), not {shown(key)}: {shown(score)}"
+                )
         ordered = sorted(entries.items())
         return cls(
             width,
@@ -308,7 +366,9 @@ class Book:
 
         Raises:
             BookError: it is for another; the message names the file and both shapes.
+            InvalidBoardSizeError: the shape asked for is not a board's.
         """
+        width, height, connect = _checked_shape(width, height, connect)
         if (width, height, connect) != (self.width, self.height, self.connect):
             raise _fail(
                 self.path or "(in memory)",
@@ -316,7 +376,12 @@ class Book:
             )
 
     def lookup(self, key: int) -> int | None:
-        """The score stored for a key, or ``None``."""
+        """The score stored for a key, or ``None``.
+
+        Raises:
+            InvalidPositionError: ``key`` is not a whole number.
+        """
+        key = whole_number(key, "a position key", InvalidPositionError)
         i = bisect.bisect_left(self.keys, key)
         if i < len(self.keys) and self.keys[i] == key:
             return int(self.values[i])
@@ -327,7 +392,9 @@ class Book:
 
         Raises:
             BookError: the book is for another board shape.
+            InvalidPositionError: ``board`` is not a :class:`Board`.
         """
+        board = _checked_board(board)
         self.require_shape(board.width, board.height, board.connect)
         if board.ply > self.plies:
             return None
@@ -347,10 +414,11 @@ class Book:
             BookError: an unknown compression, or the file cannot be written (``path`` is a
                 directory, the disk is full, ...); no partial file is left.
         """
-        if compression not in COMPRESSIONS:
+        if not isinstance(compression, str) or compression not in COMPRESSIONS:
             raise BookError(
-                f"unknown compression {compression!r}; accepted: {', '.join(COMPRESSIONS)}"
+                f"unknown compression {shown(compression)}; accepted: {', '.join(COMPRESSIONS)}"
             )
+        path = _checked_path(path)
         keys = array("Q")
         keys.frombytes(memoryview(self.keys).cast("B"))
         if sys.byteorder != "little":
@@ -400,6 +468,7 @@ class Book:
                 file's payload can hold (at most 200 bytes of entries a compressed byte; real
                 books pack about 20).
         """
+        path = _checked_path(path)
         try:
             with open(path, "rb") as f:
                 head = f.read(_HEADER.size)
@@ -454,7 +523,9 @@ class Book:
             BookError: the file is missing, not a book, truncated, fails its checksum or does
                 not decode to the number of entries its header gives.
         """
-        path = Path(path)
+        path = _checked_path(path)
+        if cache is not None:
+            cache = _checked_path(cache, "a cache directory")
         header = cls.read_header(path)
         if cache is None:
             return cls._decompressed(path, header)
@@ -644,6 +715,7 @@ def _unpacked(path: Path, header: BookHeader, payload: bytes) -> bytes:
 
 def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
     """The book shipped inside the package for this shape, or ``None`` if there is none."""
+    width, height, connect = _checked_shape(width, height, connect)
     resource = resources.files("fourinarow.search").joinpath(
         "books", f"{width}x{height}c{connect}.book"
     )
@@ -660,7 +732,7 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
     Raises:
         BookError: the shipped file is damaged (reinstalling fourinarow fixes it).
     """
-    shape = (width, height, connect)
+    shape = _checked_shape(width, height, connect)
     if shape not in _defaults:
         path = shipped_book_path(*shape)
         _defaults[shape] = None if path is None else Book.load(path, cache_directory())
@@ -694,7 +766,7 @@ def default_book_plies(width: int, height: int, connect: int) -> int | None:
     Raises:
         BookError: the shipped file's header is damaged.
     """
-    shape = (width, height, connect)
+    shape = _checked_shape(width, height, connect)
     loaded = _defaults.get(shape)
     if loaded is not None:
         return loaded.plies

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from fourinarow.core import Board
+from fourinarow.core.arguments import shown, whole_number
+from fourinarow.search.arguments import InvalidSearchSettingError, checked_board, checked_limit
 from fourinarow.search.constants import FORCED
 from fourinarow.search.heuristic import SearchResult, SearchStopped
-from fourinarow.search.limit import Limit
+from fourinarow.search.limit import InvalidLimitError, Limit
 
 __all__ = ["FORCED", "Searcher", "column_values", "deepen"]
 
@@ -44,7 +46,29 @@ def deepen(
 
     Stops early when a search proves a win or loss (deeper ones cannot change it). The result
     is ``None`` when not even depth 1 finished within the limit (at once for no time).
+
+    Raises:
+        InvalidSearchSettingError: ``searcher`` has no ``search`` method.
+        InvalidLimitError: ``most`` is not a whole number, ``limit`` not a ``Limit`` or
+            ``None``, or ``start`` not a number.
+        InvalidPositionError: ``board`` is not a ``Board``.
+        GameOverError, InvalidBoardSizeError: as the searcher's ``search`` raises them.
     """
+    if not callable(getattr(searcher, "search", None)):
+        raise InvalidSearchSettingError(
+            f"a searcher has a search method; {shown(searcher)} has not"
+        )
+    whole_number(most, "a depth", InvalidLimitError)
+    limit = checked_limit(limit)
+    if isinstance(start, bool) or not isinstance(start, int | float) or start != start:
+        raise InvalidLimitError(f"start is a time.perf_counter() value, not {shown(start)}")
+    try:
+        start = float(start)
+    except OverflowError:  # an int beyond floats
+        raise InvalidLimitError(
+            f"start is a time.perf_counter() value, not {shown(start)}"
+        ) from None
+    checked_board(board)
     found: SearchResult | None = None
     nodes = 0
     deadline = limit.deadline(start)
@@ -72,7 +96,11 @@ def column_values(
 ) -> tuple[tuple[int | None, ...], int, int]:
     """Every column's exact value to the deepest search up to ``most`` plies that finished
     within the limit (``None`` for a full column; all ``None`` if not even depth 1 did), the
-    depth of that search (0: none) and the nodes spent."""
+    depth of that search (0: none) and the nodes spent.
+
+    Raises:
+        FourInARowError: as :func:`deepen` raises.
+    """
     found, nodes = deepen(searcher, board, most, limit, start, exact_root=True)
     if found is None:
         return (None,) * board.width, 0, nodes

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fourinarow.core import Board, Geometry
+from fourinarow.search.arguments import table_megabytes
 from fourinarow.search.evaluation import lines_across
-from fourinarow.search.heuristic import HeuristicSearch, SearchResult, run_compiled
+from fourinarow.search.heuristic import HeuristicSearch, SearchResult, check_search, run_compiled
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import EngineKernel
@@ -35,6 +36,11 @@ class Engine:
         width, height, connect: the board shape.
         tt_mb: the transposition table's size in megabytes (rounded down to a power of two).
         use_kernel: ``None`` for the compiled kernel where it fits, ``False`` for pure Python.
+
+    Raises:
+        InvalidBoardSizeError: the shape is out of range.
+        InvalidSearchSettingError: ``tt_mb`` is not a number of megabytes above 0 (at most an
+            exbibyte), or ``use_kernel`` not ``True``, ``False`` or ``None``.
     """
 
     def __init__(
@@ -46,6 +52,7 @@ class Engine:
         tt_mb: float = 16,
         use_kernel: bool | None = None,
     ) -> None:
+        tt_mb = table_megabytes(tt_mb)
         self.heuristic = HeuristicSearch(width, height, connect, "threats", use_kernel=use_kernel)
         self._kernel: EngineKernel | None = None
         if self.heuristic.backend == "compiled":
@@ -76,7 +83,11 @@ class Engine:
 
         Raises:
             SearchStopped: the deadline (a ``time.perf_counter()`` value) or node limit came first.
+            InvalidPositionError, GameOverError, InvalidBoardSizeError, InvalidLimitError:
+                the arguments are not as :func:`~fourinarow.search.heuristic.check_search`
+                requires.
         """
+        deadline = check_search(self.heuristic.shape, board, depth, deadline, node_limit)
         try:
             if self._kernel is None:
                 return self.heuristic.search(

@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from fourinarow.core import FourInARowError, Geometry
+from fourinarow.core import MAX_SIDE, MIN_CONNECT, FourInARowError, Geometry, InvalidBoardSizeError
+from fourinarow.core.arguments import shown, whole_number
 from fourinarow.search.constants import RIVEST_TO_MOVE_BONUS, WINDOW_CENTRE_WEIGHT
 
 __all__ = [
@@ -57,9 +58,19 @@ def count_scores(kind: str, n: int) -> list[list[int]]:
     """The score of one line of ``n`` cells by its stone counts, ``[mine][theirs]``, for the
     ``window`` and ``rivest`` evaluations (the compiled kernel reads its table from here).
 
+    Raises:
+        UnknownEvaluationError: ``kind`` is neither ``window`` nor ``rivest``.
+        InvalidBoardSizeError: ``n`` is not a connect length.
+
     >>> count_scores("window", 4)[3][0], count_scores("window", 4)[0][3]
     (5, -4)
     """
+    if kind not in ("window", "rivest") or not isinstance(kind, str):
+        raise UnknownEvaluationError(
+            f"count_scores knows the evaluations window and rivest, not {shown(kind)}"
+        )
+    if not MIN_CONNECT <= whole_number(n, "a line length", InvalidBoardSizeError) <= MAX_SIDE:
+        raise InvalidBoardSizeError(f"a line length goes from {MIN_CONNECT} to {MAX_SIDE}, not {n}")
     table = [[0] * (n + 1) for _ in range(n + 1)]
     rivest = [0] + [1 if k <= n - 3 else 10 if k == n - 2 else 50 for k in range(1, n)] + [512]
     for mine in range(n + 1):
@@ -99,7 +110,13 @@ def _window(shape: Geometry) -> Evaluation:
 
 
 def lines_across(shape: Geometry) -> list[list[int]]:
-    """Every line across the whole board in each direction, as its cells' masks in order."""
+    """Every line across the whole board in each direction, as its cells' masks in order.
+
+    Raises:
+        InvalidBoardSizeError: ``shape`` is not a :class:`Geometry`.
+    """
+    if not isinstance(shape, Geometry):
+        raise InvalidBoardSizeError(f"a board shape is a Geometry, not {shown(shape)}")
     width, height, stride = shape.width, shape.height, shape.stride
     lines = []
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
@@ -237,10 +254,13 @@ def evaluation_name(text: str) -> EvaluationName:
     >>> evaluation_name("Window")
     'window'
     """
-    for name in EVALUATIONS:
-        if name == text.strip().lower():
-            return name
-    raise UnknownEvaluationError(f"unknown evaluation {text!r}; accepted: {', '.join(EVALUATIONS)}")
+    if isinstance(text, str):
+        for name in EVALUATIONS:
+            if name == text.strip().lower():
+                return name
+    raise UnknownEvaluationError(
+        f"unknown evaluation {shown(text)}; accepted: {', '.join(EVALUATIONS)}"
+    )
 
 
 def make_evaluation(name: str, width: int, height: int, connect: int) -> Evaluation:
@@ -248,6 +268,7 @@ def make_evaluation(name: str, width: int, height: int, connect: int) -> Evaluat
 
     Raises:
         UnknownEvaluationError: no such evaluation.
+        InvalidBoardSizeError: the shape is out of range.
 
     >>> evaluate = make_evaluation("window", 7, 6, 4)
     >>> evaluate(0b1, 0, False)  # one stone in the bottom-left corner: no centre, no windows

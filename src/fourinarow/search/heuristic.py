@@ -23,13 +23,22 @@ without the extension, it runs here in Python.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from fourinarow.core import Board, Column, Geometry
+from fourinarow.core import Board, Column, Geometry, InvalidBoardSizeError
+from fourinarow.core.arguments import shown, whole_number
+from fourinarow.search.arguments import InvalidSearchSettingError, kernel_choice, playable_board
 from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
-from fourinarow.search.evaluation import EVALUATIONS, EvaluationName, lines_across
+from fourinarow.search.evaluation import (
+    EVALUATIONS,
+    EvaluationName,
+    evaluation_name,
+    lines_across,
+)
+from fourinarow.search.limit import InvalidLimitError
 
 if TYPE_CHECKING:
     from fourinarow.search._heuristic import HeuristicKernel
@@ -41,11 +50,13 @@ __all__ = [
     "HeuristicSearch",
     "SearchResult",
     "SearchStopped",
+    "check_search",
     "run_compiled",
 ]
 
 _CHECK_EVERY = PYTHON_HEURISTIC_CHECK_EVERY  # nodes between two looks at the clock (mask)
 _INFINITY = INFINITY
+_KERNEL_MAX_NODES = (1 << 62) - 1  # the most nodes a kernel's limit holds; more is no limit
 
 
 class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
@@ -87,7 +98,12 @@ class HeuristicSearch:
             ``False`` for pure Python, ``True`` to require the kernel.
 
     Raises:
-        RuntimeError: ``use_kernel=True`` and the kernel cannot run this shape.
+        UnknownEvaluationError: no such evaluation (names are read as
+            :func:`~fourinarow.search.evaluation.evaluation_name` reads them).
+        InvalidBoardSizeError: the shape is out of range.
+        InvalidSearchSettingError: ``use_kernel`` is not ``True``, ``False`` or ``None``, or
+            it is ``True`` for a board larger than the kernel holds.
+        RuntimeError: ``use_kernel=True`` and the kernel is not built.
     """
 
     def __init__(
@@ -102,6 +118,9 @@ class HeuristicSearch:
         use_kernel: bool | None = None,
     ) -> None:
         self.shape = Geometry(width, height, connect)
+        evaluation = evaluation_name(evaluation)
+        use_kernel = kernel_choice(use_kernel)
+        width = self.shape.width
         self.evaluation = EVALUATIONS[evaluation](self.shape)
         self.prune = prune
         columns = range(width)
@@ -113,12 +132,16 @@ class HeuristicSearch:
         self._deadline: float | None = None
         self._node_limit: int | None = None
         self._kernel: HeuristicKernel | None = None
-        if use_kernel is not False and width * (height + 1) <= 64:
+        bits = width * (self.shape.height + 1)
+        if use_kernel and bits > 64:
+            raise InvalidSearchSettingError(
+                "use_kernel=True: the compiled kernel holds boards of width * (height + 1) <= 64 "
+                f"bits, and {width}x{self.shape.height} has {bits}"
+            )
+        if use_kernel is not False and bits <= 64:
             self._kernel = _compiled_kernel(self.shape, evaluation, prune, self.order)
         if use_kernel and self._kernel is None:
-            raise RuntimeError(
-                "the compiled heuristic kernel is not built or cannot fit this board"
-            )
+            raise RuntimeError("the compiled heuristic kernel is not built")
 
     @property
     def backend(self) -> Backend:
@@ -155,8 +178,11 @@ class HeuristicSearch:
 
         Raises:
             SearchStopped: ``deadline`` (a ``time.perf_counter()`` value) or ``node_limit``
-                was reached first.
+                was reached first (at once for a node limit of 0 or less).
+            InvalidPositionError, GameOverError, InvalidBoardSizeError, InvalidLimitError:
+                the arguments are not as :func:`check_search` requires.
         """
+        deadline = check_search(self.shape, board, depth, deadline, node_limit)
         if self._kernel is not None:
             try:
                 return run_compiled(
@@ -272,6 +298,41 @@ class HeuristicSearch:
             raise SearchStopped
 
 
+def check_search(
+    shape: Geometry, board: object, depth: object, deadline: object, node_limit: object
+) -> float | None:
+    """Check a search's arguments at its entry point: a board of ``shape`` whose game goes on,
+    a depth of at least 1, a deadline (a ``time.perf_counter()`` value) and a node limit;
+    return the deadline as a float (an int beyond floats is an infinite one).
+
+    Raises:
+        InvalidPositionError: ``board`` is not a :class:`~fourinarow.core.Board`.
+        GameOverError: the game is over.
+        InvalidBoardSizeError: the board is of another shape than the search's.
+        InvalidLimitError: ``depth``, ``deadline`` or ``node_limit`` is not a number of the
+            kind it must be.
+        SearchStopped: a node limit of 0 or less: no search at all.
+    """
+    board = playable_board(board, "there is no move to search")
+    if board.geometry != shape:
+        raise InvalidBoardSizeError(
+            f"this search is for {shape.width}x{shape.height} connect {shape.connect}, "
+            f"not {board.width}x{board.height} connect {board.connect}"
+        )
+    if whole_number(depth, "a depth", InvalidLimitError) < 1:
+        raise InvalidLimitError(f"a depth is at least 1 ply, not {depth}")
+    if node_limit is not None and whole_number(node_limit, "a node limit", InvalidLimitError) <= 0:
+        raise SearchStopped
+    if deadline is None:
+        return None
+    if isinstance(deadline, bool) or not isinstance(deadline, int | float) or deadline != deadline:
+        raise InvalidLimitError(f"a deadline is a time.perf_counter() value, not {shown(deadline)}")
+    try:
+        return float(deadline)
+    except OverflowError:
+        return math.inf if deadline > 0 else -math.inf
+
+
 class CompiledSearch(Protocol):
     """A compiled root search (``HeuristicKernel`` or ``EngineKernel``)."""
 
@@ -309,10 +370,20 @@ def run_compiled(
         seconds = deadline - time.perf_counter()
         if seconds <= 0:
             raise SearchStopped
+    if node_limit is not None and node_limit <= 0:
+        raise SearchStopped  # the kernels read 0 as no limit
     first, second = board.bitboards
     own, other = (first, second) if board.turn == 1 else (second, first)
     heights = list(board.heights)
-    found = kernel.search(own, other, heights, depth, seconds, node_limit or 0, exact_root)
+    found = kernel.search(
+        own,
+        other,
+        heights,
+        min(depth, board.width * board.height),  # no search goes deeper than the cells
+        seconds,
+        min(node_limit or 0, _KERNEL_MAX_NODES),
+        exact_root,
+    )
     if found is None:
         raise SearchStopped
     scores, best_moves, best, pv = found

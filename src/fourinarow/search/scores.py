@@ -31,7 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from fourinarow.core import Board, Column
+from fourinarow.core import Board, Column, FourInARowError, InvalidPositionError
+from fourinarow.core.arguments import shown
+from fourinarow.core.geometry import board_side
 
 __all__ = [
     "Bounds",
@@ -39,12 +41,44 @@ __all__ = [
     "ColumnValues",
     "Exact",
     "Heuristic",
+    "InvalidScoreError",
     "Probability",
     "Score",
     "ScoreKind",
     "Unvalued",
     "exact_value_of_win",
 ]
+
+
+class InvalidScoreError(FourInARowError):
+    """A score built from values it cannot hold: a value that is not a whole number, bounds
+    the wrong way round, a probability outside 0..1, a value no game on the board can have."""
+
+
+_LARGEST = (1 << 63) - 1
+"""The largest number a score holds either way: a 64-bit one, as JSON readers and kernels do."""
+
+
+def _whole(value: object, what: str) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) of 64 bits, else ``InvalidScoreError``."""
+    if value.__class__ is not int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidScoreError(f"{what} is a whole number, not {shown(value)}")
+    if not -_LARGEST <= value <= _LARGEST:
+        raise InvalidScoreError(f"{what} is a 64-bit whole number, not {shown(value)}")
+    return value
+
+
+def _distance_of(value: object) -> None:
+    """Check a distance: ``None``, or plies to the winning stone (at least 1)."""
+    if value is not None and _whole(value, "a distance") < 1:
+        raise InvalidScoreError(f"a distance is at least 1 ply (the winning stone), not {value}")
+
+
+def _board(board: object) -> Board:
+    if not isinstance(board, Board):
+        raise InvalidPositionError(f"a position is a Board, not {shown(board)}")
+    return board
+
 
 ScoreKind = Literal["exact", "bounds", "heuristic", "probability"]
 
@@ -54,9 +88,21 @@ def exact_value_of_win(width: int, height: int, ply: int, distance: int) -> int:
     win whose winning stone is ``distance`` plies away (1: now); even distances are the
     opponent's wins, so their value is negative.
 
+    Raises:
+        InvalidScoreError: ``ply`` or ``distance`` is not a whole number, or the winning stone
+            does not fit on the board.
+        InvalidBoardSizeError: ``width`` or ``height`` is not a board's side.
+
     >>> exact_value_of_win(7, 6, 4, 1), exact_value_of_win(7, 6, 4, 2)
     (19, -19)
     """
+    cells = board_side(width, "width") * board_side(height, "height")
+    if not 0 <= _whole(ply, "a ply") < cells or not _whole(distance, "a distance") >= 1:
+        raise InvalidScoreError(
+            f"a win {shown(distance)} plies from ply {shown(ply)} does not fit {cells} cells"
+        )
+    if ply + distance > cells:
+        raise InvalidScoreError(f"a win {distance} plies from ply {ply} does not fit {cells} cells")
     stones_before = ply + distance - 1
     value = (width * height + 1 - stones_before) // 2
     return value if distance % 2 else -value
@@ -87,10 +133,26 @@ class Exact:
 
     kind: Literal["exact"] = field(default="exact", init=False, repr=False)
 
+    def __post_init__(self) -> None:
+        _whole(self.value, "an exact value")
+        _distance_of(self.distance)
+
     @classmethod
     def of(cls, value: int, board: Board) -> Exact:
-        """The exact score ``value`` of ``board``'s side to move, with its distance."""
-        return cls(value, _distance(value, board.width, board.height, board.ply))
+        """The exact score ``value`` of ``board``'s side to move, with its distance.
+
+        Raises:
+            InvalidScoreError: no game from ``board`` ends with that value.
+        """
+        board = _board(board)
+        cells, ply = board.width * board.height, board.ply
+        lowest, highest = -((cells - ply) // 2), (cells + 1 - ply) // 2
+        if not lowest <= _whole(value, "an exact value") <= highest:
+            raise InvalidScoreError(
+                f"no game from ply {ply} of a {board.width}x{board.height} board has the value "
+                f"{shown(value)}: values go from {lowest} to {highest}"
+            )
+        return cls(value, _distance(value, board.width, board.height, ply))
 
     @property
     def result(self) -> int:
@@ -124,6 +186,10 @@ class Bounds:
     upper: int
 
     kind: Literal["bounds"] = field(default="bounds", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if _whole(self.lower, "a lower bound") > _whole(self.upper, "an upper bound"):
+            raise InvalidScoreError(f"bounds go lower..upper, not {self.lower}..{self.upper}")
 
     @property
     def exact(self) -> bool:
@@ -160,6 +226,12 @@ class Heuristic:
 
     kind: Literal["heuristic"] = field(default="heuristic", init=False, repr=False)
 
+    def __post_init__(self) -> None:
+        _whole(self.value, "a heuristic value")
+        if _whole(self.forced, "forced") not in (-1, 0, 1):
+            raise InvalidScoreError(f"forced is 1, 0 or -1, not {shown(self.forced)}")
+        _distance_of(self.distance)
+
     @property
     def exact(self) -> bool:
         """False: a heuristic value is not a game value."""
@@ -194,6 +266,11 @@ class Probability:
     value: float
 
     kind: Literal["probability"] = field(default="probability", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise InvalidScoreError(f"a probability is a number from 0 to 1, not {shown(value)}")
 
     @property
     def exact(self) -> bool:
@@ -249,6 +326,23 @@ class ColumnValues:
     values: tuple[ColumnValue, ...]
     nodes: int = 0
     elapsed: float = 0.0
+
+    def __post_init__(self) -> None:
+        values = self.values
+        if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+            raise InvalidScoreError(f"values are a sequence, one per column, not {shown(values)}")
+        for value in values:
+            if not isinstance(value, Exact | Bounds | Heuristic | Probability | Unvalued):
+                raise InvalidScoreError(
+                    f"a column's value is a score or an Unvalued, not {shown(value)}"
+                )
+        if _whole(self.nodes, "a node count") < 0:
+            raise InvalidScoreError(f"a node count is at least 0, not {self.nodes}")
+        elapsed = self.elapsed
+        if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or not elapsed >= 0:
+            raise InvalidScoreError(f"elapsed is a number of seconds, not {shown(elapsed)}")
+        if not isinstance(values, tuple):
+            object.__setattr__(self, "values", tuple(values))
 
     @property
     def legal(self) -> tuple[Column, ...]:
@@ -309,9 +403,22 @@ class ColumnValues:
         elapsed: float = 0.0,
     ) -> ColumnValues:
         """Values from a score per column of ``board`` (``None`` for a column not searched);
-        full columns are marked full whatever their entry."""
+        full columns are marked full whatever their entry.
+
+        Raises:
+            InvalidScoreError: ``scores`` does not hold one score or ``None`` per column.
+        """
+        _board(board)
+        if isinstance(scores, str | bytes) or not isinstance(scores, Sequence):
+            raise InvalidScoreError(f"scores are a sequence, one per column, not {shown(scores)}")
+        if len(scores) != board.width:
+            raise InvalidScoreError(f"{len(scores)} scores for the {board.width} columns")
         values: list[ColumnValue] = []
         for column, score in enumerate(scores):
+            if score is not None and not isinstance(
+                score, Exact | Bounds | Heuristic | Probability
+            ):
+                raise InvalidScoreError(f"a column's score is a score or None, not {shown(score)}")
             if not board.is_legal(column):
                 values.append(Unvalued.FULL)
             else:
@@ -328,7 +435,16 @@ class ColumnValues:
         elapsed: float = 0.0,
     ) -> ColumnValues:
         """Values from proven ``(lower, upper)`` bounds per column of ``board`` (``None`` for a
-        column not searched), each as the side to move's value of playing it."""
+        column not searched), each as the side to move's value of playing it.
+
+        Raises:
+            InvalidScoreError: an entry is not ``None`` or two whole numbers, lower first.
+        """
+        if isinstance(bounds, str | bytes) or not isinstance(bounds, Sequence):
+            raise InvalidScoreError(f"bounds are a sequence, one per column, not {shown(bounds)}")
+        for entry in bounds:
+            if entry is not None and not (isinstance(entry, tuple | list) and len(entry) == 2):
+                raise InvalidScoreError(f"bounds are (lower, upper) or None, not {shown(entry)}")
         scores = [
             None if b is None else Exact.of(b[0], board) if b[0] == b[1] else Bounds(*b)
             for b in bounds

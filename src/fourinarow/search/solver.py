@@ -15,11 +15,27 @@ from __future__ import annotations
 import time
 import warnings
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from fourinarow.core import Board, Column, FourInARowError, GameOverError, Geometry
+from fourinarow.core import (
+    Board,
+    Column,
+    FourInARowError,
+    GameOverError,
+    Geometry,
+    InvalidPositionError,
+)
+from fourinarow.core.arguments import shown, whole_number
+from fourinarow.search.arguments import (
+    checked_board,
+    checked_limit,
+    kernel_choice,
+    kernel_limits,
+    playable_board,
+    table_megabytes,
+)
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
@@ -155,14 +171,23 @@ class Solver:
             fourinarow for the board's shape, if there is one; ``False`` or ``None`` for none.
 
     Raises:
+        InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most an exbibyte), or
+            ``use_kernel`` not ``True``, ``False`` or ``None``.
+        BookError: ``book`` is neither a :class:`Book` nor ``True``, ``False`` or ``None`` (a
+            path is read with ``Book.load(path)``).
         RuntimeError: ``use_kernel=True`` but the compiled kernel is not built.
     """
 
     def __init__(
         self, *, tt_mb: float = 128, use_kernel: bool | None = None, book: Book | bool | None = True
     ) -> None:
-        if tt_mb <= 0:
-            raise FourInARowError(f"tt_mb is a number of megabytes above 0, not {tt_mb}")
+        tt_mb = table_megabytes(tt_mb)
+        use_kernel = kernel_choice(use_kernel)
+        if book is not None and not isinstance(book, bool | Book):
+            raise BookError(
+                "book is a Book (read one with Book.load(path)), True for the shipped book or "
+                f"False or None for none, not {shown(book)}"
+            )
         self._compiled = _compiled_kernel_class()
         if use_kernel and self._compiled is None:
             raise RuntimeError(
@@ -182,7 +207,7 @@ class Solver:
 
     def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
-        return self._backend(board.geometry)
+        return self._backend(checked_board(board).geometry)
 
     def _backend(self, shape: Geometry) -> Backend:
         fits = shape.width * (shape.height + 1) <= KERNEL_MAX_BITS
@@ -254,7 +279,20 @@ class Solver:
         move's, ``height + 1`` bits per column.
 
         Preconditions: nobody has won and the board is not full (not checked).
+
+        Raises:
+            InvalidPositionError: ``shape`` is not a :class:`Geometry`, or ``current`` and
+                ``mask`` are not whole numbers with ``current`` within ``mask`` within the board.
         """
+        if not isinstance(shape, Geometry):
+            raise InvalidPositionError(f"a shape is a Geometry, not {shown(shape)}")
+        current = whole_number(current, "current", InvalidPositionError)
+        mask = whole_number(mask, "mask", InvalidPositionError)
+        if mask & ~shape.full_mask or current & ~mask or current < 0:
+            raise InvalidPositionError(
+                "current holds the side to move's stones, mask every stone, both within the "
+                f"cells of a {shape.width}x{shape.height} board"
+            )
         kernel = self._kernel_for_shape(shape, mask.bit_count())
         kernel.set_limits(*Limit().kernel_budget())
         lower, _ = kernel.solve(current, mask, mask.bit_count(), weak)
@@ -307,10 +345,11 @@ class Solver:
         Raises:
             GameOverError: the game is already over.
         """
-        position = self._position(board)
+        position = self._position(checked_board(board))
+        budget = kernel_limits(checked_limit(limit))
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(*(limit or Limit()).kernel_budget())
+        kernel.set_limits(*budget)
         start = time.perf_counter()
         lower, upper = kernel.solve(*position, weak)
         elapsed = time.perf_counter() - start
@@ -335,10 +374,11 @@ class Solver:
         Raises:
             GameOverError: the game is over.
         """
-        self._position(board)
+        self._position(checked_board(board))
+        budget = kernel_limits(checked_limit(limit))
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(*(limit or Limit()).kernel_budget())
+        kernel.set_limits(*budget)
         start = time.perf_counter()
         win_now = set(board.winning_moves())
         win_score = (board.width * board.height + 1 - board.ply) // 2
@@ -376,7 +416,16 @@ class Solver:
             board: a position where the game is not over.
             weak: keep the sign rather than the exact score.
             solution: this board's solution, if already known (with the same ``weak``).
+
+        Raises:
+            GameOverError: the game is over.
+            FourInARowError: ``solution`` is not a :class:`Solution`.
         """
+        self._position(checked_board(board))
+        if solution is not None and not isinstance(solution, Solution):
+            raise FourInARowError(
+                f"solution is this board's Solution from solve(), not {shown(solution)}"
+            )
         if solution is None or solution.score is None or solution.weak != weak:
             solution = self.solve(board, weak=weak)
         score = solution.score
@@ -413,10 +462,22 @@ class Solver:
         Raises:
             FourInARowError: no column of ``columns`` keeps ``score`` (the score is not the
                 position's, or a best column is missing).
+            InvalidMoveError, IllegalMoveError: an item of ``columns`` is not a legal column.
+            GameOverError: the game is over.
         """
+        playable_board(board, "there is nothing to solve")
+        columns = _legal_columns(board, columns)
+        score = whole_number(score, "a score", FourInARowError)
+        if abs(score) > (board.width * board.height + 1) // 2:
+            raise FourInARowError(
+                f"no column keeps the score {shown(score)}: scores on a "
+                f"{board.width}x{board.height} board are at most "
+                f"{(board.width * board.height + 1) // 2} either way"
+            )
+        budget = kernel_limits(checked_limit(limit))
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(*(limit or Limit()).kernel_budget())
+        kernel.set_limits(*budget)
         win_now = board.winning_moves()
         if win_now:  # only a winning stone keeps a score this high
             if score != (board.width * board.height + 1 - board.ply) // 2:
@@ -464,3 +525,18 @@ class Solver:
         if weak:
             value = max(-1, min(1, value))
         return value <= target
+
+
+def _legal_columns(board: Board, columns: object) -> list[Column]:
+    """``columns`` as a list, each a legal column of ``board`` (else the error a move there
+    raises: ``InvalidMoveError`` or ``IllegalMoveError``)."""
+    if isinstance(columns, str | bytes) or not isinstance(columns, Iterable):
+        raise InvalidPositionError(
+            f"columns are a sequence of 0-based columns, not {shown(columns)}"
+        )
+    checked = list(columns)
+    probe = board.copy()
+    for column in checked:
+        probe.push(column)
+        probe.pop()
+    return checked

@@ -1,0 +1,118 @@
+"""Checks of the search layer's public arguments: a board, a limit, a table size, a choice of
+kernel; made once at each entry point, never inside a search.
+
+>>> checked_limit(None)
+Limit(time=None, depth=None, nodes=None)
+>>> table_megabytes(64), kernel_choice(None)
+(64, None)
+>>> kernel_limits(Limit(nodes=2**70))  # more nodes than a kernel counts: no limit in practice
+(9223372036854775807, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+
+from fourinarow.core import Board, FourInARowError, GameOverError, InvalidPositionError
+from fourinarow.core.arguments import shown
+from fourinarow.search.limit import InvalidLimitError, Limit
+
+__all__ = [
+    "MAX_TABLE_MB",
+    "InvalidSearchSettingError",
+    "checked_board",
+    "checked_limit",
+    "kernel_choice",
+    "kernel_limits",
+    "playable_board",
+    "table_megabytes",
+]
+
+MAX_TABLE_MB = 1 << 40
+"""The largest transposition table a search may ask for, in megabytes (an exbibyte): a bound on
+the number, so that the table's size stays a 64-bit one; a table larger than the machine's
+memory is a ``MemoryError`` when the first search allocates it."""
+
+_KERNEL_MAX_NODES = (1 << 63) - 1
+"""The most nodes a compiled kernel's counter holds."""
+
+
+class InvalidSearchSettingError(FourInARowError):
+    """A search setting of the wrong kind or out of range: a table size, a choice of kernel."""
+
+
+def checked_board(board: object) -> Board:
+    """``board`` if it is a :class:`~fourinarow.core.Board`, else ``InvalidPositionError``."""
+    if not isinstance(board, Board):
+        raise InvalidPositionError(f"a position is a Board, not {shown(board)}")
+    return board
+
+
+def playable_board(board: object, doing: str) -> Board:
+    """``board`` if it is a :class:`~fourinarow.core.Board` whose game goes on.
+
+    Raises:
+        InvalidPositionError: it is not a board.
+        GameOverError: the game is over (``doing`` says what cannot be done then).
+    """
+    if not isinstance(board, Board):
+        raise InvalidPositionError(f"a position is a Board, not {shown(board)}")
+    if board.is_game_over():
+        raise GameOverError(
+            f"the game is over at {board.to_moves() or 'the empty board'!r}: {doing}"
+        )
+    return board
+
+
+def checked_limit(limit: object) -> Limit:
+    """``limit`` if it is a :class:`Limit`, ``Limit()`` (no bound) for ``None``.
+
+    Raises:
+        InvalidLimitError: anything else (a number of seconds is ``Limit(time=seconds)``).
+    """
+    if limit is None:
+        return Limit()
+    if not isinstance(limit, Limit):
+        raise InvalidLimitError(
+            f"a limit is a Limit(time=..., depth=..., nodes=...) or None, not {shown(limit)}"
+        )
+    return limit
+
+
+def kernel_limits(limit: Limit) -> tuple[int, float]:
+    """:meth:`Limit.kernel_budget` with a node count no compiled kernel could hold read as the
+    most it holds (no limit in practice, as the kernels read 0)."""
+    nodes, seconds = limit.kernel_budget()
+    return min(nodes, _KERNEL_MAX_NODES), seconds
+
+
+def table_megabytes(tt_mb: object) -> float:
+    """A transposition table's size in megabytes: a number above 0, at most ``MAX_TABLE_MB``.
+
+    Raises:
+        InvalidSearchSettingError: anything else (a ``bool``, text, NaN, infinity).
+    """
+    if (
+        isinstance(tt_mb, bool)
+        or not isinstance(tt_mb, int | float)
+        or not 0 < tt_mb <= MAX_TABLE_MB  # False for NaN
+    ):
+        raise InvalidSearchSettingError(
+            f"tt_mb is a number of megabytes above 0 and at most {MAX_TABLE_MB}, not {shown(tt_mb)}"
+        )
+    assert math.isfinite(tt_mb)
+    return tt_mb
+
+
+def kernel_choice(use_kernel: object) -> bool | None:
+    """``use_kernel`` if it is ``True``, ``False`` or ``None``.
+
+    Raises:
+        InvalidSearchSettingError: anything else.
+    """
+    if use_kernel is not None and not isinstance(use_kernel, bool):
+        raise InvalidSearchSettingError(
+            "use_kernel is True (require the compiled kernel), False (pure Python) or None "
+            f"(the kernel where it fits), not {shown(use_kernel)}"
+        )
+    return use_kernel
