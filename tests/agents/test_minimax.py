@@ -8,6 +8,7 @@ import time
 import pytest
 
 from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
+from fourinarow.agents.minimax import MAX_DEPTH, SearchAgent
 from fourinarow.core import Board
 from fourinarow.search.evaluation import EVALUATIONS
 from fourinarow.search.heuristic import WIN, HeuristicSearch
@@ -74,7 +75,7 @@ def test_same_seed_same_move_and_tie_break_policies() -> None:
 
 
 def test_a_time_limit_is_kept_by_deepening() -> None:
-    agent = make_agent("alphabeta:depth=40,eval=window", seed=1)
+    agent = make_agent("alphabeta:depth=12,eval=window", seed=1)
     start = time.perf_counter()
     decision = agent.choose(Board.from_moves("44"), Limit(time=0.1))
     assert time.perf_counter() - start < 0.1 + 0.1  # generous: shared CI machines
@@ -112,7 +113,10 @@ def test_nearly_full_boards_and_other_shapes() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphabeta:depth=0", "depth is a whole number from 1 to 400"),
+        ("alphabeta:depth=0", "depth is a whole number from 1 to 12"),
+        ("alphabeta:depth=13", "depth is a whole number from 1 to 12"),
+        ("minimax:depth=10", "depth is a whole number from 1 to 9"),
+        ("minimax:depth=400", "depth is a whole number from 1 to 9"),
         ("alphabeta:depth=two", "depth=two is not accepted"),
         ("minimax:eval=magic", "eval is one of window, connections, rivest, streaks, threats"),
         ("alphabeta:speed=3", "its options: depth, eval, tiebreak"),
@@ -121,3 +125,32 @@ def test_nearly_full_boards_and_other_shapes() -> None:
 def test_bad_specs_say_what_is_accepted(spec: str, message: str) -> None:
     with pytest.raises(InvalidAgentSpecError, match=message):
         make_agent(spec)
+
+
+@pytest.mark.parametrize("depth", [0, 10, 400, 10**30, 2.5, "4", None, True])
+def test_the_constructor_refuses_a_depth_out_of_range(depth: object) -> None:
+    with pytest.raises(InvalidAgentSpecError, match="depth is a whole number from 1 to 9"):
+        SearchAgent(random.Random(1), depth=depth, evaluation="window", prune=False)  # type: ignore[arg-type]
+
+
+def test_a_search_never_goes_deeper_than_the_empty_cells() -> None:
+    nearly_full = quiet_game(random.Random(5), (7, 6, 4), 4)
+    for spec in ("minimax:depth=9", "alphabeta:depth=12"):
+        agent = make_agent(spec, seed=1)
+        assert agent.choose(nearly_full).depth <= 4
+        start = time.perf_counter()
+        assert agent.choose(nearly_full, Limit(time=5)).depth <= 4
+        assert time.perf_counter() - start < 1  # it does not repeat the full tree 9 or 12 times
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["minimax", "alphabeta"])
+def test_the_deepest_search_without_a_time_limit_ends(kind: str) -> None:
+    """The measurement behind MAX_DEPTH: 7x6, the empty board (the widest tree for minimax)
+    and a midgame position; about 3 s each on one core, 60 s allowed for a shared machine."""
+    agent = make_agent(f"{kind}:depth={MAX_DEPTH[kind == 'alphabeta']}", seed=1)
+    for board in (Board(), Board.from_moves("4453")):
+        start = time.perf_counter()
+        decision = agent.choose(board)
+        assert time.perf_counter() - start < 60
+        assert decision.depth == MAX_DEPTH[kind == "alphabeta"]

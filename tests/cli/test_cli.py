@@ -44,7 +44,7 @@ def test_every_subcommand_has_help(run: Run, command: str) -> None:
         (["play", "--size", "0x6"], "width 0 is out of range"),
         (["play", "--size", "7x21"], "height 21 is out of range"),
         (["play", "--connect", "9"], "connect 9 does not fit a 7x6 board"),
-        (["play", "--connect", "four"], "invalid int value: 'four'"),
+        (["play", "--connect", "four"], "'four' is not a whole number: write one from 2 to 20"),
         (
             ["play", "--opponent", "deepblue"],
             f"unknown agent 'deepblue'; accepted agents: {', '.join(AGENTS)}",
@@ -95,7 +95,10 @@ def test_play_from_a_pipe_ends_cleanly_at_end_of_input(run: Run) -> None:
     [
         (["play", "--bogus"], "fourinarow play: error: unrecognized arguments: --bogus"),
         (["agents", "extra"], "fourinarow agents: error: unrecognized arguments: extra"),
-        (["play", "--seed", "abc"], "fourinarow play: error: argument --seed: invalid int value"),
+        (
+            ["play", "--seed", "abc"],
+            "fourinarow play: error: argument --seed: 'abc' is not a whole",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_and_name_the_subcommand(

@@ -12,7 +12,7 @@ from fourinarow.agents.blunder import BlunderingAgent
 from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.levels import LEVELS, LevelAgent
 from fourinarow.agents.mcts import MCTSAgent
-from fourinarow.agents.minimax import SearchAgent
+from fourinarow.agents.minimax import MAX_DEPTH, SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import (
     TIE_BREAKS,
@@ -20,17 +20,35 @@ from fourinarow.agents.tiebreak import (
     TieBreak,
     tie_break_policy,
 )
+from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
 from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
 
 __all__ = [
     "AGENTS",
+    "MAX_ENGINE_NODES",
+    "MAX_PLAYOUTS",
+    "MAX_TT_MB",
     "AgentInfo",
     "AgentOptions",
     "InvalidAgentSpecError",
     "make_agent",
     "parse_spec",
 ]
+
+
+MAX_TT_MB = 1_048_576
+"""The largest transposition table an option asks for, in megabytes (1 TiB): a larger one is
+refused at once; one the machine cannot hold fails when it is allocated, with MemoryError."""
+
+MAX_ENGINE_NODES = 10**9
+"""The most positions ``engine:nodes=N`` takes: about five minutes of search on 7x6."""
+
+MAX_PLAYOUTS = 1_000_000
+"""The most playouts ``mcts:playouts=N`` takes: about ten minutes on 7x6."""
+
+MAX_EXPLORATION = 100.0
+"""The largest UCB exploration constant ``mcts:c=C`` takes (1.4 by default)."""
 
 
 class AgentOptions:
@@ -40,36 +58,36 @@ class AgentOptions:
         self.name = name
         self._values = values
 
-    def integer(self, key: str, default: int, low: int, high: int) -> int:
-        """An integer option between ``low`` and ``high``."""
-        text = self._values.get(key)
-        if text is None:
-            return default
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if not low <= value <= high:
-            given = f"{self.name}:{text}" if key == self.name else f"{self.name}: {key}={text}"
-            raise InvalidAgentSpecError(
-                f"{given} is not accepted; {key} is a whole number from {low} to {high}"
-            )
-        return value
+    def _given(self, key: str, text: str) -> str:
+        """The option as the spec wrote it, for a message."""
+        text = _short(text)
+        return f"{self.name}:{text}" if key == self.name else f"{self.name}: {key}={text}"
 
-    def number(self, key: str, default: float, low: float) -> float:
-        """A number option greater than ``low``."""
+    def integer(self, key: str, default: int, low: int, high: int) -> int:
+        """An integer option between ``low`` and ``high``, in ASCII digits."""
         text = self._values.get(key)
         if text is None:
             return default
         try:
-            value = float(text)
-        except ValueError:
-            value = low
-        if not value > low:
+            return parse_int(text, low, high)
+        except InvalidNumberError:
             raise InvalidAgentSpecError(
-                f"{self.name}: {key}={text} is not accepted; {key} is a number above {low:g}"
-            )
-        return value
+                f"{self._given(key, text)} is not accepted; {key} is a whole number from {low} "
+                f"to {high} (digits 0-9)"
+            ) from None
+
+    def number(self, key: str, default: float, low: float, high: float) -> float:
+        """A number option above ``low`` and at most ``high``, in ASCII digits."""
+        text = self._values.get(key)
+        if text is None:
+            return default
+        try:
+            return parse_float(text, low, high, above_low=True)
+        except InvalidNumberError:
+            raise InvalidAgentSpecError(
+                f"{self._given(key, text)} is not accepted; {key} is a number above "
+                f"{number_text(low)} and at most {number_text(high)} (digits 0-9)"
+            ) from None
 
     def tie_break(self, default: TieBreak) -> TieBreak:
         """The ``tiebreak`` option (``center`` is read as ``centre``)."""
@@ -78,7 +96,7 @@ class AgentOptions:
             return tie_break_policy(text)
         except InvalidTieBreakError:
             raise InvalidAgentSpecError(
-                f"{self.name}: tiebreak={text} is not accepted; tiebreak is one of "
+                f"{self._given('tiebreak', text)} is not accepted; tiebreak is one of "
                 f"{', '.join(TIE_BREAKS)} (or center)"
             ) from None
 
@@ -91,7 +109,7 @@ class AgentOptions:
         text = self._values.get(key, default).lower()
         if text not in accepted:
             raise InvalidAgentSpecError(
-                f"{self.name}: {key}={text} is not accepted; {key} is one of {', '.join(accepted)}"
+                f"{self._given(key, text)} is not accepted; {key} is one of {', '.join(accepted)}"
             )
         return text
 
@@ -115,6 +133,11 @@ def _book(options: AgentOptions) -> Book | bool:
     text = options.text("book", "shipped")
     if text.lower() in ("shipped", "none"):
         return text.lower() == "shipped"
+    if "\0" in text:  # no file name holds one (open() refuses it with a bare ValueError)
+        raise InvalidAgentSpecError(
+            f"{options.name}: book={text!r} is not accepted; book is shipped, none or the path "
+            "of a book file"
+        )
     return Book.load(text)
 
 
@@ -123,7 +146,7 @@ def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
     return PerfectAgent(
         rng,
         tie_break=tie_break,
-        tt_mb=options.number("tt_mb", 64, 0),
+        tt_mb=options.number("tt_mb", 64, 0, MAX_TT_MB),
         book=_book(options),
         fallback=EngineAgent(rng, tie_break=tie_break, solve_empties=0),
     )
@@ -133,7 +156,7 @@ def _searcher(prune: bool, default_depth: int) -> Callable[[random.Random, Agent
     def build(rng: random.Random, options: AgentOptions) -> Agent:
         return SearchAgent(
             rng,
-            depth=options.integer("depth", default_depth, 1, 400),
+            depth=options.integer("depth", default_depth, 1, MAX_DEPTH[prune]),
             evaluation=options.choice("eval", "window", tuple(EVALUATIONS)),
             prune=prune,
             tie_break=options.tie_break("random"),
@@ -142,9 +165,7 @@ def _searcher(prune: bool, default_depth: int) -> Callable[[random.Random, Agent
     return build
 
 
-_SEARCH_OPTIONS = (
-    "options: depth=D, eval=" + "|".join(EVALUATIONS) + ", tiebreak=random|centre|leftmost"
-)
+_SEARCH_OPTIONS = "eval=" + "|".join(EVALUATIONS) + ", tiebreak=random|centre|leftmost"
 
 AGENTS: dict[str, AgentInfo] = {
     "random": AgentInfo(lambda rng, _: RandomAgent(rng), "plays a random legal column"),
@@ -160,41 +181,46 @@ AGENTS: dict[str, AgentInfo] = {
     ),
     "minimax": AgentInfo(
         _searcher(prune=False, default_depth=4),
-        f"plain minimax to a fixed depth, no pruning, for teaching ({_SEARCH_OPTIONS}; depth 4)",
+        "plain minimax to a fixed depth, no pruning, for teaching (options: depth=D from 1 to "
+        f"{MAX_DEPTH[False]}, default 4; {_SEARCH_OPTIONS})",
         ("depth", "eval", "tiebreak"),
     ),
     "alphabeta": AgentInfo(
         _searcher(prune=True, default_depth=6),
-        f"alpha-beta, centre columns first ({_SEARCH_OPTIONS}; depth 6)",
+        "alpha-beta, centre columns first (options: depth=D from 1 to "
+        f"{MAX_DEPTH[True]}, default 6; {_SEARCH_OPTIONS})",
         ("depth", "eval", "tiebreak"),
     ),
     "engine": AgentInfo(
         lambda rng, options: EngineAgent(
             rng,
             tie_break=options.tie_break("random"),
-            tt_mb=options.number("tt_mb", 16, 0),
-            nodes=options.integer("nodes", 0, 0, 10**12) or None,
+            tt_mb=options.number("tt_mb", 16, 0, MAX_TT_MB),
+            nodes=options.integer("nodes", 0, 0, MAX_ENGINE_NODES) or None,
         ),
         "iterative deepening alpha-beta, table, threat analysis, perfect near the end; uses "
-        "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB, nodes=N "
-        "positions a move at most)",
+        "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB up to "
+        f"{MAX_TT_MB}, nodes=N "
+        f"positions a move at most, N up to {MAX_ENGINE_NODES})",
         ("tiebreak", "tt_mb", "nodes"),
     ),
     "mcts": AgentInfo(
         lambda rng, options: MCTSAgent(
             rng,
-            playouts=options.integer("playouts", 0, 0, 10**9) or None,
-            exploration=options.number("c", 1.4, 0),
+            playouts=options.integer("playouts", 0, 0, MAX_PLAYOUTS) or None,
+            exploration=options.number("c", 1.4, 0, MAX_EXPLORATION),
             tie_break=options.tie_break("random"),
         ),
         "Monte Carlo tree search (UCT) with random playouts; uses the time it is given "
-        "(options: playouts=N instead of time, c=UCB constant, tiebreak=random|centre|leftmost)",
+        f"(options: playouts=N instead of time, N up to {MAX_PLAYOUTS}, c=UCB constant above 0 "
+        f"and at most {MAX_EXPLORATION:g}, tiebreak=random|centre|leftmost)",
         ("playouts", "c", "tiebreak"),
     ),
     "perfect": AgentInfo(
         _perfect,
         "perfect play from the solver: the fastest win, the longest defence "
-        "(options: tiebreak=centre|random|leftmost, tt_mb=MB, book=shipped|none|PATH)",
+        f"(options: tiebreak=centre|random|leftmost, tt_mb=MB up to {MAX_TT_MB}, "
+        "book=shipped|none|PATH)",
         ("tiebreak", "tt_mb", "book"),
     ),
     "level": AgentInfo(
@@ -204,6 +230,11 @@ AGENTS: dict[str, AgentInfo] = {
     ),
 }
 """Every agent name, in the order ``fourinarow agents`` lists them."""
+
+
+def _short(text: str) -> str:
+    """``text``, cut to 40 characters for a message."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _accepted() -> str:
@@ -228,7 +259,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, equals, value = part.partition("=")
         if not equals or not key.strip() or not value.strip():
             raise InvalidAgentSpecError(
-                f"option {part!r} in agent spec {spec!r} is not of the form key=value"
+                f"option {_short(part)!r} in agent spec {_short(spec)!r} is not of the form "
+                "key=value"
             )
         options[key.strip().lower()] = value.strip()
     return name, options
@@ -250,22 +282,32 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
         seed: seeds the agent's ``random.Random`` for reproducible play.
 
     Raises:
-        InvalidAgentSpecError: unknown agent, or options it does not take; the message lists
-            what is accepted.
+        InvalidAgentSpecError: unknown agent, options it does not take or out of their range
+            (numbers are written in the digits 0-9), a spec that is not a string, or a seed
+            that is not a whole number; the message lists what is accepted.
 
     >>> make_agent("simple", seed=1).name
     'simple'
     """
+    if not isinstance(spec, str):
+        raise InvalidAgentSpecError(
+            f"an agent spec is a string such as 'alphabeta:depth=6', not {type(spec).__name__}"
+        )
+    if seed is not None and not isinstance(seed, int):
+        raise InvalidAgentSpecError(f"a seed is a whole number or None, not {type(seed).__name__}")
     name, options = _parse_level(spec) or parse_spec(spec)
     blunder = options.pop("blunder", None)
     info = AGENTS.get(name)
     if info is None:
-        raise InvalidAgentSpecError(f"unknown agent {name!r}; accepted agents: {_accepted()}")
+        raise InvalidAgentSpecError(
+            f"unknown agent {_short(name)!r}; accepted agents: {_accepted()}"
+        )
     unknown = sorted(set(options) - set(info.options))
     if unknown:
         accepted = ", ".join(info.options) if info.options else "none"
         raise InvalidAgentSpecError(
-            f"agent {name!r} does not take the option {unknown[0]!r}; its options: {accepted} "
+            f"agent {name!r} does not take the option {_short(unknown[0])!r}; its options: "
+            f"{accepted} "
             "(and blunder=P, which every agent takes)"
         )
     rng = random.Random(seed)
@@ -273,11 +315,11 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     if blunder is None:
         return agent
     try:
-        chance = float(blunder)
-    except ValueError:
-        chance = -1.0
-    if not 0 <= chance <= 1:
+        chance = parse_float(blunder, 0, 1)
+    except InvalidNumberError:
         raise InvalidAgentSpecError(
-            f"{name}: blunder={blunder} is not accepted; blunder is a probability from 0 to 1"
-        )
+            f"{name}: blunder={_short(blunder)} is not accepted; blunder is a probability from 0 "
+            "to 1 "
+            "(digits 0-9)"
+        ) from None
     return BlunderingAgent(agent, chance, random.Random(rng.getrandbits(32)))

@@ -8,7 +8,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fourinarow.cli.options import add_shape_options, positive_int, positive_number
+from fourinarow.cli.options import (
+    add_shape_options,
+    ply_count,
+    positive_int,
+    table_megabytes,
+    worker_count,
+)
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Geometry
 from fourinarow.search.book import (
@@ -49,7 +55,7 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     build.add_argument(
-        "--plies", type=int, required=True, metavar="N", help="the most stones of a position"
+        "--plies", type=ply_count, required=True, metavar="N", help="the most stones of a position"
     )
     add_shape_options(build)
     build.add_argument(
@@ -62,7 +68,7 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--progress-dir", type=Path, metavar="DIR", help="where progress is kept (PATH.build)"
     )
     build.add_argument(
-        "--workers", type=positive_int, default=1, metavar="N", help="processes (default 1)"
+        "--workers", type=worker_count, default=1, metavar="N", help="processes (default 1)"
     )
     build.add_argument(
         "--backend",
@@ -80,7 +86,7 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     build.add_argument(
         "--tt-mb",
-        type=positive_number,
+        type=table_megabytes,
         default=128,
         metavar="MB",
         help="each worker's transposition table (default 128)",

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fourinarow.cli.options import positive_int
+from fourinarow.cli.options import game_count, run_id, seed_number, worker_count
 from fourinarow.cli.progress import progress_bar
 from fourinarow.cli.tables import print_experiment
 from fourinarow.cli.tournament import refuse_with_resume, say_how_to_resume
@@ -44,14 +44,14 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     experiment.add_argument("study", choices=(STUDY,), help="the study to run")
     experiment.add_argument(
-        "--games", type=positive_int, metavar="N", help="games per match, even (20)"
+        "--games", type=game_count, metavar="N", help="games per match, even (20)"
     )
-    experiment.add_argument("--seed", type=int, help="decides the agents' choices (0)")
+    experiment.add_argument("--seed", type=seed_number, help="decides the agents' choices (0)")
     experiment.add_argument(
         "--out", metavar="DIR", help="where the report goes (default: seed-003-report)"
     )
     experiment.add_argument(
-        "--workers", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+        "--workers", type=worker_count, default=os.cpu_count() or 1, metavar="N",
         help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",
     )  # fmt: skip
     experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
@@ -59,7 +59,7 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--resume",
         nargs="?",
         const=0,
-        type=int,
+        type=run_id,
         metavar="ID",
         help="continue the latest run of the study in the database (or run ID) with the "
         "settings it was started with (give no --games or --seed)",

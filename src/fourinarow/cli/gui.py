@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.agents.levels import LEVELS
-from fourinarow.cli.options import add_shape_options
+from fourinarow.cli.options import add_shape_options, seed_number
+from fourinarow.core.numbers import InvalidNumberError, parse_int
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
 __all__ = ["add_gui_parser", "run_gui_command", "window_size"]
 
-_WINDOW = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+_WINDOW = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$", re.ASCII)
 
 DEMO_LEVELS = (7, 2)
 DEMO_SEED = 4
@@ -34,24 +35,21 @@ def window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a window size: write WxH, such as 800x600"
         )
-    width, height = int(match[1]), int(match[2])
-    if not (200 <= width <= 4000 and 200 <= height <= 4000):
+    try:
+        return parse_int(match[1], 200, 4000), parse_int(match[2], 200, 4000)
+    except InvalidNumberError:
         raise argparse.ArgumentTypeError(
-            f"{width}x{height} is out of range: width and height go from 200 to 4000 pixels"
-        )
-    return width, height
+            f"{text.strip()[:40]} is out of range: width and height go from 200 to 4000 pixels"
+        ) from None
 
 
 def _level(text: str) -> int:
     try:
-        value = int(text.removeprefix("level:"))
-    except ValueError:
-        value = 0
-    if value not in LEVELS:
+        return parse_int(text.removeprefix("level:"), 1, len(LEVELS))
+    except InvalidNumberError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a level: levels go from 1 to {len(LEVELS)}"
-        )
-    return value
+            f"{text!r} is not a level: levels go from 1 to {len(LEVELS)} (digits 0-9)"
+        ) from None
 
 
 def _png_path(text: str) -> Path:
@@ -111,7 +109,9 @@ def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="orange and blue discs, the second player's ringed, on a grey board",
     )
     gui.add_argument("--mute", action="store_true", help="no sound")
-    gui.add_argument("--seed", type=int, help="seed the computer's choices for repeatable games")
+    gui.add_argument(
+        "--seed", type=seed_number, help="seed the computer's choices for repeatable games"
+    )
     gui.add_argument(
         "--window",
         type=window_size,

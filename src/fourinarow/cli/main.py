@@ -16,6 +16,7 @@ from fourinarow.cli.options import (
     add_shape_options,
     positive_number,
     read_position,
+    seed_number,
 )
 from fourinarow.core import (
     Board,
@@ -82,7 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="plain text board (also when NO_COLOR is set or output is not a terminal)",
     )
-    play.add_argument("--seed", type=int, help="seed the computer's choices for a repeatable game")
+    play.add_argument(
+        "--seed", type=seed_number, help="seed the computer's choices for a repeatable game"
+    )
     play.add_argument(
         "--time-ms",
         type=positive_number,

@@ -18,6 +18,7 @@ from fourinarow.cli.options import (
     add_shape_options,
     non_negative_number,
     read_position,
+    seed_number,
 )
 from fourinarow.core import Board, GameOverError, column_label
 from fourinarow.search.interrupt import interruptible
@@ -79,7 +80,7 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             ),
         )
         parser.add_argument("--json", action="store_true", help="print one JSON object")
-        parser.add_argument("--seed", type=int, help="seed the agent's choices")
+        parser.add_argument("--seed", type=seed_number, help="seed the agent's choices")
         add_shape_options(parser)
     move.set_defaults(handler=run_move)
     analyze.set_defaults(handler=run_analyze)

@@ -3,28 +3,93 @@
 from __future__ import annotations
 
 import argparse
-import math
 import re
 import sys
+from collections.abc import Callable
 
-from fourinarow.core import MAX_SIDE, Board, InvalidPositionError
+from fourinarow.agents.registry import MAX_TT_MB
+from fourinarow.core import MAX_SIDE, MIN_CONNECT, Board, InvalidPositionError
 from fourinarow.core.grid import parse_diagram
+from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
+from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_NODES",
+    "MAX_SEED",
+    "MAX_TIME_MS",
+    "MAX_WORKERS",
     "add_position_options",
     "add_shape_options",
     "board_size",
+    "connect_length",
+    "decimal_option",
+    "game_count",
+    "node_count",
     "non_negative_number",
+    "ply_count",
     "positive_int",
     "positive_number",
     "read_position",
+    "run_id",
+    "seed_number",
+    "table_megabytes",
+    "whole_option",
+    "worker_count",
 ]
 
 POSITION_HELP = (
     "moves played (4453; - or an empty string for the empty board), or with --grid a diagram"
 )
 
-_SIZE = re.compile("^\\s*(\\d+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*(\\d+)\\s*$")
+MAX_TIME_MS = 86_400_000
+"""The largest time budget an option takes: one day, in milliseconds."""
+
+MAX_NODES = MAX_LIMIT_NODES
+"""The largest node budget (``--max-nodes``): far more than any search reaches."""
+
+MAX_WORKERS = 1024
+"""The most worker processes an option asks for."""
+
+MAX_GAMES = 1_000_000
+"""The most games per pairing or match."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed (seeds go from 0): a 64-bit signed integer, as SQLite stores them."""
+
+_SIZE = re.compile("^\\s*([0-9]+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*([0-9]+)\\s*$", re.ASCII)
+
+
+def whole_option(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` in ASCII digits.
+
+    >>> whole_option(1, 9)("4")
+    4
+    """
+
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, low, high)
+        except InvalidNumberError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def decimal_option(low: float, high: float, *, above_low: bool = False) -> Callable[[str], float]:
+    """An argparse type: a number from ``low`` (or above it) to ``high`` in ASCII digits.
+
+    >>> decimal_option(0, 10)("2.5")
+    2.5
+    """
+
+    def parse(text: str) -> float:
+        try:
+            return parse_float(text, low, high, above_low=above_low)
+        except InvalidNumberError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
 
 
 def board_size(text: str) -> tuple[int, int]:
@@ -36,61 +101,68 @@ def board_size(text: str) -> tuple[int, int]:
     match = _SIZE.match(text)
     if not match:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a board size: write WIDTHxHEIGHT, such as 7x6"
+            f"{text!r} is not a board size: write WIDTHxHEIGHT, such as 7x6 (digits 0-9)"
         )
-    width, height = int(match[1]), int(match[2])
-    for name, value in (("width", width), ("height", height)):
-        if not 1 <= value <= MAX_SIDE:
+    sides = []
+    for name, digits in (("width", match[1]), ("height", match[2])):
+        try:
+            sides.append(parse_int(digits, 1, MAX_SIDE))
+        except InvalidNumberError:
+            shown = digits if len(digits) <= 20 else digits[:10] + "..."
             raise argparse.ArgumentTypeError(
-                f"{name} {value} is out of range: width and height go from 1 to {MAX_SIDE}"
-            )
-    return width, height
+                f"{name} {shown} is out of range: width and height go from 1 to {MAX_SIDE}"
+            ) from None
+    return sides[0], sides[1]
 
 
-def positive_int(text: str) -> int:
-    """Parse a whole number of at least 1 for argparse."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small: it must be at least 1")
-    return value
+connect_length = whole_option(MIN_CONNECT, MAX_SIDE)
+"""``--connect``: the line length that wins (the board's shape checks it further)."""
+
+positive_int = whole_option(1, 10**9)
+"""A whole number of at least 1 (up to a billion), such as a chunk size or a sample count."""
+
+worker_count = whole_option(1, MAX_WORKERS)
+"""``--workers``: worker processes."""
+
+game_count = whole_option(1, MAX_GAMES)
+"""``--games``: games per pairing or match."""
 
 
-def _number(text: str) -> float:
-    """A finite number, or an argparse error saying it is not one."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
-    return value
+def ply_count(text: str) -> int:
+    """Parse ``--plies`` or ``--opening-plies``: a number of moves in ASCII digits, at most the
+    cells of the largest board; the command checks it against its own board (and refuses a
+    negative one there, naming that board's range).
 
-
-def positive_number(text: str) -> float:
-    """Parse a number above 0 for argparse (such as a time in milliseconds).
-
-    >>> positive_number("2.5")
-    2.5
+    >>> ply_count("8")
+    8
     """
-    value = _number(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} is too small: it must be above 0")
-    return value
+    cells = MAX_SIDE * MAX_SIDE
+    try:
+        return parse_int(text, -cells, cells)
+    except InvalidNumberError:
+        raise argparse.ArgumentTypeError(
+            f"{text.strip()[:20]!r} is not a number of moves: write one from 0 to {cells} (at "
+            "most the board's cells) in the digits 0-9"
+        ) from None
 
 
-def non_negative_number(text: str) -> float:
-    """Parse a number of at least 0 for argparse (a time budget, where 0 is "answer at once").
+run_id = whole_option(0, 2**63 - 1)
+"""``--resume ID``: a run's number in the database (a 64-bit SQLite row id)."""
 
-    >>> non_negative_number("0")
-    0.0
-    """
-    value = _number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is below 0: give 0 or more")
-    return value
+node_count = whole_option(1, MAX_NODES)
+"""``--max-nodes``: positions a search may visit."""
+
+seed_number = whole_option(0, MAX_SEED)
+"""``--seed``: seeds the random choices."""
+
+non_negative_number = decimal_option(0, MAX_TIME_MS)
+"""``--time-ms`` where 0 means "answer at once": milliseconds, at most a day."""
+
+positive_number = decimal_option(0, MAX_TIME_MS, above_low=True)
+"""``--time-ms`` where the time must be above 0: milliseconds, at most a day."""
+
+table_megabytes = decimal_option(0, MAX_TT_MB, above_low=True)
+"""``--tt-mb``: the size of a transposition table in megabytes."""
 
 
 class _StoreSize(argparse.Action):
@@ -120,7 +192,7 @@ def add_shape_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--connect",
-        type=int,
+        type=connect_length,
         default=4,
         metavar="N",
         help="line length that wins, 2 up to the larger side (default: 4)",

@@ -12,9 +12,9 @@ from typing import Any, TextIO
 from fourinarow.cli.move import analysis_record
 from fourinarow.cli.options import (
     add_shape_options,
+    node_count,
     non_negative_number,
-    positive_int,
-    positive_number,
+    table_megabytes,
 )
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.book import Book
@@ -72,7 +72,7 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     add_shape_options(parser)
     parser.add_argument(
         "--tt-mb",
-        type=positive_number,
+        type=table_megabytes,
         default=128,
         metavar="MB",
         help="transposition table size (128)",
@@ -92,7 +92,7 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--max-nodes",
-        type=positive_int,
+        type=node_count,
         metavar="N",
         help="stop each search after about N nodes (counted in batches of 4096)",
     )

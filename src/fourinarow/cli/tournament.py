@@ -11,7 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fourinarow.cli.options import add_shape_options, positive_int, positive_number
+from fourinarow.cli.options import (
+    add_shape_options,
+    game_count,
+    ply_count,
+    positive_number,
+    seed_number,
+    worker_count,
+)
 from fourinarow.cli.progress import progress_bar
 from fourinarow.extras import require_extra
 from fourinarow.tournament.runner import run_local
@@ -53,16 +60,14 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     )
     tournament.add_argument("agents", nargs="*", metavar="SPEC", help="two or more agent specs")
     for parser in (match, tournament):
-        parser.add_argument(
-            "--games", type=positive_int, metavar="N", help="games per pairing (10)"
-        )
+        parser.add_argument("--games", type=game_count, metavar="N", help="games per pairing (10)")
         parser.add_argument(
             "--opening-plies",
-            type=int,
+            type=ply_count,
             metavar="K",
             help="random moves before the agents take over, for variety (0)",
         )
-        parser.add_argument("--seed", type=int, help="decides openings and choices (0)")
+        parser.add_argument("--seed", type=seed_number, help="decides openings and choices (0)")
         add_shape_options(parser)
         parser.set_defaults(size=None, connect=None)  # to tell given options (SETTING_DEFAULTS)
         parser.add_argument(
@@ -73,7 +78,7 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         )
         parser.add_argument(
             "--workers",
-            type=positive_int,
+            type=worker_count,
             default=os.cpu_count() or 1,
             metavar="N",
             help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",

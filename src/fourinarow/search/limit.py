@@ -17,6 +17,17 @@ transposition table and, for 7x6, reads the opening book (about 1 s the first ti
 True
 >>> Limit(time=0).spent_at_start, Limit(time=0.1).spent_at_start
 (True, False)
+
+Every field has a range, checked when the limit is made: a time is a finite number of seconds
+(``None``, not infinity, sets no bound); a node count is at most :data:`MAX_NODES`, so that it fits
+the kernels' 64-bit counters; a depth may be any whole number (searches cap it at what they can
+reach: the empty cells).
+
+>>> Limit(nodes=10**30)
+Traceback (most recent call last):
+    ...
+fourinarow.search.limit.InvalidLimitError: a nodes limit is a whole number up to \
+1000000000000000000 (or None for no limit), not 1000000000000000000000000000000
 """
 
 from __future__ import annotations
@@ -27,7 +38,11 @@ from dataclasses import dataclass
 
 from fourinarow.core import FourInARowError
 
-__all__ = ["InvalidLimitError", "Limit"]
+__all__ = ["MAX_NODES", "InvalidLimitError", "Limit"]
+
+MAX_NODES = 10**18
+"""The largest node limit: more than any search reaches (years of the compiled solver), and
+within the kernels' unsigned 64-bit counters."""
 
 _NO_TIME = 1e-9
 """The kernels' time budget for a limit of zero time: they stop at their first look at the
@@ -36,7 +51,8 @@ fraction of a millisecond on 7x6, and 8 nodes in pure Python)."""
 
 
 class InvalidLimitError(FourInARowError):
-    """A limit that is not a number (NaN time, a depth or node count that is not whole)."""
+    """A limit out of range: a time that is not a finite number, a depth or node count that is
+    not a whole number, or more nodes than :data:`MAX_NODES`."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +66,9 @@ class Limit:
             zero or less: answer at once.
 
     Raises:
-        InvalidLimitError: ``time`` is NaN, or ``depth``/``nodes`` is not a whole number.
+        InvalidLimitError: ``time`` is not a finite number (NaN, infinite, or an integer too
+            large for a float), ``depth``/``nodes`` is not a whole number, or ``nodes`` is above
+            :data:`MAX_NODES`.
     """
 
     time: float | None = None
@@ -58,16 +76,20 @@ class Limit:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
-        if self.time is not None and (
-            isinstance(self.time, bool)
-            or not isinstance(self.time, int | float)
-            or math.isnan(self.time)
-        ):
-            raise InvalidLimitError(f"a time limit is a number of seconds, not {self.time!r}")
+        if self.time is not None and not _finite_number(self.time):
+            raise InvalidLimitError(
+                f"a time limit is a finite number of seconds (or None for no limit), "
+                f"not {_shown(self.time)}"
+            )
         for name in ("depth", "nodes"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InvalidLimitError(f"a {name} limit is a whole number, not {value!r}")
+                raise InvalidLimitError(f"a {name} limit is a whole number, not {_shown(value)}")
+        if self.nodes is not None and self.nodes > MAX_NODES:
+            raise InvalidLimitError(
+                f"a nodes limit is a whole number up to {MAX_NODES} (or None for no limit), "
+                f"not {_shown(self.nodes)}"
+            )
 
     @property
     def spent_at_start(self) -> bool:
@@ -107,3 +129,21 @@ class Limit:
         nodes = 0 if self.nodes is None else max(1, self.nodes)
         seconds = 0.0 if self.time is None else max(_NO_TIME, self.time)
         return nodes, seconds
+
+
+def _finite_number(value: object) -> bool:
+    """True for an ``int`` or ``float`` (not a ``bool``) that is a finite float."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, shortened for a message (an integer of thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
