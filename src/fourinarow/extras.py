@@ -18,14 +18,28 @@ from __future__ import annotations
 
 import importlib
 import logging
+import socket
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MissingExtraError", "require_extra", "start_ray"]
+__all__ = [
+    "MissingExtraError",
+    "RayConnectionError",
+    "check_ray_address",
+    "require_extra",
+    "start_ray",
+]
+
+RAY_CONNECT_SECONDS = 3.0
+"""How long :func:`start_ray` waits for a Ray cluster's address to answer at all."""
 
 
 class MissingExtraError(RuntimeError):
     """An optional part's extra is not installed; the message names the pip command."""
+
+
+class RayConnectionError(RuntimeError):
+    """No Ray cluster answers at the address given; the message says what to do instead."""
 
 
 def require_extra(module: str, extra: str, purpose: str) -> ModuleType:
@@ -50,8 +64,12 @@ def start_ray(workers: int, address: str | None = None) -> tuple[Any, bool]:
     instance of ``workers`` CPUs started now; and whether this call started it (then the caller
     shuts it down). Ray is never initialised twice.
 
+    Before Ray is asked to join a cluster (which it tries for minutes, logging each attempt),
+    the address must accept a connection within :data:`RAY_CONNECT_SECONDS`.
+
     Raises:
         MissingExtraError: Ray is not installed.
+        RayConnectionError: nothing answers at ``address``, or Ray finds no cluster there.
     """
     ray: Any = require_extra("ray", "ray", "the Ray backend needs Ray")
     started_here = not ray.is_initialized()
@@ -63,5 +81,44 @@ def start_ray(workers: int, address: str | None = None) -> tuple[Any, bool]:
         }
         if address is None:
             options["num_cpus"] = workers
-        ray.init(address=address, **options)
+        else:
+            check_ray_address(address)
+        try:
+            ray.init(address=address, **options)
+        except ConnectionError as error:
+            first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise RayConnectionError(f"--address {address}: {first_line}") from None
     return ray, started_here
+
+
+def check_ray_address(address: str) -> None:
+    """Refuse (with :class:`RayConnectionError`) an address ``HOST:PORT`` or
+    ``ray://HOST[:PORT]`` where nothing accepts a connection; other forms (``auto``, ``local``)
+    are Ray's to judge.
+
+    >>> check_ray_address("auto")
+    """
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "", address
+    if scheme not in ("", "ray"):
+        return
+    host, colon, port_text = rest.rstrip("/").rpartition(":")
+    if not colon:
+        if not scheme:
+            return  # "auto", "local" and the like
+        host, port_text = rest.rstrip("/"), "10001"
+    if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise RayConnectionError(
+            f"--address {address}: {port_text!r} is not a port: give HOST:PORT, such as "
+            "127.0.0.1:6379, or ray://HOST:10001"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port_text)), RAY_CONNECT_SECONDS):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise RayConnectionError(
+            f"--address {address}: no Ray cluster answers there ({reason}); start one with "
+            "'ray start --head', or leave out --address to start a local one"
+        ) from None

@@ -10,8 +10,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from fourinarow.tournament import Store
 from tests.cli.conftest import Run
+from tests.tournament.test_store import unwritable_folder
 
 
 def games_per_tournament(db: Path) -> dict[int, int]:
@@ -82,3 +85,38 @@ def test_resume_refuses_what_it_would_ignore_and_what_is_not_there(
         "fourinarow experiment: error: --resume continues a stored experiment with the "
         "settings it was started with: leave out --games and --seed\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("notes.txt", "notes.txt is a file, not a folder"),
+        ("notes.txt/report", "notes.txt is a file, not a folder"),
+        ("taken", "report.md is a folder"),
+    ],
+)
+def test_an_out_path_that_cannot_take_the_report_fails_before_the_first_game(
+    run: Run, tmp_path: Path, out: str, message: str
+) -> None:
+    (tmp_path / "notes.txt").write_text("mine\n")
+    (tmp_path / "taken" / "report.md").mkdir(parents=True)  # a folder where the report goes
+    db = tmp_path / "r.sqlite3"
+    result = run("experiment", "seed-003", "--out", str(tmp_path / out), "--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"fourinarow experiment: error: --out {tmp_path / out}: ")
+    assert message in result.stderr
+    assert not db.exists()  # nothing recorded, no game played
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"
+
+
+def test_an_out_folder_that_cannot_be_written_fails_before_the_first_game(
+    run: Run, tmp_path: Path
+) -> None:
+    folder = unwritable_folder(tmp_path)
+    db = tmp_path / "r.sqlite3"
+    result = run("experiment", "seed-003", "--out", str(folder / "report"), "--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert f"cannot write into {folder}" in result.stderr
+    assert not db.exists()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +17,7 @@ import pytest
 
 from fourinarow.tournament import Store
 from tests.cli.conftest import Run
+from tests.tournament.test_store import unwritable_folder
 
 
 def test_the_help_texts_print_percent_signs_once(run: Run) -> None:
@@ -91,6 +94,7 @@ def test_a_plot_without_matplotlib_fails_before_the_first_game(run: Run, tmp_pat
         ("plots", "is a folder: give the image's file name, e.g. plots/elo.png"),
         ("taken.txt/elo.png", "taken.txt is a file, not a folder"),
         ("elo.xyz", "matplotlib cannot write .xyz files (png, svg, pdf, ...)"),
+        ("new-folder/", "is a folder: give the image's file name, e.g. new-folder/elo.png"),
     ],
 )
 def test_a_plot_path_that_cannot_be_written_fails_before_the_first_game(
@@ -109,11 +113,9 @@ def test_a_plot_path_that_cannot_be_written_fails_before_the_first_game(
     assert games_in(db) == 0
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any folder")
 def test_a_plot_in_a_read_only_folder_fails_before_the_first_game(run: Run, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    locked = tmp_path / "locked"
-    locked.mkdir(mode=0o555)
+    locked = unwritable_folder(tmp_path)
     db = tmp_path / "r.sqlite3"
     result = run(*SLOW_TOURNAMENT, "--db", str(db), "--plot", str(locked / "elo.png"))
     assert result.returncode == 2
@@ -251,3 +253,166 @@ def test_building_the_parser_does_not_import_rich() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------------ the results database
+
+
+@pytest.mark.parametrize("variable", ["XDG_DATA_HOME", "HOME"])
+def test_an_unwritable_default_database_place_is_one_line(
+    run: Run, tmp_path: Path, variable: str
+) -> None:
+    folder = unwritable_folder(tmp_path)
+    env = {"XDG_DATA_HOME": str(folder / "data") if variable == "XDG_DATA_HOME" else "",
+           "HOME": str(folder)}  # fmt: skip
+    result = run("match", "random", "simple", "--games", "2", env=env)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("fourinarow match: error: cannot write the results database ")
+    assert f"cannot write into {folder}" in result.stderr
+    assert result.stderr.endswith("(the default place: give another with --db PATH, or set "
+                                  "XDG_DATA_HOME)\n")  # fmt: skip
+
+
+def test_a_folder_or_another_programs_database_is_refused_untouched(
+    run: Run, tmp_path: Path
+) -> None:
+    theirs = tmp_path / "theirs.sqlite3"
+    with sqlite3.connect(theirs) as db:
+        db.execute("CREATE TABLE notes (text)")
+    db.close()
+    before = theirs.read_bytes()
+    for db_path, message in (
+        (tmp_path, f"{tmp_path} is a folder, not a results database: give a file in it"),
+        (theirs, f"{theirs} is another program's database (it has the tables notes)"),
+    ):
+        for args in (["match", "random", "simple"], ["tournament", "--resume"]):
+            result = run(*args, "--db", str(db_path))
+            assert result.returncode == 2
+            assert result.stderr.count("\n") == 1
+            assert message in result.stderr
+    assert theirs.read_bytes() == before
+
+
+LOCKER = """\
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print(db.execute("SELECT COUNT(*) FROM games").fetchone()[0], flush=True)
+time.sleep(float(sys.argv[2]))
+db.execute("COMMIT")
+"""
+"""Another program: holds the database locked for writing for a while, then lets it go."""
+
+
+def test_a_tournament_waits_for_a_database_locked_by_another_program(tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite3"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourinarow", "match", "engine", "simple", "--games", "12",
+         "--time-ms", "30", "--workers", "1", "--db", str(db), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and games_stored(db) < 2:
+            time.sleep(0.02)
+        locker = subprocess.run([sys.executable, "-c", LOCKER, str(db), "3"], capture_output=True,
+                                text=True, timeout=60, check=True)  # fmt: skip
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        process.kill()
+        process.wait()
+    assert int(locker.stdout) < 12  # the lock came while games were still to be stored
+    assert process.returncode == 0, stderr
+    assert stderr == (
+        f"fourinarow match: note: the results database {db} is locked by another program: "
+        "waiting until it is free (Ctrl-C stops)\n"
+    )
+    assert sum(a["games"] for a in json.loads(stdout)["agents"]) == 24
+    assert games_stored(db) == 12
+
+
+def games_stored(db: Path) -> int:
+    """How many games a database holds, read without waiting for locks (0 before its tables)."""
+    if not db.exists():
+        return 0
+    connection = sqlite3.connect(db, timeout=0.1)
+    try:
+        return int(connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+    finally:
+        connection.close()
+
+
+def test_resuming_a_complete_tournament_says_so(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite3"
+    assert run("match", "random", "simple", "--games", "2", "--db", str(db)).returncode == 0
+    result = run("tournament", "--resume", "--db", str(db), "--json")
+    assert result.returncode == 0
+    assert result.stderr == (
+        "fourinarow tournament: note: tournament 1 is already complete (2 of 2 games): nothing "
+        "to play, its results follow\n"
+    )
+    assert sum(a["games"] for a in json.loads(result.stdout)["agents"]) == 4
+
+
+# ------------------------------------------------------------------ workers, Ray, time
+
+
+def test_a_thousand_workers_for_two_games_start_no_more_than_the_cores(
+    run: Run, tmp_path: Path
+) -> None:
+    from fourinarow.tournament.runner import available_cores
+
+    start = time.monotonic()
+    result = run("match", "random", "simple", "--games", "2", "--workers", "1000",
+                 "--db", str(tmp_path / "r.sqlite3"), "--json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        f"fourinarow match: note: --workers 1000: using {available_cores()}, the number of cores\n"
+    )
+    assert time.monotonic() - start < 20
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 where nothing listens (free when this returns)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize("scheme", ["", "ray://"])
+def test_an_unreachable_ray_address_fails_in_seconds(run: Run, tmp_path: Path, scheme: str) -> None:
+    pytest.importorskip("ray")
+    address = f"{scheme}127.0.0.1:{free_port()}"
+    db = tmp_path / "r.sqlite3"
+    start = time.monotonic()
+    result = run("match", "random", "simple", "--backend", "ray", "--address", address,
+                 "--db", str(db))  # fmt: skip
+    assert time.monotonic() - start < 15
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"fourinarow match: error: --address {address}: no Ray cluster answers there "
+        "(Connection refused); start one with 'ray start --head', or leave out --address to "
+        "start a local one\n"
+    )
+    assert not db.exists()  # found out before the tournament was made
+
+
+def test_a_time_of_0_ms_plays_at_once_in_every_command(run: Run, tmp_path: Path) -> None:
+    db = str(tmp_path / "r.sqlite3")
+    match = run(
+        "match", "engine", "perfect", "--games", "2", "--time-ms", "0", "--db", db, "--json"
+    )
+    assert match.returncode == 0, match.stderr
+    assert json.loads(match.stdout)["settings"]["time"] == 0
+    assert run("move", "4455", "--time-ms", "0").returncode == 0
+    play = run("play", "--time-ms", "0", "--first", "computer", "--no-color", stdin="q\n")
+    assert play.returncode == 0, play.stderr
+    for command in ("match", "play"):
+        negative = run(command, *(["random", "simple"] if command == "match" else []),
+                       "--time-ms", "-1", "--db", db)  # fmt: skip
+        assert negative.returncode == 2
+        assert "argument --time-ms: -1 is below 0: give 0 or more" in negative.stderr

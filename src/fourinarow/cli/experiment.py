@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,17 +11,30 @@ from typing import Any
 from fourinarow.cli.options import game_count, run_id, seed_number, worker_count
 from fourinarow.cli.progress import progress_bar
 from fourinarow.cli.tables import print_experiment
-from fourinarow.cli.tournament import refuse_with_resume, say_how_to_resume
-from fourinarow.tournament.experiment import STUDY, run_seed_003, start_seed_003
+from fourinarow.cli.tournament import (
+    db_help,
+    open_store,
+    refuse_with_resume,
+    resolve_workers,
+    say_how_to_resume,
+)
+from fourinarow.tournament.experiment import (
+    STUDY,
+    check_report_folder,
+    run_seed_003,
+    start_seed_003,
+)
+from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
-from fourinarow.tournament.store import Store, default_db_path
+from fourinarow.tournament.store import Store
 
 __all__ = ["add_experiment_parser"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). An experiment stopped
 by Ctrl-C, or killed, continues with --resume (the latest run of the study, or --resume ID): it
-plays only the games still missing, then writes the report.
+plays only the games still missing, then writes the report. --out is checked before the first
+game: it must be a folder (made if missing) that files can be written into.
 """
 
 SETTING_DEFAULTS: dict[str, Any] = {"games": 20, "seed": 0}
@@ -40,7 +52,7 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
             "games; writes report.md (markdown tables) and seed-003.png into --out."
         ),
-        epilog=EPILOG % {"db": default_db_path()},
+        epilog=EPILOG % {"db": db_help()},
     )
     experiment.add_argument("study", choices=(STUDY,), help="the study to run")
     experiment.add_argument(
@@ -51,8 +63,9 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--out", metavar="DIR", help="where the report goes (default: seed-003-report)"
     )
     experiment.add_argument(
-        "--workers", type=worker_count, default=os.cpu_count() or 1, metavar="N",
-        help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",
+        "--workers", type=worker_count, metavar="N",
+        help=f"worker processes, at most one per core and per game (default: the number of "
+        f"cores, {available_cores()})",
     )  # fmt: skip
     experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
     experiment.add_argument(
@@ -71,10 +84,8 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _run_experiment(args: argparse.Namespace) -> int:
-    db = Path(args.db) if args.db else default_db_path()
     if args.resume is not None:
         refuse_with_resume("experiment", [], args, SETTING_DEFAULTS)
-        store = Store(db, create=False)
     else:
         games = SETTING_DEFAULTS["games"] if args.games is None else args.games
         if games % 2:
@@ -82,8 +93,10 @@ def _run_experiment(args: argparse.Namespace) -> int:
                 f"--games {games}: each match plays an even number of games, so that both "
                 "agents move first equally often"
             )
-        store = Store(db)
-    with store:
+    out = Path(args.out or "seed-003-report")
+    check_report_folder(out)  # before the first game, and before a run is recorded
+    resolve_workers(args)
+    with open_store(args, create=args.resume is None) as store:
         if args.resume is not None:
             stored = store.experiment(args.study, args.resume or None)
             if stored is None:
@@ -95,7 +108,6 @@ def _run_experiment(args: argparse.Namespace) -> int:
         else:
             seed = SETTING_DEFAULTS["seed"] if args.seed is None else args.seed
             experiment = start_seed_003(store, games, seed)
-        out = Path(args.out or "seed-003-report")
         try:
             with progress_bar("games", enabled=not args.quiet) as progress:
                 report = run_seed_003(store, experiment, out, args.workers, progress)

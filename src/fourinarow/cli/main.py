@@ -14,7 +14,7 @@ from fourinarow.agents import AGENTS, make_agent
 from fourinarow.cli.options import (
     add_position_options,
     add_shape_options,
-    positive_number,
+    non_negative_number,
     read_position,
     seed_number,
 )
@@ -23,13 +23,13 @@ from fourinarow.core import (
     FourInARowError,
 )
 from fourinarow.core.render import render_ansi, render_text
-from fourinarow.extras import MissingExtraError
+from fourinarow.extras import MissingExtraError, RayConnectionError
 
 __all__ = ["build_parser", "main"]
 
-USER_ERRORS = (FourInARowError, MissingExtraError)
-"""Errors caused by what the user typed (every ``FourInARowError``) or a missing extra: reported
-in one line with exit status 2."""
+USER_ERRORS = (FourInARowError, MissingExtraError, RayConnectionError)
+"""Errors caused by what the user typed (every ``FourInARowError``, a Ray address where no
+cluster answers) or a missing extra: reported in one line with exit status 2."""
 
 
 def _color_wanted(no_color: bool) -> bool:
@@ -88,10 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--time-ms",
-        type=positive_number,
+        type=non_negative_number,
         default=2000,
         metavar="T",
-        help="the computer's thinking time per move, for players that use time (default: 2000)",
+        help="the computer's thinking time per move, for players that use time; 0 answers at "
+        "once (default: 2000)",
     )
     play.set_defaults(handler=_run_play)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -15,30 +14,51 @@ from fourinarow.cli.options import (
     add_shape_options,
     game_count,
     ply_count,
-    positive_number,
+    non_negative_number,
     seed_number,
     worker_count,
 )
 from fourinarow.cli.progress import progress_bar
-from fourinarow.extras import require_extra
-from fourinarow.tournament.runner import run_local
+from fourinarow.extras import check_ray_address, require_extra
+from fourinarow.tournament.runner import available_cores, run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
-from fourinarow.tournament.store import Store, default_db_path
+from fourinarow.tournament.store import (
+    ResultsLocationError,
+    Store,
+    StoredTournament,
+    default_db_path,
+)
 
-__all__ = ["add_tournament_parsers", "refuse_with_resume", "say_how_to_resume"]
+__all__ = [
+    "add_tournament_parsers",
+    "db_help",
+    "open_store",
+    "refuse_with_resume",
+    "resolve_workers",
+    "say_how_to_resume",
+]
 
 EPILOG = """\
-Every game is stored in SQLite as soon as it ends (--db, default %(db)s). A tournament stopped
-by Ctrl-C (which prints the command to go on), or killed, continues with --resume (the latest
-one, or --resume ID) with the settings it started with, and ends with exactly the games it was
-asked for.
+Every game is stored in SQLite as soon as it ends (--db, default %(db)s); a database that
+another program holds locked is waited for. A tournament stopped by Ctrl-C (which prints the
+command to go on), or killed, continues with --resume (the latest one, or --resume ID) with the
+settings it started with, and ends with exactly the games it was asked for. --workers is capped
+at the number of cores (saying so) and at the number of games.
 """
+
+
+def db_help() -> str:
+    """Where the results go by default, for a help text (or why no default is known)."""
+    try:
+        return str(default_db_path())
+    except ResultsLocationError:
+        return "none: the home folder is not known"
 
 
 def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``match`` and ``tournament`` subcommands."""
-    epilog = EPILOG % {"db": default_db_path()}
+    epilog = EPILOG % {"db": db_help()}
     match = commands.add_parser(
         "match",
         help="two agents play each other",
@@ -72,16 +92,16 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.set_defaults(size=None, connect=None)  # to tell given options (SETTING_DEFAULTS)
         parser.add_argument(
             "--time-ms",
-            type=positive_number,
+            type=non_negative_number,
             metavar="T",
-            help="time per move for agents that use time (default: their own)",
+            help="time per move for agents that use time; 0 answers at once (default: their own)",
         )
         parser.add_argument(
             "--workers",
             type=worker_count,
-            default=os.cpu_count() or 1,
             metavar="N",
-            help=f"worker processes (default: the number of cores, {os.cpu_count() or 1})",
+            help=f"worker processes, at most one per core and per game (default: the number "
+            f"of cores, {available_cores()})",
         )
         parser.add_argument(
             "--backend",
@@ -125,23 +145,24 @@ def _run(args: argparse.Namespace) -> int:
     # Before any game: a missing extra or a bad path must not cost a tournament's time.
     if args.backend == "ray":
         require_extra("ray", "ray", "the Ray backend needs Ray")
+        if args.address:
+            check_ray_address(args.address)
     if args.plot:
         from fourinarow.tournament.plots import check_plot_path
 
         check_plot_path(args.plot)
-    db = Path(args.db) if args.db else default_db_path()
     if args.resume is not None:
         _refuse_settings_with_resume(args)
-        store = Store(db, create=False)
     else:
         settings = _new_settings(args)
-        store = Store(db)
-    with store:
+    resolve_workers(args, cluster=args.backend == "ray" and bool(args.address))
+    with open_store(args, create=args.resume is None) as store:
         if args.resume is not None:
             stored = store.tournament(args.resume or None)
             if stored is None:
                 which = f"tournament {args.resume}" if args.resume else "tournament"
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
+            _say_if_complete(stored, args.command)
             tournament_id, settings = stored.id, stored.settings
         else:
             tournament_id = store.create(settings, len(schedule(settings)))
@@ -172,6 +193,54 @@ def _run(args: argparse.Namespace) -> int:
 
         print_tournament(tournament_id, len(records), agents, pairings, ratings)
     return 0
+
+
+def open_store(args: argparse.Namespace, create: bool) -> Store:
+    """The results database of ``--db`` (or the default one), saying on standard error when it
+    waits for a lock another program holds.
+
+    Raises:
+        ResultsDatabaseError: see :class:`Store`; for the default place, the message says how
+            to choose another.
+    """
+
+    def say(message: str) -> None:
+        print(f"fourinarow {args.command}: note: {message}", file=sys.stderr)
+
+    if args.db:
+        return Store(Path(args.db), create, on_wait=say)
+    try:
+        return Store(default_db_path(), create, on_wait=say)
+    except ResultsLocationError as error:
+        raise ResultsLocationError(
+            f"{error} (the default place: give another with --db PATH, or set XDG_DATA_HOME)"
+        ) from None
+
+
+def resolve_workers(args: argparse.Namespace, cluster: bool = False) -> None:
+    """Set ``args.workers`` to the processes to start: the cores when not given, and no more
+    than the cores (saying so on standard error) unless the games go to a ``cluster``."""
+    cores = available_cores()
+    if args.workers is None:
+        args.workers = cores
+    elif args.workers > cores and not cluster:
+        print(
+            f"fourinarow {args.command}: note: --workers {args.workers}: using {cores}, "
+            "the number of cores",
+            file=sys.stderr,
+        )
+        args.workers = cores
+
+
+def _say_if_complete(stored: StoredTournament, command: str) -> None:
+    """On standard error: a tournament resumed with nothing left to play is complete."""
+    if stored.finished:
+        print(
+            f"fourinarow {command}: note: tournament {stored.id} is already complete "
+            f"({stored.played} of {stored.total_games} games): nothing to play, its results "
+            "follow",
+            file=sys.stderr,
+        )
 
 
 def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespace) -> None:

@@ -5,7 +5,9 @@ Games go out in batches, one Ray task per batch, and come back with ``ray.wait``
 each finished batch is stored at once, as with local workers. Games are seeded by their place in
 the schedule, so for a fixed seed the results equal the local backend's (but for the times).
 Ray is only initialised if it is not already, with at most ``workers`` CPUs when it starts a
-local instance, and shut down again if this run started it.
+local instance (and no more than the games or the local cores), and shut down again if this run
+started it. An address where no cluster answers fails within seconds
+(:class:`~fourinarow.extras.RayConnectionError`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,13 @@ from collections.abc import Iterator
 
 from fourinarow.extras import start_ray
 from fourinarow.tournament.games import GameRecord, play_games
-from fourinarow.tournament.runner import Progress, batches, missing_games, store_as_played
+from fourinarow.tournament.runner import (
+    Progress,
+    batches,
+    missing_games,
+    store_as_played,
+    worker_count,
+)
 from fourinarow.tournament.store import Store
 
 __all__ = ["run_ray"]
@@ -29,6 +37,10 @@ def run_ray(
 ) -> int:
     """Play and store every missing game of a tournament on Ray; return how many were played."""
     games = missing_games(store, tournament_id)
+    if not games:  # a finished tournament: nothing to start Ray for
+        return store_as_played(store, tournament_id, [], progress)
+    # A cluster's size is its own; a local instance gets at most the cores of this machine.
+    workers = max(1, min(workers, len(games))) if address else worker_count(workers, len(games))
     ray, started_here = start_ray(workers, address)
     remote_batch = ray.remote(play_games)
     pending = [remote_batch.remote(batch) for batch in batches(games, workers)]

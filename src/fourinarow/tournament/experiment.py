@@ -8,7 +8,8 @@ left out: a tournament names each agent once.)
 
 A run of the study is stored as an experiment with a tournament for each match, all made when
 it starts (:func:`start_seed_003`); :func:`run_seed_003` plays whatever games are missing, so an
-interrupted run goes on where it stopped.
+interrupted run goes on where it stopped. Where the report goes is checked before the first
+game (:func:`check_report_folder`).
 """
 
 from __future__ import annotations
@@ -17,18 +18,51 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from fourinarow.core import FourInARowError
+from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.runner import Progress, run_local
 from fourinarow.tournament.schedule import Settings, schedule
 from fourinarow.tournament.stats import summarise
 from fourinarow.tournament.store import Store, StoredExperiment
 
-__all__ = ["STUDY", "Row", "SeedReport", "run_seed_003", "seed_003_matches", "start_seed_003"]
+__all__ = [
+    "STUDY",
+    "ReportPathError",
+    "Row",
+    "SeedReport",
+    "check_report_folder",
+    "run_seed_003",
+    "seed_003_matches",
+    "start_seed_003",
+]
 
 STUDY = "seed-003"
 
 BOARDS = ((6, 6), (7, 6))
 DEPTHS = (1, 2, 3, 4, 5)
 OPPONENTS = ("random", "minimax:depth=1,eval=streaks", "minimax:depth=2,eval=streaks")
+
+
+REPORT_FILES = ("report.md", "seed-003.png")
+"""What a run writes into its report folder."""
+
+
+class ReportPathError(FourInARowError):
+    """A report folder that cannot be written: a file, below a file, read-only."""
+
+
+def check_report_folder(out: Path) -> None:
+    """Check that the report can be written into the folder ``out`` (made if missing).
+
+    Raises:
+        ReportPathError: ``out`` is a file, lies below a file, cannot be written into, or holds
+            a report file that cannot be written over.
+    """
+    problem = unwritable_folder(out)
+    if problem is None and out.is_dir():
+        problem = next(filter(None, (unwritable_file(out / name) for name in REPORT_FILES)), None)
+    if problem:
+        raise ReportPathError(f"--out {out}: {problem}: give a folder the report can go into")
 
 
 def _minimax(depth: int) -> str:
@@ -96,7 +130,12 @@ def run_seed_003(
 ) -> SeedReport:
     """Play the games a run of the study still misses (all of them in a new run, the rest in
     an interrupted one), then write ``report.md`` (and ``seed-003.png`` with matplotlib) into
-    ``out``. ``progress`` counts the games of the whole study."""
+    ``out``. ``progress`` counts the games of the whole study.
+
+    Raises:
+        ReportPathError: the report cannot be written into ``out`` (found out before any game).
+    """
+    check_report_folder(out)
     stored = store.experiment(STUDY, experiment_id)
     if stored is None:
         raise KeyError(experiment_id)

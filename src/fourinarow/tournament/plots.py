@@ -5,7 +5,8 @@ heatmap, and the mean time per move against the search depth of the agents whose
 (or, when none does, the mean time per move of each agent).
 
 :func:`check_plot_path` tells, before a tournament plays its first game, whether its plot can be
-drawn and written at all; a path without a suffix gets a PNG under exactly that name.
+drawn and written at all; a path without a suffix gets a PNG under exactly that name, and a
+folder (one that exists, or a path ending in ``/``) is refused: the plot is one file, named.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from fourinarow.core import FourInARowError
 from fourinarow.extras import require_extra
+from fourinarow.tournament.paths import nearest_folder, unwritable_file
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
 
 __all__ = ["PlotPathError", "check_plot_path", "spec_depth", "write_plots"]
@@ -31,18 +33,18 @@ def check_plot_path(path: Path | str) -> Path:
     """Check that a plot can be drawn into ``path``; return it as a ``Path``.
 
     Folders missing on the way are fine (:func:`write_plots` makes them); the nearest one that
-    exists must be writable.
+    exists must take a new file (or the file, if it exists, must be writable).
 
     Raises:
         MissingExtraError: matplotlib is not installed.
-        PlotPathError: ``path`` is a folder, lies below a file, in a read-only folder, or has a
-            suffix that matplotlib cannot write.
+        PlotPathError: ``path`` is a folder (or ends in a separator, as a folder does), lies
+            below a file, cannot be written, or has a suffix that matplotlib cannot write.
     """
     require_extra("matplotlib", "plot", "plots need matplotlib")
     from matplotlib.backend_bases import FigureCanvasBase
 
     target = Path(path)
-    if target.is_dir():
+    if target.is_dir() or str(path).endswith(("/", os.sep)):
         raise PlotPathError(
             f"--plot {path}: is a folder: give the image's file name, e.g. {target / 'elo.png'}"
         )
@@ -51,15 +53,12 @@ def check_plot_path(path: Path | str) -> Path:
         raise PlotPathError(
             f"--plot {path}: matplotlib cannot write .{kind} files (png, svg, pdf, ...)"
         )
-    folder = target.parent
-    while not folder.exists():
-        folder = folder.parent
+    folder = nearest_folder(target.parent)
     if not folder.is_dir():
         raise PlotPathError(f"--plot {path}: {folder} is a file, not a folder")
-    if target.exists() and not os.access(target, os.W_OK):
-        raise PlotPathError(f"--plot {path}: cannot write over {target}")
-    if not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        raise PlotPathError(f"--plot {path}: cannot write into {folder}")
+    problem = unwritable_file(target)
+    if problem:
+        raise PlotPathError(f"--plot {path}: {problem}")
     return target
 
 

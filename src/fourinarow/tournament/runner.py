@@ -20,7 +20,15 @@ from fourinarow.tournament.games import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
 
-__all__ = ["Progress", "batches", "missing_games", "run_local", "store_as_played"]
+__all__ = [
+    "Progress",
+    "available_cores",
+    "batches",
+    "missing_games",
+    "run_local",
+    "store_as_played",
+    "worker_count",
+]
 
 Progress = Callable[[int, int, float], None]
 """Called after each stored game with (games done, games in all, seconds since the start)."""
@@ -33,6 +41,24 @@ def missing_games(store: Store, tournament_id: int) -> list[GameSpec]:
         raise KeyError(tournament_id)
     done = store.played_indexes(tournament_id)
     return [spec for spec in schedule(stored.settings) if spec.index not in done]
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def worker_count(requested: int, games: int, cores: int | None = None) -> int:
+    """The worker processes worth starting: those ``requested``, but no more than the games to
+    play or the cores (``cores``, default :func:`available_cores`), and at least one.
+
+    >>> worker_count(1000, games=2, cores=8), worker_count(1000, games=50, cores=8)
+    (2, 8)
+    """
+    limit = available_cores() if cores is None else cores
+    return max(1, min(requested, games, limit))
 
 
 def batches(games: list[GameSpec], workers: int) -> list[list[GameSpec]]:
@@ -89,6 +115,8 @@ def store_as_played(
 def run_local(
     store: Store, tournament_id: int, workers: int, progress: Progress | None = None
 ) -> int:
-    """Play and store every missing game of a tournament; return how many were played."""
+    """Play and store every missing game of a tournament on ``workers`` processes (at most one
+    per game and per core: :func:`worker_count`); return how many were played."""
     games = missing_games(store, tournament_id)
+    workers = worker_count(workers, len(games))
     return store_as_played(store, tournament_id, _batches_played(games, workers), progress)

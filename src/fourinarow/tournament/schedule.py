@@ -27,7 +27,8 @@ class Settings:
         seed: decides the openings and the agents' random choices.
         opening_plies: random moves played before the agents take over (for variety).
         width, height, connect: the board.
-        time: seconds per move for agents that use time (``None``: their own default).
+        time: seconds per move for agents that use time (``None``: their own default; 0: at
+            once, as ``Limit(time=0)``).
     """
 
     agents: tuple[str, ...]
@@ -56,8 +57,8 @@ class Settings:
             )
         if self.opening_plies < 0:
             raise InvalidSettingsError("--opening-plies must be 0 or more")
-        if self.time is not None and not self.time > 0:
-            raise InvalidSettingsError("the time per move must be above 0")
+        if self.time is not None and not self.time >= 0:
+            raise InvalidSettingsError("the time per move must be 0 (answer at once) or more")
         Board(self.width, self.height, self.connect)
         for spec in self.agents:
             make_agent(spec)

@@ -1,0 +1,66 @@
+"""Whether the files a tournament or experiment will write can be written, found out before its
+first game.
+
+Permissions alone do not tell (root passes every permission check, and a read-only file system
+or a kernel folder refuses even root), so the checks try: they open an existing file for
+appending without writing to it, or make and remove a temporary file in the nearest folder that
+exists. Folders still missing on the way are not made.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+__all__ = ["nearest_folder", "unwritable_file", "unwritable_folder"]
+
+
+def nearest_folder(path: Path) -> Path:
+    """``path`` itself if it exists, else its nearest ancestor that does (which may be a file).
+
+    >>> nearest_folder(Path("/surely/not/here/at/all")) == Path("/")
+    True
+    """
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    return existing
+
+
+def _can_write_into(folder: Path) -> str | None:
+    """Why no file can be made in the existing ``folder``, or ``None`` if one can."""
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".fourinarow-probe-"):
+            pass
+    except OSError as error:
+        return f"cannot write into {folder} ({error.strerror or error})"
+    return None
+
+
+def unwritable_file(path: Path) -> str | None:
+    """Why the file ``path`` cannot be written (made, or written over), or ``None`` if it can.
+
+    A file that exists must be writable; a new one needs a folder it can be made in (the nearest
+    one that exists, when folders are missing on the way).
+    """
+    if path.is_dir():
+        return f"{path} is a folder"
+    if path.exists():
+        try:
+            with path.open("ab"):
+                pass
+        except OSError as error:
+            return f"cannot write over {path} ({error.strerror or error})"
+        return None
+    return _can_write_into(nearest_folder(path.parent))
+
+
+def unwritable_folder(path: Path) -> str | None:
+    """Why files cannot be written into the folder ``path`` (made if missing), or ``None`` if
+    they can."""
+    existing = nearest_folder(path)
+    if existing == path and not path.is_dir():
+        return f"{path} is a file, not a folder"
+    return _can_write_into(existing)

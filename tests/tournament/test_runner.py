@@ -1,0 +1,38 @@
+"""Local workers: never more processes than games or cores, however many are asked for."""
+
+from __future__ import annotations
+
+import multiprocessing
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fourinarow.tournament import Settings, Store, schedule
+from fourinarow.tournament.runner import available_cores, run_local, worker_count
+
+
+@given(requested=st.integers(1, 10**6), games=st.integers(0, 10**4), cores=st.integers(1, 1024))
+def test_workers_are_capped_at_the_games_and_the_cores(
+    requested: int, games: int, cores: int
+) -> None:
+    workers = worker_count(requested, games, cores)
+    assert 1 <= workers <= requested
+    assert workers <= cores
+    assert workers <= max(1, games)
+    assert workers in {1, requested, games, cores}  # no lower than a cap makes it
+
+
+def test_a_thousand_workers_for_two_games_start_at_most_two_processes(tmp_path: Path) -> None:
+    settings = Settings(("random", "simple"), games=2)
+    running: list[int] = []
+    with Store(tmp_path / "r.sqlite3") as store:
+        tournament = store.create(settings, len(schedule(settings)))
+        played = run_local(
+            store,
+            tournament,
+            1000,
+            lambda *_: running.append(len(multiprocessing.active_children())),
+        )
+    assert played == 2
+    assert max(running) <= min(2, available_cores())
