@@ -13,8 +13,8 @@ from typing import Any
 from fourinarow.cli.options import (
     add_shape_options,
     game_count,
-    ply_count,
     non_negative_number,
+    ply_count,
     seed_number,
     worker_count,
 )
