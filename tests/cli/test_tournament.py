@@ -415,4 +415,4 @@ def test_a_time_of_0_ms_plays_at_once_in_every_command(run: Run, tmp_path: Path)
         negative = run(command, *(["random", "simple"] if command == "match" else []),
                        "--time-ms", "-1", "--db", db)  # fmt: skip
         assert negative.returncode == 2
-        assert "argument --time-ms: -1 is below 0: give 0 or more" in negative.stderr
+        assert "argument --time-ms: -1 is below 0: it must be from 0 to" in negative.stderr

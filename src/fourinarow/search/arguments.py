@@ -5,8 +5,8 @@ kernel; made once at each entry point, never inside a search.
 Limit(time=None, depth=None, nodes=None)
 >>> table_megabytes(64), kernel_choice(None)
 (64, None)
->>> kernel_limits(Limit(nodes=2**70))  # more nodes than a kernel counts: no limit in practice
-(9223372036854775807, 0.0)
+>>> kernel_limits(Limit(nodes=10**18))  # the most a Limit takes, within what a kernel counts
+(1000000000000000000, 0.0)
 """
 
 from __future__ import annotations
