@@ -3,8 +3,12 @@ condition raises the same class everywhere."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import pytest
 
+import fourinarow
 from fourinarow import Board, FourInARowError, GameOverError
 from fourinarow.agents import AGENTS, CannotAnalyzeError, InvalidAgentSpecError, Limit, make_agent
 from fourinarow.agents.tiebreak import InvalidTieBreakError
@@ -36,7 +40,29 @@ USER_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("error", USER_ERRORS, ids=lambda e: e.__name__)
+def _every_error_class() -> list[type[FourInARowError]]:
+    """Every subclass of the root defined anywhere in the package (each module imported)."""
+    for module in pkgutil.walk_packages(fourinarow.__path__, "fourinarow."):
+        if module.name.startswith(("fourinarow.gui.", "fourinarow.__main__")):
+            continue  # the window's modules need pygame; their errors are imported above
+        try:
+            importlib.import_module(module.name)
+        except ImportError:  # an optional extra is missing: its module has no errors of ours
+            continue
+    found: list[type[FourInARowError]] = []
+    waiting = [FourInARowError]
+    while waiting:
+        for sub in waiting.pop().__subclasses__():
+            found.append(sub)
+            waiting.append(sub)
+    return sorted(set(found), key=lambda e: e.__name__)
+
+
+def test_the_list_of_user_errors_holds_at_least_the_ones_named_here() -> None:
+    assert set(USER_ERRORS) <= set(_every_error_class())
+
+
+@pytest.mark.parametrize("error", _every_error_class(), ids=lambda e: e.__name__)
 def test_every_user_input_error_has_the_one_root(error: type[Exception]) -> None:
     assert issubclass(error, FourInARowError)
     assert issubclass(error, ValueError)
