@@ -21,6 +21,7 @@ from fourinarow.agents.tiebreak import (
     tie_break_policy,
 )
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
+from fourinarow.search.arguments import MAX_TABLE_MB
 from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
 
@@ -37,9 +38,9 @@ __all__ = [
 ]
 
 
-MAX_TT_MB = 1_048_576
-"""The largest transposition table an option asks for, in megabytes (1 TiB): a larger one is
-refused at once; one the machine cannot hold fails when it is allocated, with MemoryError."""
+MAX_TT_MB = MAX_TABLE_MB
+"""The largest transposition table an option asks for, in megabytes (1 TiB): the search
+layer's own bound, so a spec, ``--tt-mb`` and the library accept the same sizes."""
 
 MAX_ENGINE_NODES = 10**9
 """The most positions ``engine:nodes=N`` takes: about five minutes of search on 7x6."""

@@ -5,8 +5,6 @@ kernel; made once at each entry point, never inside a search.
 Limit(time=None, depth=None, nodes=None)
 >>> table_megabytes(64), kernel_choice(None)
 (64, None)
->>> kernel_limits(Limit(nodes=10**18))  # the most a Limit takes, within what a kernel counts
-(1000000000000000000, 0.0)
 """
 
 from __future__ import annotations
@@ -23,18 +21,14 @@ __all__ = [
     "checked_board",
     "checked_limit",
     "kernel_choice",
-    "kernel_limits",
     "playable_board",
     "table_megabytes",
 ]
 
-MAX_TABLE_MB = 1 << 40
-"""The largest transposition table a search may ask for, in megabytes (an exbibyte): a bound on
-the number, so that the table's size stays a 64-bit one; a table larger than the machine's
-memory is a ``MemoryError`` when the first search allocates it."""
-
-_KERNEL_MAX_NODES = (1 << 63) - 1
-"""The most nodes a compiled kernel's counter holds."""
+MAX_TABLE_MB = 1 << 20
+"""The largest transposition table a search may ask for, in megabytes (a tebibyte), the one
+bound for the library, agent specs and ``--tt-mb``; a table larger than the machine's memory is
+a ``MemoryError`` when the first search allocates it."""
 
 
 class InvalidSearchSettingError(FourInARowError):
@@ -77,13 +71,6 @@ def checked_limit(limit: object) -> Limit:
             f"a limit is a Limit(time=..., depth=..., nodes=...) or None, not {shown(limit)}"
         )
     return limit
-
-
-def kernel_limits(limit: Limit) -> tuple[int, float]:
-    """:meth:`Limit.kernel_budget` with a node count no compiled kernel could hold read as the
-    most it holds (no limit in practice, as the kernels read 0)."""
-    nodes, seconds = limit.kernel_budget()
-    return min(nodes, _KERNEL_MAX_NODES), seconds
 
 
 def table_megabytes(tt_mb: object) -> float:

@@ -32,7 +32,6 @@ from fourinarow.search.arguments import (
     checked_board,
     checked_limit,
     kernel_choice,
-    kernel_limits,
     playable_board,
     table_megabytes,
 )
@@ -346,7 +345,7 @@ class Solver:
             GameOverError: the game is already over.
         """
         position = self._position(checked_board(board))
-        budget = kernel_limits(checked_limit(limit))
+        budget = checked_limit(limit).kernel_budget()
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
         kernel.set_limits(*budget)
@@ -375,7 +374,7 @@ class Solver:
             GameOverError: the game is over.
         """
         self._position(checked_board(board))
-        budget = kernel_limits(checked_limit(limit))
+        budget = checked_limit(limit).kernel_budget()
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
         kernel.set_limits(*budget)
@@ -474,7 +473,7 @@ class Solver:
                 f"{board.width}x{board.height} board are at most "
                 f"{(board.width * board.height + 1) // 2} either way"
             )
-        budget = kernel_limits(checked_limit(limit))
+        budget = checked_limit(limit).kernel_budget()
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
         kernel.set_limits(*budget)
