@@ -49,8 +49,7 @@ def playable_board(board: object, doing: str) -> Board:
         InvalidPositionError: it is not a board.
         GameOverError: the game is over (``doing`` says what cannot be done then).
     """
-    if not isinstance(board, Board):
-        raise InvalidPositionError(f"a position is a Board, not {shown(board)}")
+    board = checked_board(board)
     if board.is_game_over():
         raise GameOverError(
             f"the game is over at {board.to_moves() or 'the empty board'!r}: {doing}"

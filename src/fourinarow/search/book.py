@@ -58,6 +58,7 @@ from pathlib import Path
 from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionError
 from fourinarow.core.arguments import shown, whole_number
 from fourinarow.core.geometry import board_side
+from fourinarow.search.arguments import checked_board
 
 __all__ = [
     "COMPRESSIONS",
@@ -143,7 +144,7 @@ def position_key(board: Board) -> int:
     >>> position_key(Board.from_moves("1")) == position_key(Board.from_moves("7"))
     True
     """
-    key = _checked_board(board).key()
+    key = checked_board(board).key()
     return min(key, mirror_key(key, board.width, board.height))
 
 
@@ -246,12 +247,6 @@ def _checked_key(key: object, width: object, height: object) -> int:
             f"not {shown(number)}"
         )
     return number
-
-
-def _checked_board(board: object) -> Board:
-    if not isinstance(board, Board):
-        raise InvalidPositionError(f"a position is a Board, not {shown(board)}")
-    return board
 
 
 def _checked_shape(width: object, height: object, connect: object) -> tuple[int, int, int]:
@@ -394,7 +389,7 @@ class Book:
             BookError: the book is for another board shape.
             InvalidPositionError: ``board`` is not a :class:`Board`.
         """
-        board = _checked_board(board)
+        board = checked_board(board)
         self.require_shape(board.width, board.height, board.connect)
         if board.ply > self.plies:
             return None
