@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any, TextIO
 
+from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.cli.move import analysis_record
 from fourinarow.cli.options import (
     add_shape_options,
@@ -75,7 +76,7 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=table_megabytes,
         default=128,
         metavar="MB",
-        help="transposition table size (128)",
+        help=f"transposition table size in megabytes (128; at most {MAX_TT_MB})",
     )
     books = parser.add_mutually_exclusive_group()
     books.add_argument(
