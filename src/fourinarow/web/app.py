@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
@@ -93,7 +93,7 @@ Position = Annotated[PositionQuery, Depends(position_query)]
 
 def _cap_ms(settings: Settings, time_ms: float | None) -> float:
     """The time a search may take: what was asked, at most the server's cap."""
-    return settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms)
+    return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
 
 
 def _pons_scores(board: Board, values: ColumnValues) -> list[int | None]:
@@ -154,9 +154,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
 
     @app.get("/solve", summary="Pons-compatible: the exact value of every column")
-    async def solve(request: Request, position: Position) -> dict[str, Any]:
+    async def solve(request: Request, response: Response, position: Position) -> dict[str, Any]:
         """For each column, the exact value of playing it for the side to move (standard
-        score convention), ``100`` for a full column, ``null`` where not proven in time."""
+        score convention), ``100`` for a full column, ``null`` where not proven in time.
+        Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows."""
+        response.headers["Access-Control-Allow-Origin"] = "*"
         board = playable(position.board())
         limit = Limit(time=settings.max_time)
 
