@@ -39,8 +39,11 @@ def bind(host: str, port: int) -> socket.socket:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as error:
         raise PortInUseError(f"--host {host}: not an address to listen on ({error})") from None
-    family, _, _, _, address = infos[0]
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    family, kind, protocol, _, address = infos[0]
+    # The protocol must be named (IPPROTO_TCP, not 0): asyncio turns Nagle's algorithm off
+    # (TCP_NODELAY) only on sockets that say they are TCP, and with it on, every answer written
+    # in two parts waits 40 ms for the client's delayed acknowledgement.
+    sock = socket.socket(family, kind, protocol or socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
