@@ -103,18 +103,25 @@ def _pons_scores(board: Board, values: ColumnValues) -> list[int | None]:
     ]
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app, with its own search pool (made when the server starts).
+def create_app(settings: Settings | None = None, pool: SearchPool | None = None) -> FastAPI:
+    """The web app, with its search pool.
 
     Args:
         settings: the server's limits (defaults: ``Settings()``).
+        pool: the searches, already prepared (``serve`` makes it first, so that a table too
+            large for memory is reported before the server starts); by default one of
+            ``settings.searches`` slots is made and prepared when the server starts. The app
+            closes it when the server stops.
     """
     settings = settings if settings is not None else Settings()
+    given = pool
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = SearchPool(settings.searches, settings.tt_mb)
-        pool.prepare()  # the tables, and the 7x6 book read once for every solver
+        pool = given
+        if pool is None:
+            pool = SearchPool(settings.searches, settings.tt_mb)
+            pool.prepare()  # the tables, and the 7x6 book read once for every solver
         app.state.pool = pool
         try:
             yield
