@@ -96,7 +96,8 @@ def _cap_ms(settings: Settings, time_ms: float | None) -> float:
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
 
 
-def _pons_scores(board: Board, values: ColumnValues) -> list[int | None]:
+def _pons_scores(values: ColumnValues) -> list[int | None]:
+    """Pons' ``score`` list: the exact values, 100 for a full column, None where not exact."""
     return [
         FULL_COLUMN if value is Unvalued.FULL else exact
         for value, exact in zip(values.values, values.exact_values(), strict=True)
@@ -173,7 +174,7 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
             return solver.analyze(board, limit)
 
         values = await pool_of(request).run(work, settings.max_time)
-        return {"pos": board.to_moves(), "score": _pons_scores(board, values)}
+        return {"pos": board.to_moves(), "score": _pons_scores(values)}
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
     def position_state(position: Position) -> dict[str, object]:
