@@ -283,6 +283,12 @@ async def _json_body(request: Request) -> object:
     raw = await request.body()
     try:
         return json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deep"
-        raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object") from None
+    except json.JSONDecodeError as error:
+        detail = error.msg
+    except UnicodeDecodeError:
+        detail = "not UTF-8 text"
+    except RecursionError:
+        detail = "nested too deep"
+    except ValueError:  # Python's limit on the digits of an integer
+        detail = "a number with too many digits"
+    raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object")
