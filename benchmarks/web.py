@@ -7,24 +7,31 @@ work done in-process in the same run.
     python benchmarks/web.py --url http://127.0.0.1:8000/    # a server already running
 
 Unless --url names a running server (loopback addresses only: this is a load generator), the
-script starts one, ``python -m fourinarow serve --host 127.0.0.1 --port 0 --max-time-ms T``, in a
-process of its own, reads the URL it prints and stops it with SIGINT at the end. --clients
-threads (default 16) each hold one keep-alive HTTP connection and send requests one after
-another until --requests requests (per endpoint, default 2000) have been sent or --seconds
-(per endpoint, default 30) have passed, over the standard benchmark positions (Pascal Pons' sets
-in ../shared/bench/positions beside the checkout, else the sample in tests/data/bench; --sample
-evenly spaced positions of each of --sets, default 10 of each of the six), in turn:
+script starts one, ``python -m fourinarow serve --host 127.0.0.1 --port 0 --max-time-ms T
+--tt-mb MB`` (and --searches N if given), in a process of its own, reads the URL it prints and
+stops it with SIGINT at the end. --clients threads (default 16) each hold one keep-alive HTTP
+connection and send requests one after another, over the standard benchmark positions (Pascal
+Pons' sets in ../shared/bench/positions beside the checkout, else the sample in
+tests/data/bench; --sample evenly spaced positions of each of --sets, default 10 of each of the
+six, the sets interleaved), to each endpoint in turn:
 
   solve   GET /solve?pos=MOVES          (the value of every column, 7x6)
   move    POST /api/v1/move {"pos": MOVES, "agent": "perfect", "time_ms": T}
 
-Every answer is checked against the set's exact score (a wrong one counts as an error). Each
-endpoint first gets a warm-up pass over every position (not timed), as a server sees the same
-positions again and again. The baseline is the same requests, in the same order, as calls in
-this process on one thread: Solver.analyze (the shipped book) for /solve, PerfectAgent.choose
-for /move, after the same warm-up pass. The ratio columns are the HTTP latency over the
-in-process one. The load generator and the server are separate processes, but they share this
-machine's cores, so the client's own work (threads under one GIL) is in the numbers too.
+For each endpoint a first pass sends every position once (row "1st": the server's tables have
+not seen them, unless the endpoint before did), then the timed run sends --requests requests
+(default 2000) or stops after --seconds (default 30), whichever comes first. Every answer is
+checked against the set's exact score; a wrong one counts as an error, as do failed requests and
+statuses other than 200.
+
+The columns after the | are the baseline: the same calls in the same order in this process on
+one thread, on one solver kept across calls and shared by the endpoints as the server's pooled
+solvers are: Solver.analyze (with the shipped book) for /solve, PerfectAgent.choose for /move,
+with the same first pass; then HTTP latency over in-process latency. Under each timed row, the
+CPU time per request of the server (read from /proc, when this script started it) and of the
+client. The client and the server are separate processes but share this machine's cores (and
+with anything else running: the load average is printed), so the client's own work, threads
+under one GIL, weighs on the numbers too.
 
 The exit status is 1 if any request failed or answered wrong, or the server stopped on its own.
 """
@@ -52,7 +59,7 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import quote, urlsplit
 
-from fourinarow.agents import Limit, make_agent
+from fourinarow.agents import Limit, PerfectAgent, make_agent
 from fourinarow.core import Board
 from fourinarow.search.solver import Solver
 
@@ -75,10 +82,19 @@ FULL = 100
 
 @dataclass(frozen=True)
 class Position:
-    """One benchmark position: its moves (1-based digits) and exact score for the side to move."""
+    """One benchmark position: its moves (1-based digits), exact score for the side to move and
+    which columns are legal (read once, so that checking an answer costs the client little)."""
 
     moves: str
     score: int
+    legal: tuple[bool, ...]
+
+    @classmethod
+    def read(cls, line: str) -> Position:
+        """A position from a line ``moves score`` (more fields are ignored)."""
+        moves, score = line.split()[:2]
+        board = Board.from_moves(moves)
+        return cls(moves, int(score), tuple(board.is_legal(c) for c in range(board.width)))
 
 
 @dataclass
@@ -116,7 +132,7 @@ def load(bench_dir: Path, names: list[str], sample: int) -> list[Position]:
         if 0 < sample < len(rows):
             step = len(rows) / sample
             rows = [rows[int(i * step)] for i in range(sample)]
-        chosen.append([Position(row.split()[0], int(row.split()[1])) for row in rows])
+        chosen.append([Position.read(row) for row in rows])
     mixed = itertools.chain.from_iterable(itertools.zip_longest(*chosen))
     return [position for position in mixed if position is not None]
 
@@ -127,14 +143,14 @@ def load(bench_dir: Path, names: list[str], sample: int) -> list[Position]:
 def check_solve(position: Position, answer: Any) -> str | None:
     """What is wrong with a /solve answer, or ``None``: the scores of the legal columns are at
     most the position's score, and equal to it at the best column when every one is known."""
-    board = Board.from_moves(position.moves)
+    width = len(position.legal)
     if not isinstance(answer, dict) or answer.get("pos") != position.moves:
         return f"answer without the position {position.moves!r}: {answer!r:.200}"
     scores = answer.get("score")
-    if not isinstance(scores, list) or len(scores) != board.width:
-        return f"{position.moves}: score is not a list of {board.width}: {scores!r:.200}"
-    legal = [scores[c] for c in range(board.width) if board.is_legal(c)]
-    full = [scores[c] for c in range(board.width) if not board.is_legal(c)]
+    if not isinstance(scores, list) or len(scores) != width:
+        return f"{position.moves}: score is not a list of {width}: {scores!r:.200}"
+    legal = [score for score, free in zip(scores, position.legal, strict=True) if free]
+    full = [score for score, free in zip(scores, position.legal, strict=True) if not free]
     if any(value != FULL for value in full):
         return f"{position.moves}: a full column is not {FULL}: {scores}"
     known = [value for value in legal if value is not None]
@@ -150,13 +166,13 @@ def check_solve(position: Position, answer: Any) -> str | None:
 def check_move(position: Position, answer: Any) -> str | None:
     """What is wrong with a /api/v1/move answer, or ``None``: a legal column, and when the
     score is exact, the position's exact score."""
-    board = Board.from_moves(position.moves)
+    width = len(position.legal)
     if not isinstance(answer, dict):
         return f"{position.moves}: not a JSON object: {answer!r:.200}"
     column = answer.get("column")
-    if not isinstance(column, int) or not 1 <= column <= board.width:
-        return f"{position.moves}: no column 1..{board.width}: {answer!r:.200}"
-    if not board.is_legal(column - 1):
+    if not isinstance(column, int) or not 1 <= column <= width:
+        return f"{position.moves}: no column 1..{width}: {answer!r:.200}"
+    if not position.legal[column - 1]:
         return f"{position.moves}: column {column} is full"
     score = answer.get("score")
     if not isinstance(score, dict) or score.get("kind") != "exact":
@@ -307,37 +323,35 @@ def load_run(
 # ------------------------------------------------------------------------------ in-process
 
 
-def baseline_call(name: str, time_ms: float, tt_mb: float | None) -> Callable[[Board], object]:
-    """The library call behind an endpoint, on one solver or agent kept across calls."""
+def baseline_call(name: str, time_ms: float, solver: Solver) -> Callable[[Board], object]:
+    """The library call behind an endpoint, on ``solver`` (kept across calls and shared by the
+    endpoints, as the server's pooled solvers are)."""
     limit = Limit(time=time_ms / 1000)
     if name == "solve":
-        solver = Solver() if tt_mb is None else Solver(tt_mb=tt_mb)
-        solver.prepare()
         return lambda board: solver.analyze(board, limit)
-    spec = "perfect" if tt_mb is None else f"perfect:tt_mb={tt_mb:g}"
-    agent = make_agent(spec, seed=1)
+    agent = make_agent("perfect", seed=1)
+    assert isinstance(agent, PerfectAgent)
+    agent.solver = solver
     return lambda board: agent.choose(board, limit)
 
 
 def baseline_run(
     call: Callable[[Board], object], positions: list[Position], requests: int, seconds: float
-) -> Run:
-    """The same requests in the same order as direct calls on this thread (after a warm-up
-    pass over every position), stopping early after ``seconds``."""
+) -> tuple[Run, Run]:
+    """The same requests in the same order as direct calls on this thread: a first pass over
+    every position, then the timed run (stopping early after ``seconds``)."""
     boards = [Board.from_moves(position.moves) for position in positions]
-    for board in boards:
-        call(board)
-    run = Run()
-    start = time.perf_counter()
-    for index in range(requests):
-        if time.perf_counter() - start >= seconds:
-            break
-        board = boards[index % len(boards)]
-        before = time.perf_counter()
-        call(board)
-        run.latencies.append(time.perf_counter() - before)
-    run.wall = time.perf_counter() - start
-    return run
+    runs = Run(), Run()
+    for run, count, limit in ((runs[0], len(boards), math.inf), (runs[1], requests, seconds)):
+        start = time.perf_counter()
+        for index in range(count):
+            if time.perf_counter() - start >= limit:
+                break
+            before = time.perf_counter()
+            call(boards[index % len(boards)])
+            run.latencies.append(time.perf_counter() - before)
+        run.wall = time.perf_counter() - start
+    return runs
 
 
 # ---------------------------------------------------------------------------------- server
@@ -417,12 +431,13 @@ def ratio(numerator: float, denominator: float) -> str:
     """``a / b`` as ``12.3x``."""
     if math.isnan(numerator) or math.isnan(denominator) or denominator <= 0:
         return "-"
-    return f"{numerator / denominator:.1f}x"
+    value = numerator / denominator
+    return f"{value:.1f}x" if value < 100 else f"{value:.0f}x"
 
 
 HEADER = (
-    f"{'endpoint':<18}{'clients':>8}{'requests':>9}{'errors':>7}{'req/s':>8}{'p50':>8}"
-    f"{'p90':>8}{'p99':>8}{'max':>8}  |{'req/s':>8}{'p50':>7}{'p99':>7}{'p50 x':>7}{'p99 x':>7}"
+    f"{'endpoint':<22}{'clients':>8}{'requests':>9}{'errors':>7}{'req/s':>8}{'p50':>8}"
+    f"{'p90':>8}{'p99':>8}{'max':>8}  |{'req/s':>7}{'p50':>8}{'p99':>8}{'p50 x':>8}{'p99 x':>8}"
 )
 
 
@@ -431,12 +446,22 @@ def row(label: str, clients: int, http: Run, base: Run) -> str:
     p50, p99 = http.percentile(0.5), http.percentile(0.99)
     base50, base99 = base.percentile(0.5), base.percentile(0.99)
     return (
-        f"{label:<18}{clients:>8}{len(http.latencies) + len(http.errors):>9}"
+        f"{label:<22}{clients:>8}{len(http.latencies) + len(http.errors):>9}"
         f"{len(http.errors):>7}{http.rate:>8.0f}{ms(p50):>8}{ms(http.percentile(0.9)):>8}"
         f"{ms(p99):>8}{ms(max(http.latencies, default=math.nan)):>8}  |"
-        f"{base.rate:>8.0f}{ms(base50):>7}{ms(base99):>7}{ratio(p50, base50):>7}"
-        f"{ratio(p99, base99):>7}"
+        f"{base.rate:>7.0f}{ms(base50):>8}{ms(base99):>8}{ratio(p50, base50):>8}"
+        f"{ratio(p99, base99):>8}"
     )
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used, from /proc (``nan`` where
+    there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return math.nan
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # ------------------------------------------------------------------------------------ main
@@ -473,7 +498,7 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--searches", type=int, help="the server's --searches (its default)")
     parser.add_argument(
-        "--tt-mb", type=float, help="the server's and the baseline's table size (their default)"
+        "--tt-mb", type=float, default=64, help="the server's and the baseline's tables (64 MB)"
     )
     parser.add_argument(
         "--timeout", type=float, default=60, help="seconds a client waits for an answer (60)"
@@ -499,34 +524,45 @@ def server_options(args: argparse.Namespace) -> list[str]:
     extra = ["--max-time-ms", f"{args.time_ms:g}"]
     if args.searches is not None:
         extra += ["--searches", str(args.searches)]
-    if args.tt_mb is not None:
-        extra += ["--tt-mb", f"{args.tt_mb:g}"]
+    extra += ["--tt-mb", f"{args.tt_mb:g}"]
     return extra
 
 
-def measure(args: argparse.Namespace, url: str, positions: list[Position]) -> list[str]:
-    """Warm up, load and baseline every endpoint, printing the table; the errors seen."""
+def measure(
+    args: argparse.Namespace, url: str, positions: list[Position], server_pid: int | None
+) -> list[str]:
+    """The first pass, the timed run and the baseline of every endpoint, printing the table;
+    the errors seen."""
     known = endpoints(args.time_ms)
+    solver = Solver(tt_mb=args.tt_mb)
+    solver.prepare()
     errors: list[str] = []
     print(HEADER)
     print("-" * len(HEADER), flush=True)
     for name in args.endpoints:
         endpoint = known[name]
-        base = baseline_run(
-            baseline_call(name, args.time_ms, args.tt_mb), positions, args.requests, args.seconds
-        )
+        call = baseline_call(name, args.time_ms, solver)
+        base_first, base = baseline_run(call, positions, args.requests, args.seconds)
         common = {"clients": args.clients, "timeout": args.timeout}
-        warm = load_run(
+        first = load_run(
             url, endpoint, positions, requests=len(positions), seconds=math.inf, **common
         )
-        errors += [f"warm-up: {error}" for error in warm.errors]
+        errors += first.errors
+        print(row(f"{endpoint.label} 1st", args.clients, first, base_first), flush=True)
+        server_before = math.nan if server_pid is None else cpu_seconds(server_pid)
+        client_before = time.process_time()
         http = load_run(
             url, endpoint, positions, requests=args.requests, seconds=args.seconds, **common
         )
+        client_cpu = time.process_time() - client_before
+        server_cpu = math.nan if server_pid is None else cpu_seconds(server_pid) - server_before
         errors += http.errors
         print(row(endpoint.label, args.clients, http, base), flush=True)
-        if http.connections > args.clients:
-            print(f"  ({http.connections} connections opened: the server closed some)")
+        count = len(http.latencies) + len(http.errors)
+        print(
+            f"{'':<22}CPU per request: server {ms(server_cpu / count)} ms, "
+            f"client {ms(client_cpu / count)} ms; {http.connections} connections"
+        )
     return errors
 
 
@@ -535,23 +571,24 @@ def main() -> int:
     positions = load(args.bench_dir, args.sets, args.sample)
     print(
         f"{len(positions)} positions ({args.sample or 'all'} of each of {', '.join(args.sets)}"
-        f" from {args.bench_dir}); per endpoint: a warm-up pass, then up to {args.requests} "
-        f"requests or {args.seconds:g} s"
+        f" from {args.bench_dir}); per endpoint: a first pass (1st: each position once), then "
+        f"up to {args.requests} requests or {args.seconds:g} s"
     )
     print(
-        f"client (threads, one keep-alive connection each) and server are separate processes "
-        f"sharing this machine's {os.cpu_count()} cores; latencies in ms; the columns after | "
-        "are the same calls in-process on one thread, and HTTP over in-process"
+        f"client ({args.clients} threads, one keep-alive connection each) and server are "
+        f"separate processes sharing this machine's {os.cpu_count()} cores (load average "
+        f"{os.getloadavg()[0]:.2f} at the start); latencies in ms; after the | the same calls "
+        "in-process on one thread, and HTTP over in-process"
     )
     with tempfile.TemporaryFile("w+") as log:
         if args.url is not None:
             print(f"server: {args.url} (already running)")
-            errors = measure(args, args.url, positions)
+            errors = measure(args, args.url, positions, None)
             died = False
         else:
             with server(server_options(args), log) as (url, process):
                 print(f"server: {url} (fourinarow serve {' '.join(server_options(args))})")
-                errors = measure(args, url, positions)
+                errors = measure(args, url, positions, process.pid)
                 died = process.poll() is not None
             log.seek(0)
             if died or errors:
