@@ -33,7 +33,8 @@ client. The client and the server are separate processes but share this machine'
 with anything else running: the load average is printed), so the client's own work, threads
 under one GIL, weighs on the numbers too.
 
-The exit status is 1 if any request failed or answered wrong, or the server stopped on its own.
+The exit status is 1 if any request failed or answered wrong, or the server stopped on its own;
+2 for bad options or a server that did not start.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from http.client import HTTPConnection, HTTPException
 from pathlib import Path
@@ -373,13 +374,15 @@ def loopback_url(text: str) -> str:
     return text
 
 
-def _drain(stream: IO[str], lines: list[str], found: threading.Event) -> None:
-    """Read the server's output to its end, so that it never blocks on a full pipe."""
+def _drain(stream: IO[str], lines: list[str], done: threading.Event) -> None:
+    """Read the server's output to its end, so that it never blocks on a full pipe; keep the
+    lines up to the URL line, and set ``done`` after it (or at the end, if none comes)."""
     for line in stream:
-        if not found.is_set():
+        if not done.is_set():
             lines.append(line)
             if URL_LINE.search(line):
-                found.set()
+                done.set()
+    done.set()
 
 
 @contextmanager
@@ -387,23 +390,28 @@ def server(extra: list[str], log: IO[str], wait: float = 60) -> Iterator[tuple[s
     """A ``fourinarow serve`` subprocess on 127.0.0.1 (port 0): its URL and the process.
 
     Raises:
-        RuntimeError: it did not print its URL within ``wait`` seconds.
+        RuntimeError: it stopped, or did not print its URL within ``wait`` seconds.
     """
     command = [sys.executable, "-m", "fourinarow", "serve", "--host", "127.0.0.1"]
     command += ["--port", "0", *extra]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert process.stdout is not None
     lines: list[str] = []
-    found = threading.Event()
-    reader = threading.Thread(target=_drain, args=(process.stdout, lines, found), daemon=True)
+    done = threading.Event()
+    reader = threading.Thread(target=_drain, args=(process.stdout, lines, done), daemon=True)
     reader.start()
     try:
-        if not found.wait(wait):
+        done.wait(wait)
+        match = next((m for m in map(URL_LINE.search, lines) if m), None)
+        if match is None:
+            with suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=1 if reader.is_alive() else 10)
+            ending = "is still running" if process.returncode is None else "stopped"
+            said = "".join(lines)[-500:].strip()
             raise RuntimeError(
-                f"the server printed no URL in {wait:g} s (status {process.poll()}); it said: "
-                + "".join(lines)[-500:]
+                f"the server printed no URL and {ending} (exit status {process.returncode})"
+                + (f"; it printed: {said}" if said else "")
             )
-        match = next(m for m in map(URL_LINE.search, lines) if m)
         yield match.group(1), process
     finally:
         if process.poll() is None:
@@ -580,16 +588,25 @@ def main() -> int:
         f"{os.getloadavg()[0]:.2f} at the start); latencies in ms; after the | the same calls "
         "in-process on one thread, and HTTP over in-process"
     )
-    with tempfile.TemporaryFile("w+") as log:
-        if args.url is not None:
-            print(f"server: {args.url} (already running)")
-            errors = measure(args, args.url, positions, None)
-            died = False
-        else:
-            with server(server_options(args), log) as (url, process):
-                print(f"server: {url} (fourinarow serve {' '.join(server_options(args))})")
-                errors = measure(args, url, positions, process.pid)
-                died = process.poll() is not None
+    if args.url is not None:
+        print(f"server: {args.url} (already running)")
+        errors, died = measure(args, args.url, positions, None), False
+    else:
+        with tempfile.TemporaryFile("w+") as log, ExitStack() as stack:
+            try:
+                url, process = stack.enter_context(server(server_options(args), log))
+            except RuntimeError as failure:
+                log.seek(0)
+                stderr = log.read()[-500:].strip()
+                print(
+                    f"web.py: {failure}; its standard error: {stderr or '(nothing)'}",
+                    file=sys.stderr,
+                )
+                return 2
+            print(f"server: {url} (fourinarow serve {' '.join(server_options(args))})")
+            errors = measure(args, url, positions, process.pid)
+            died = process.poll() is not None
+            stack.close()  # stops the server
             log.seek(0)
             if died or errors:
                 print("server's standard error (end):\n" + log.read()[-2000:])

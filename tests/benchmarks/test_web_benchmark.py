@@ -57,6 +57,14 @@ def test_only_http_on_a_loopback_address_is_accepted(url: str) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_a_server_that_does_not_start_is_reported_in_a_line_with_exit_status_2() -> None:
+    result = run("--tt-mb", "-1", "--sets", "end-easy", "--sample", "1")
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert "the server printed no URL and stopped" in line
+    assert "--tt-mb" in line  # what the server said
+
+
 class _Broken(BaseHTTPRequestHandler):
     """Answers every request with a 500, as a failing server would."""
 
