@@ -2,6 +2,9 @@
 
 :func:`create_app` builds it from :class:`~fourinarow.web.settings.Settings`; ``fourinarow
 serve`` runs it on uvicorn, and the tests run the same. docs/api.md describes every endpoint.
+
+Endpoints that search read their position in the search's own thread, never on the event loop:
+ordering the stones of a large diagram may take up to a second of pure Python.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
 from fourinarow import __version__
-from fourinarow.agents import AGENTS, Limit, analyze
+from fourinarow.agents import AGENTS, Agent, Limit, analyze
 from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.core import Board
@@ -96,25 +99,33 @@ def _cap_ms(settings: Settings, time_ms: float | None) -> float:
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
 
 
-def _pons_scores(board: Board, values: ColumnValues) -> list[int | None]:
+def _pons_scores(values: ColumnValues) -> list[int | None]:
+    """Pons' ``score`` list: the exact values, 100 for a full column, None where not exact."""
     return [
         FULL_COLUMN if value is Unvalued.FULL else exact
         for value, exact in zip(values.values, values.exact_values(), strict=True)
     ]
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app, with its own search pool (made when the server starts).
+def create_app(settings: Settings | None = None, pool: SearchPool | None = None) -> FastAPI:
+    """The web app, with its search pool.
 
     Args:
         settings: the server's limits (defaults: ``Settings()``).
+        pool: the searches, already prepared (``serve`` makes it first, so that a table too
+            large for memory is reported before the server starts); by default one of
+            ``settings.searches`` slots is made and prepared when the server starts. The app
+            closes it when the server stops.
     """
     settings = settings if settings is not None else Settings()
+    given = pool
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = SearchPool(settings.searches, settings.tt_mb)
-        pool.prepare()  # the tables, and the 7x6 book read once for every solver
+        pool = given
+        if pool is None:
+            pool = SearchPool(settings.searches, settings.tt_mb)
+            pool.prepare()  # the tables, and the 7x6 book read once for every solver
         app.state.pool = pool
         try:
             yield
@@ -136,6 +147,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def pool_of(request: Request) -> SearchPool:
         pool: SearchPool = request.app.state.pool
         return pool
+
+    def _player(spec: str, seed: int | None, solver: Solver) -> Agent:
+        """The agent a request names; its perfect players on the slot's solver, if it may."""
+        player, pooled = build_agent(spec, seed, settings.tt_mb)
+        return on_solver(player, solver) if pooled else player
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -159,14 +175,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         score convention), ``100`` for a full column, ``null`` where not proven in time.
         Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows."""
         response.headers["Access-Control-Allow-Origin"] = "*"
-        board = playable(position.board())
         limit = Limit(time=settings.max_time)
 
-        def work(solver: Solver) -> ColumnValues:
-            return solver.analyze(board, limit)
+        def work(solver: Solver) -> dict[str, Any]:
+            board = playable(position.board())
+            values = solver.analyze(board, limit)
+            return {"pos": board.to_moves(), "score": _pons_scores(values)}
 
-        values = await pool_of(request).run(work, settings.max_time)
-        return {"pos": board.to_moves(), "score": _pons_scores(board, values)}
+        return await pool_of(request).run(work, settings.max_time)
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
     def position_state(position: Position) -> dict[str, object]:
@@ -185,17 +201,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
     ) -> dict[str, object]:
         """The analysis record plus ``time_cap_ms``, the time the search was allowed."""
-        board = playable(position.board())
-        player, pooled = build_agent(agent, seed, settings.tt_mb)
         cap = _cap_ms(settings, time_ms)
 
-        def work(solver: Solver) -> ColumnValues:
-            if pooled:
-                on_solver(player, solver)
-            return analyze(player, board, Limit(time=cap / 1000))
+        def work(solver: Solver) -> dict[str, object]:
+            board = playable(position.board())
+            player = _player(agent, seed, solver)
+            values = analyze(player, board, Limit(time=cap / 1000))
+            return {**analysis_record(board, values), "time_cap_ms": cap}
 
-        values = await pool_of(request).run(work, settings.max_time)
-        return {**analysis_record(board, values), "time_cap_ms": cap}
+        return await pool_of(request).run(work, settings.max_time)
 
     @app.post(
         "/api/v1/move",
@@ -211,17 +225,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The decision record plus ``position`` (the moves before the move) and
         ``time_cap_ms``. The body is JSON, whatever its Content-Type says."""
         body = MoveRequest.model_validate(await _json_body(request))
-        board = playable(read_board(body.pos, body.grid, body.size, body.connect))
-        player, pooled = build_agent(body.agent, body.seed, settings.tt_mb)
         cap = _cap_ms(settings, body.time_ms)
 
         def work(solver: Solver) -> dict[str, object]:
-            if pooled:
-                on_solver(player, solver)
-            return decision_record(player.choose(board, Limit(time=cap / 1000)))
+            board = playable(read_board(body.pos, body.grid, body.size, body.connect))
+            player = _player(body.agent, body.seed, solver)
+            record = decision_record(player.choose(board, Limit(time=cap / 1000)))
+            return {**record, "position": board.to_moves(), "time_cap_ms": cap}
 
-        record = await pool_of(request).run(work, settings.max_time)
-        return {**record, "position": board.to_moves(), "time_cap_ms": cap}
+        return await pool_of(request).run(work, settings.max_time)
 
     @app.get("/api/v1/agents", summary="The agents and levels a request may name")
     def agents() -> dict[str, object]:
@@ -252,13 +264,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Answers kaggle-environments' UrlAgent: ``{"action": column}``."""
         body = KaggleRequest.model_validate(await _json_body(request))
         observation, configuration = body.parts()
-        board = playable(kaggle_board(observation, configuration))
-        player, pooled = build_agent(settings.kaggle_agent, None, settings.tt_mb)
         cap = kaggle_time_ms(configuration, settings.max_time_ms)
 
         def work(solver: Solver) -> int:
-            if pooled:
-                on_solver(player, solver)
+            board = playable(kaggle_board(observation, configuration))
+            player = _player(settings.kaggle_agent, None, solver)
             return player.choose(board, Limit(time=cap / 1000)).column
 
         return {"action": await pool_of(request).run(work, settings.max_time)}
@@ -275,6 +285,12 @@ async def _json_body(request: Request) -> object:
     raw = await request.body()
     try:
         return json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deep"
-        raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object") from None
+    except json.JSONDecodeError as error:
+        detail = error.msg
+    except UnicodeDecodeError:
+        detail = "not UTF-8 text"
+    except RecursionError:
+        detail = "nested too deep"
+    except ValueError:  # Python's limit on the digits of an integer
+        detail = "a number with too many digits"
+    raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object")
