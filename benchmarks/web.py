@@ -68,13 +68,14 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "positions"
 SAMPLE_BENCH = ROOT / "tests" / "data" / "bench"
 SETS = {
-    "end-easy": ("End-Easy", "Test_L3_R1"),
-    "middle-easy": ("Middle-Easy", "Test_L2_R1"),
-    "middle-medium": ("Middle-Medium", "Test_L2_R2"),
-    "begin-easy": ("Begin-Easy", "Test_L1_R1"),
-    "begin-medium": ("Begin-Medium", "Test_L1_R2"),
-    "begin-hard": ("Begin-Hard", "Test_L1_R3"),
+    "end-easy": "Test_L3_R1",
+    "middle-easy": "Test_L2_R1",
+    "middle-medium": "Test_L2_R2",
+    "begin-easy": "Test_L1_R1",
+    "begin-medium": "Test_L1_R2",
+    "begin-hard": "Test_L1_R3",
 }
+"""The standard sets (Pascal Pons' files), by the names benchmarks/solver.py gives them."""
 ENDPOINTS = ("solve", "move")
 URL_LINE = re.compile(r"fourinarow web app: (http://\S+)")
 FULL = 100
@@ -128,7 +129,7 @@ def load(bench_dir: Path, names: list[str], sample: int) -> list[Position]:
     prefix of the list is a mix. Lines are ``moves score`` (the sample adds a line number)."""
     chosen = []
     for name in names:
-        rows = (bench_dir / SETS[name][1]).read_text().split("\n")
+        rows = (bench_dir / SETS[name]).read_text().split("\n")
         rows = [row for row in rows if row.strip()]
         if 0 < sample < len(rows):
             step = len(rows) / sample
@@ -524,6 +525,9 @@ def arguments() -> argparse.Namespace:
         parser.error("--clients and --requests are at least 1, --seconds above 0, --sample >= 0")
     if args.bench_dir is None:
         args.bench_dir = DEFAULT_BENCH if DEFAULT_BENCH.is_dir() else SAMPLE_BENCH
+    missing = [SETS[name] for name in args.sets if not (args.bench_dir / SETS[name]).is_file()]
+    if missing:
+        parser.error(f"{args.bench_dir} does not hold {', '.join(missing)}")
     return args
 
 
