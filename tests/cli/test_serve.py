@@ -95,6 +95,8 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--port", "70000"], ["--port", "65535"]),
         (["--searches", "0"], ["--searches"]),
         (["--tt-mb", "0"], ["--tt-mb"]),
+        (["--keep-answers", "-1"], ["--keep-answers", "10000000"]),
+        (["--keep-answers", "1e9"], ["--keep-answers"]),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(run: Run, args: list[str], words: list[str]) -> None:
@@ -136,6 +138,7 @@ def test_help_names_every_option(run: Run) -> None:
         "--searches",
         "--tt-mb",
         "--kaggle-agent",
+        "--keep-answers",
     ):
         assert option in result.stdout
     assert "/solve" in result.stdout

@@ -56,7 +56,7 @@ def test_a_defect_is_a_500_json_answer_and_logged(caplog: pytest.LogCaptureFixtu
 
 
 def test_every_search_busy_for_longer_than_the_cap_is_a_503() -> None:
-    app = create_app(Settings(searches=1, tt_mb=1, max_time_ms=100))
+    app = create_app(Settings(searches=1, tt_mb=1, max_time_ms=100, keep_answers=0))
     release = threading.Event()
 
     @app.get("/hold")
@@ -82,3 +82,22 @@ def test_every_search_busy_for_longer_than_the_cap_is_a_503() -> None:
             release.set()
             holder.join(30)
         assert request(f"{url}/solve?pos=4453").status == 200
+
+
+def test_a_proven_solve_is_kept_and_an_unproven_one_is_searched_again() -> None:
+    app = create_app(Settings(searches=1, tt_mb=1, max_time_ms=50))
+    with served(app) as url:
+        first, again = (request(f"{url}/solve?pos=4453") for _ in range(2))
+        unproven = [request(f"{url}/solve?pos=&size=12x10") for _ in range(2)]
+    assert first.headers["x-cache"] == "miss"
+    assert again.headers["x-cache"] == "hit"
+    assert again.body == first.body == {"pos": "4453", "score": [-5, -5, -2, -3, -4, -2, -2]}
+    assert None in unproven[0].body["score"]
+    assert [reply.headers["x-cache"] for reply in unproven] == ["miss", "miss"]
+
+
+def test_no_solve_is_kept_when_the_server_keeps_no_answers() -> None:
+    app = create_app(Settings(searches=1, tt_mb=1, keep_answers=0))
+    with served(app) as url:
+        replies = [request(f"{url}/solve?pos=4453") for _ in range(2)]
+    assert [reply.headers["x-cache"] for reply in replies] == ["miss", "miss"]

@@ -9,6 +9,7 @@ import pytest
 
 from fourinarow.agents import InvalidAgentSpecError
 from fourinarow.web.settings import (
+    MAX_ANSWERS,
     MAX_SEARCHES,
     InvalidWebSettingError,
     Settings,
@@ -41,6 +42,9 @@ def test_the_defaults() -> None:
         ({"tt_mb": 0}, "megabytes"),
         ({"tt_mb": 2.0**60}, "megabytes"),
         ({"max_body_bytes": 0}, "bytes"),
+        ({"keep_answers": -1}, f"0 to {MAX_ANSWERS}"),
+        ({"keep_answers": MAX_ANSWERS + 1}, f"0 to {MAX_ANSWERS}"),
+        ({"keep_answers": True}, f"0 to {MAX_ANSWERS}"),
     ],
 )
 def test_settings_out_of_range_are_refused(changes: dict[str, Any], words: str) -> None:
@@ -51,3 +55,18 @@ def test_settings_out_of_range_are_refused(changes: dict[str, Any], words: str) 
 def test_a_bad_kaggle_agent_is_refused() -> None:
     with pytest.raises(InvalidAgentSpecError, match="bogus"):
         Settings(kaggle_agent="bogus")
+
+
+def test_serve_has_the_same_bounds_and_defaults_as_the_settings() -> None:
+    import argparse
+
+    from fourinarow.cli import serve
+
+    assert serve.MAX_SEARCHES == MAX_SEARCHES
+    assert serve.MAX_ANSWERS == MAX_ANSWERS
+    parser = argparse.ArgumentParser()
+    serve.add_serve_parser(parser.add_subparsers())
+    args = parser.parse_args(["serve"])
+    assert args.keep_answers == Settings().keep_answers
+    assert args.max_time_ms == Settings().max_time_ms
+    assert args.tt_mb == Settings().tt_mb

@@ -22,6 +22,12 @@ port_number = whole_option(0, 65535)
 search_count = whole_option(1, MAX_SEARCHES)
 """``--searches``: searches at once."""
 
+MAX_ANSWERS = 10_000_000
+"""The most proven /solve replies kept (``--keep-answers``); the web package's bound is the same."""
+
+answer_count = whole_option(0, MAX_ANSWERS)
+"""``--keep-answers``: proven /solve replies kept."""
+
 
 def _cores() -> int:
     return max(1, min(MAX_SEARCHES, os.cpu_count() or 1))
@@ -78,6 +84,14 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "request's agent spec may ask for (default: 64)",
     )
     serve.add_argument(
+        "--keep-answers",
+        type=answer_count,
+        default=100_000,
+        metavar="N",
+        help=f"how many proven /solve replies to keep and give again without a search, 0-"
+        f"{MAX_ANSWERS} (0: none; default: 100000, about 30 MB)",
+    )
+    serve.add_argument(
         "--kaggle-agent",
         default="perfect",
         metavar="SPEC",
@@ -98,6 +112,7 @@ def run_serve(args: argparse.Namespace) -> int:
         searches=args.searches if args.searches is not None else _cores(),
         tt_mb=args.tt_mb,
         kaggle_agent=args.kaggle_agent,
+        keep_answers=args.keep_answers,
     )
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
         serve(settings, args.host, args.port, open_browser=args.open)

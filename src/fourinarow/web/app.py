@@ -27,6 +27,7 @@ from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.core import Board
 from fourinarow.search.scores import ColumnValues, Unvalued
 from fourinarow.search.solver import Solver
+from fourinarow.web.answers import Answers
 from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.errors import install_error_handlers
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
@@ -77,7 +78,7 @@ class PositionQuery(BaseModel):
         return read_board(self.pos, self.grid, self.size, self.connect)
 
 
-def position_query(
+async def position_query(
     pos: Annotated[
         str | None, Query(max_length=MAX_TEXT, description="moves, 1-based; '' or - empty")
     ] = None,
@@ -87,7 +88,8 @@ def position_query(
     size: Annotated[str | None, Query(max_length=40, description="WxH (default 7x6)")] = None,
     connect: Annotated[int, Query(description="the line length that wins")] = 4,
 ) -> PositionQuery:
-    """The position parameters of a GET request."""
+    """The position parameters of a GET request (async: FastAPI runs a plain function in a
+    thread of its own, which costs more than this takes)."""
     return PositionQuery(pos=pos, grid=grid, size=size, connect=connect)
 
 
@@ -144,6 +146,10 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
 
+    answers: Answers[tuple[str | None, str | None, str | None, int], dict[str, Any]] = Answers(
+        settings.keep_answers
+    )
+
     def pool_of(request: Request) -> SearchPool:
         pool: SearchPool = request.app.state.pool
         return pool
@@ -173,8 +179,15 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
     async def solve(request: Request, response: Response, position: Position) -> dict[str, Any]:
         """For each column, the exact value of playing it for the side to move (standard
         score convention), ``100`` for a full column, ``null`` where not proven in time.
-        Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows."""
+        Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows.
+        A reply with every column proven is kept and given again at once (header
+        ``X-Cache: hit``; ``miss`` when searched)."""
         response.headers["Access-Control-Allow-Origin"] = "*"
+        key = (position.pos, position.grid, position.size, position.connect)
+        kept = answers.get(key)
+        if kept is not None:
+            response.headers["X-Cache"] = "hit"
+            return kept
         limit = Limit(time=settings.max_time)
 
         def work(solver: Solver) -> dict[str, Any]:
@@ -182,7 +195,11 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
             values = solver.analyze(board, limit)
             return {"pos": board.to_moves(), "score": _pons_scores(values)}
 
-        return await pool_of(request).run(work, settings.max_time)
+        reply = await pool_of(request).run(work, settings.max_time)
+        if None not in reply["score"]:
+            answers.put(key, reply)
+        response.headers["X-Cache"] = "miss"
+        return reply
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
     def position_state(position: Position) -> dict[str, object]:

@@ -10,9 +10,11 @@ from pathlib import Path
 from fourinarow.agents import make_agent
 from fourinarow.core import FourInARowError
 from fourinarow.search.arguments import MAX_TABLE_MB
+from fourinarow.web.answers import DEFAULT_ANSWERS
 
 __all__ = [
     "DEFAULT_MAX_TIME_MS",
+    "MAX_ANSWERS",
     "MAX_BODY_BYTES",
     "MAX_SEARCHES",
     "InvalidWebSettingError",
@@ -25,6 +27,9 @@ DEFAULT_MAX_TIME_MS = 3000.0
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads; a larger one gets 413."""
+
+MAX_ANSWERS = 10_000_000
+"""The most proven ``/solve`` replies a server may keep (``--keep-answers``)."""
 
 MAX_SEARCHES = 256
 """The most searches a server runs at once (``--searches``)."""
@@ -56,6 +61,8 @@ class Settings:
         kaggle_agent: the agent spec that plays for ``POST /api/v1/kaggle``.
         static_dir: the front end's folder (``index.html`` and its files).
         max_body_bytes: the largest request body read.
+        keep_answers: how many proven ``/solve`` replies to keep and give again without a
+            search (0 to ``MAX_ANSWERS``; 0 keeps none).
 
     Raises:
         InvalidWebSettingError: a setting out of its range.
@@ -68,6 +75,7 @@ class Settings:
     kaggle_agent: str = "perfect"
     static_dir: Path = STATIC_DIR
     max_body_bytes: int = MAX_BODY_BYTES
+    keep_answers: int = DEFAULT_ANSWERS
 
     def __post_init__(self) -> None:
         time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(
@@ -91,6 +99,11 @@ class Settings:
             )
         if not isinstance(self.max_body_bytes, int) or self.max_body_bytes < 1:
             raise InvalidWebSettingError("max_body_bytes is a whole number of bytes above 0")
+        keep = self.keep_answers
+        if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_ANSWERS:
+            raise InvalidWebSettingError(
+                f"keep_answers is a whole number from 0 to {MAX_ANSWERS}, not {keep!r}"
+            )
         make_agent(self.kaggle_agent)  # refuses a spec it cannot build
 
     @property
