@@ -8,12 +8,12 @@ work done in-process in the same run.
 
 Unless --url names a running server (loopback addresses only: this is a load generator), the
 script starts one, ``python -m fourinarow serve --host 127.0.0.1 --port 0 --max-time-ms T
---tt-mb MB`` (and --searches N if given), in a process of its own, reads the URL it prints and
-stops it with SIGINT at the end. --clients threads (default 16) each hold one keep-alive HTTP
-connection and send requests one after another, over the standard benchmark positions (Pascal
-Pons' sets in ../shared/bench/positions beside the checkout, else the sample in
-tests/data/bench; --sample evenly spaced positions of each of --sets, default 10 of each of the
-six, the sets interleaved), to each endpoint in turn:
+--tt-mb MB`` (and --searches N, --keep-answers N if given), in a process of its own, reads the
+URL it prints and stops it with SIGINT at the end. --clients threads (default 16) each hold one
+keep-alive HTTP connection and send requests one after another, over the standard benchmark
+positions (Pascal Pons' sets in ../shared/bench/positions beside the checkout, else the sample
+in tests/data/bench; --sample evenly spaced positions of each of --sets, default 10 of each of
+the six, the sets interleaved), to each endpoint in turn:
 
   solve   GET /solve?pos=MOVES          (the value of every column, 7x6)
   move    POST /api/v1/move {"pos": MOVES, "agent": "perfect", "time_ms": T}
@@ -22,7 +22,9 @@ For each endpoint a first pass sends every position once (row "1st": the server'
 not seen them, unless the endpoint before did), then the timed run sends --requests requests
 (default 2000) or stops after --seconds (default 30), whichever comes first. Every answer is
 checked against the set's exact score; a wrong one counts as an error, as do failed requests and
-statuses other than 200.
+statuses other than 200. The server gives a /solve reply it has kept from before (every column
+proven) again without a search: the line under each timed row counts those answers, and
+--keep-answers 0 makes every request search, to measure the searches alone.
 
 The columns after the | are the baseline: the same calls in the same order in this process on
 one thread, on one solver kept across calls and shared by the endpoints as the server's pooled
@@ -105,6 +107,7 @@ class Run:
 
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    kept: int = 0  # answers the server gave from its kept replies (X-Cache: hit)
     wall: float = 0.0
     connections: int = 0
 
@@ -228,8 +231,9 @@ class Client:
         self.connection: HTTPConnection | None = None
         self.opened = 0
 
-    def ask(self, method: str, path: str, body: bytes | None) -> tuple[int, bytes]:
-        """The status and body of one request."""
+    def ask(self, method: str, path: str, body: bytes | None) -> tuple[int, bytes, bool]:
+        """The status and body of one request, and whether the server answered from its kept
+        replies (``X-Cache: hit``)."""
         if self.connection is None:
             self.connection = HTTPConnection(self.host, self.port, timeout=self.timeout)
             self.opened += 1
@@ -243,7 +247,7 @@ class Client:
             raise
         if response.will_close:
             self.close()
-        return response.status, data
+        return response.status, data, response.getheader("X-Cache") == "hit"
 
     def close(self) -> None:
         """Close the connection, if open."""
@@ -295,7 +299,7 @@ def load_run(
                 method, path, body = endpoint.request(position, prefix)
                 start = time.perf_counter()
                 try:
-                    status, data = client.ask(method, path, body)
+                    status, data, kept = client.ask(method, path, body)
                 except (OSError, HTTPException) as error:
                     with lock:
                         run.errors.append(f"{endpoint.label} {position.moves}: {error!r}")
@@ -305,6 +309,7 @@ def load_run(
                 with lock:
                     if problem is None:
                         run.latencies.append(took)
+                        run.kept += kept
                     else:
                         run.errors.append(problem)
         finally:
@@ -507,6 +512,11 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--searches", type=int, help="the server's --searches (its default)")
     parser.add_argument(
+        "--keep-answers",
+        type=int,
+        help="the server's --keep-answers (its default; 0: every /solve is searched)",
+    )
+    parser.add_argument(
         "--tt-mb", type=float, default=64, help="the server's and the baseline's tables (64 MB)"
     )
     parser.add_argument(
@@ -536,6 +546,8 @@ def server_options(args: argparse.Namespace) -> list[str]:
     extra = ["--max-time-ms", f"{args.time_ms:g}"]
     if args.searches is not None:
         extra += ["--searches", str(args.searches)]
+    if args.keep_answers is not None:
+        extra += ["--keep-answers", str(args.keep_answers)]
     extra += ["--tt-mb", f"{args.tt_mb:g}"]
     return extra
 
@@ -573,7 +585,8 @@ def measure(
         count = len(http.latencies) + len(http.errors)
         print(
             f"{'':<22}CPU per request: server {ms(server_cpu / count)} ms, "
-            f"client {ms(client_cpu / count)} ms; {http.connections} connections"
+            f"client {ms(client_cpu / count)} ms; {http.connections} connections; "
+            f"{http.kept} answers kept from before (X-Cache: hit)"
         )
     return errors
 
