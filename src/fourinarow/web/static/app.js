@@ -697,8 +697,10 @@ async function loadPosition({ pos = null, grid = null }) {
   }
 }
 
+// A diagram has rows (separated by / or new lines), or only the cells . X O.
 function looksLikeGrid(text) {
-  return /[\/\n.xXoO]/.test(text.trim());
+  const trimmed = text.trim();
+  return /[\/\n.oO]/.test(trimmed) || /^[xX\s]+$/.test(trimmed);
 }
 
 async function loadTyped() {
