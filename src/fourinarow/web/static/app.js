@@ -406,6 +406,7 @@ function renderBoard(previous) {
       cell.className = "cell";
       cell.dataset.row = String(height - 1 - row); // from the bottom, as the API counts
       const player = view.grid[row][column - 1];
+      if (row === free - 1) cell.classList.add("target"); // where a disc dropped here lands
       if (player !== 0) {
         const disc = document.createElement("span");
         disc.className = `disc p${player}`;
@@ -532,7 +533,13 @@ function renderValues() {
     const star = document.createElement("span");
     star.className = "star";
     star.setAttribute("aria-hidden", "true");
-    star.textContent = `${isBest ? "★" : ""}${info.shape}`;
+    if (isBest) {
+      const mark = document.createElement("span");
+      mark.className = "best-mark";
+      mark.textContent = "★";
+      star.append(mark);
+    }
+    star.append(info.shape);
     const number = document.createElement("span");
     number.className = "number";
     number.textContent = info.text;
