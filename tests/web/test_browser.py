@@ -211,6 +211,17 @@ def test_values_read_without_colour(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_values_are_bounds_where_the_time_runs_out(tab: Tab) -> None:
+    tab.go("?mode=human&size=10x9&connect=4&values=1&time=100")  # far from solvable in 0.1 s
+    texts = tab.value_texts()
+    assert len(texts) == 10
+    assert all(text == "?" or text[0] in "≥≤" or ".." in text for text in texts), texts
+    assert tab.page.locator("#values .value.best").count() == 0
+    assert "ran out" in tab.page.inner_text("#legend")
+    assert query(tab)["time"] == ["100"]
+    tab.check_console()
+
+
 def test_a_pasted_grid_loads_with_its_history(tab: Tab) -> None:
     tab.go("?mode=human")
     tab.page.fill("#position-input", "......./......./......./......./...O.../...XX..")

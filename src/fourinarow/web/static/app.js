@@ -6,7 +6,8 @@
 // list and a cursor into it), draws it, and keeps the URL in step with it.
 
 const API = "/api/v1";
-const ANALYSIS_TIME_MS = 2000;
+const ANALYSIS_TIMES_MS = [250, 1000, 3000];
+const DEFAULT_ANALYSIS_TIME_MS = 1000;
 const PLAYER_NAMES = { 1: "Red", 2: "Yellow" };
 const MINUS = "\u2212";
 const DEFAULT_LEVEL = 5;
@@ -23,6 +24,7 @@ const state = {
   agent: "",
   first: "human", // who plays Red in a game against the computer
   showValues: false,
+  analysisTime: DEFAULT_ANALYSIS_TIME_MS, // milliseconds per analysis (the server caps it)
   moves: [], // 1-based columns; the position shown is moves.slice(0, cursor)
   cursor: 0,
   view: null, // the last /api/v1/position answer
@@ -209,7 +211,7 @@ async function analyse(mine, signal) {
   let answer;
   try {
     answer = await api("/analyze", {
-      params: { ...positionParams(state.moves.slice(0, state.cursor)), agent: "perfect", time_ms: String(ANALYSIS_TIME_MS) },
+      params: { ...positionParams(state.moves.slice(0, state.cursor)), agent: "perfect", time_ms: String(state.analysisTime) },
       signal,
     });
   } catch (error) {
@@ -560,7 +562,8 @@ function renderValues() {
   if (view.over) legend.textContent = "The game is over.";
   else if (!analysis) legend.textContent = `Analysing for ${PLAYER_NAMES[view.turn]}…`;
   else {
-    const how = analysis.exact ? "exact values" : "bounds where the time ran out";
+    const cap = typeof analysis.time_cap_ms === "number" ? analysis.time_cap_ms : state.analysisTime;
+    const how = analysis.exact ? "exact values" : `bounds where the ${cap / 1000} s ran out`;
     legend.textContent =
       `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win, ${MINUS} a loss, 0 a draw; ` +
       `larger is sooner. ★ best. ${how[0].toUpperCase()}${how.slice(1)}.`;
@@ -617,6 +620,23 @@ function renderMoves() {
 
 // ---------------------------------------------------------------- settings and the URL
 
+// The time choices for values, with the one from the URL among them.
+function syncAnalysisTime() {
+  const select = $("analysis-time");
+  const times = [...new Set([...ANALYSIS_TIMES_MS, state.analysisTime])].sort((a, b) => a - b);
+  if (select.options.length !== times.length) {
+    select.replaceChildren(
+      ...times.map((ms) => {
+        const option = document.createElement("option");
+        option.value = String(ms);
+        option.textContent = ms < 1000 ? `${ms} ms` : `${ms / 1000} s`;
+        return option;
+      }),
+    );
+  }
+  select.value = String(state.analysisTime);
+}
+
 function syncSettings() {
   const form = $("settings");
   form.elements.mode.value = state.mode;
@@ -624,6 +644,7 @@ function syncSettings() {
   $("agent-row").hidden = state.level !== "custom";
   if (document.activeElement !== $("agent")) $("agent").value = state.agent;
   $("first").value = state.first;
+  syncAnalysisTime();
   for (const id of ["width", "height", "connect"]) {
     if (document.activeElement !== $(id)) $(id).value = String(state[id]);
   }
@@ -642,6 +663,7 @@ function urlParams() {
     params.set("first", state.first);
   }
   if (state.showValues) params.set("values", "1");
+  if (state.analysisTime !== DEFAULT_ANALYSIS_TIME_MS) params.set("time", String(state.analysisTime));
   return params;
 }
 
@@ -679,6 +701,12 @@ function readUrl() {
   const first = params.get("first");
   if (first === "human" || first === "computer") state.first = first;
   state.showValues = params.get("values") === "1";
+  const time = params.get("time");
+  if (time !== null) {
+    const ms = Number(time);
+    if (Number.isFinite(ms) && ms >= 0) state.analysisTime = ms;
+    else notes.push(`time is milliseconds for the values, not ${JSON.stringify(time)}`);
+  }
   return { pos: params.get("pos") || "", notes };
 }
 
@@ -749,6 +777,7 @@ function changeOptions() {
   state.level = level === "custom" ? "custom" : Number(level);
   state.agent = $("agent").value;
   state.first = $("first").value;
+  state.analysisTime = Number($("analysis-time").value);
   refresh();
 }
 
@@ -890,7 +919,7 @@ function wire() {
   });
   const settings = $("settings");
   settings.addEventListener("submit", (event) => event.preventDefault());
-  for (const element of settings.querySelectorAll("input[name=mode], #level, #first")) {
+  for (const element of settings.querySelectorAll("input[name=mode], #level, #first, #analysis-time")) {
     element.addEventListener("change", changeOptions);
   }
   $("agent").addEventListener("change", changeOptions);
