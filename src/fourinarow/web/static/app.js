@@ -5,7 +5,7 @@
 // from /api/v1/analyze. This file holds the page's state (options, the move
 // list and a cursor into it), draws it, and keeps the URL in step with it.
 
-const API = "/api/v1";
+const API = "api/v1"; // relative: the app also works behind a path prefix
 const ANALYSIS_TIMES_MS = [250, 1000, 3000];
 const DEFAULT_ANALYSIS_TIME_MS = 1000;
 const PLAYER_NAMES = { 1: "Red", 2: "Yellow" };
@@ -883,9 +883,9 @@ function onKey(event) {
       event.preventDefault();
       play(state.selected);
     }
-  } else if (key === "u" || key === "U") undo();
+  } else if (key === "u" || key === "U" || key === "Backspace") undo();
   else if (key === "r" || key === "R") redo();
-  else if (key === "v" || key === "V") toggleValues(!state.showValues);
+  else if ("vVhH".includes(key)) toggleValues(!state.showValues);
   else if (key === "m" || key === "M") engineMove();
   else if (key === "n" || key === "N") newGame();
 }
