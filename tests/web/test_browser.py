@@ -158,6 +158,9 @@ def test_a_finished_game_shows_the_winner_and_the_line(tab: Tab) -> None:
     for column in (4, 4, 5, 5, 6, 6, 7):
         tab.click_column(column)
     assert "Red wins" in tab.status()
+    tab.page.wait_for_function(  # and a screen reader hears the move and the result
+        "document.getElementById('announce').textContent === 'Red plays column 7. Red wins!'"
+    )
     winning = tab.page.eval_on_selector_all(
         "#board .cell[data-win]",
         "cells => cells.map(c => [Number(c.closest('.column').dataset.column),"

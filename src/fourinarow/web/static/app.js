@@ -121,12 +121,18 @@ function clearError() {
   box.hidden = true;
 }
 
+let announcements = [];
+
+// Say `message` in the live region, with any other said in the same moment.
 function announce(message) {
   const region = $("announce");
+  announcements.push(message);
+  if (announcements.length > 1) return;
   region.textContent = "";
-  // A fresh text node after clearing makes screen readers speak repeated messages too.
+  // New text after clearing makes screen readers speak a repeated message too.
   window.setTimeout(() => {
-    region.textContent = message;
+    region.textContent = announcements.join(" ");
+    announcements = [];
   }, 30);
 }
 
@@ -156,6 +162,7 @@ function refresh({ animate = false } = {}) {
     state.view = view;
     state.analysis = null;
     render({ previous: animate ? previous : null });
+    if (animate && view.over) announce(statusText());
     updateUrl();
     if (computerShouldMove()) {
       await computerMove(mine, signal);
@@ -238,7 +245,9 @@ function placeMove(column) {
     state.cursor = state.moves.length;
   }
   const player = state.view ? state.view.turn : 1;
-  announce(`${PLAYER_NAMES[player]} plays column ${column}.`);
+  if (state.mode !== "computer") announce(`${PLAYER_NAMES[player]} plays column ${column}.`);
+  else if (player === computerSide()) announce(`The computer plays column ${column}.`);
+  else announce(`You play column ${column}.`);
 }
 
 function canPlay(column) {
