@@ -115,6 +115,49 @@ def test_the_computer_opens_when_you_play_second(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_levels_and_agent_specs(tab: Tab) -> None:
+    tab.go("")
+    options = tab.page.eval_on_selector_all("#level option", "items => items.map(i => i.value)")
+    assert options == [*(str(level) for level in range(1, 11)), "custom"]
+    assert tab.page.input_value("#level") == "5"  # the default level
+    tab.page.select_option("#level", "custom")
+    tab.settle()
+    tab.page.fill("#agent", "minimax:depth=2")
+    tab.page.press("#agent", "Enter")
+    tab.settle()
+    assert query(tab)["agent"] == ["minimax:depth=2"]
+    tab.click_column(1)
+    assert tab.stones() == 2
+    tab.page.fill("#agent", "no-such-agent")
+    tab.page.press("#agent", "Enter")
+    tab.settle()
+    tab.click_column(1)  # the server refuses the spec: its message is shown, the game waits
+    assert tab.page.is_visible("#error")
+    assert tab.page.inner_text("#error").strip() != ""
+    assert tab.stones() == 3
+    tab.check_console(BAD_STATUS)
+
+
+def test_the_board_size_and_line_can_be_changed(tab: Tab) -> None:
+    tab.go("?mode=human&pos=44")
+    tab.page.fill("#width", "9")
+    tab.page.press("#width", "Enter")
+    tab.settle()
+    tab.page.fill("#connect", "5")
+    tab.page.press("#connect", "Enter")
+    tab.settle()
+    assert len(tab.grid()[0]) == 9
+    assert tab.stones() == 0  # a new board starts a new game
+    assert query(tab)["size"] == ["9x6"]
+    assert query(tab)["connect"] == ["5"]
+    tab.page.fill("#connect", "30")
+    tab.page.press("#connect", "Enter")
+    tab.settle()
+    assert tab.page.is_visible("#error")  # the server's limits, in its words
+    assert query(tab)["connect"] == ["5"]
+    tab.check_console(BAD_STATUS)
+
+
 def test_undo_and_redo(tab: Tab) -> None:
     tab.go("?mode=human")
     for column in (4, 3, 5):
