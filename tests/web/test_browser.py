@@ -79,6 +79,10 @@ def test_clicking_columns_drops_discs(tab: Tab) -> None:
     assert tab.stones() == 3
     assert "Yellow to move" in tab.status()
     assert tab.page.locator("#board .disc.last").count() == 1
+    falling = tab.page.locator("#board .disc.falling")  # the new disc falls six rows (CSS)
+    assert falling.count() == 1
+    assert falling.evaluate("disc => disc.style.getPropertyValue('--drop')") == "6"
+    assert falling.evaluate("disc => getComputedStyle(disc).animationName") == "fall"
     tab.check_console()
 
 
