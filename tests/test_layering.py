@@ -2,7 +2,8 @@
 which third-party modules it may import. core uses the standard library only; search uses core;
 agents use search; the apps (book, tournament, gui, cli) use what is below them; the neutral
 ``extras`` module may be used everywhere; optional third-party modules are imported lazily by the
-app that needs them, and only the desktop game imports pygame, only when its window opens. A new
+app that needs them, and only the desktop game imports pygame, only when its window opens; the
+web app imports FastAPI and uvicorn, and the command line imports the web app lazily. A new
 package fails these tests until it is given its rule here."""
 
 from __future__ import annotations
@@ -45,9 +46,16 @@ RULES: dict[str, Rule] = {
     "book": Rule(frozenset({"core", "search"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
+    # the web app imports its framework when it is imported; only ``serve`` imports it
+    "web": Rule(
+        frozenset({*LIBRARY, "__init__"}),
+        frozenset({"fastapi", "starlette", "uvicorn", "pydantic"}),
+        lazily=False,
+    ),
     "cli": Rule(
-        frozenset({*LIBRARY, "book", "tournament", "gui", "__init__"}),
-        frozenset({"rich", "matplotlib", "ray"}),  # the last two to check extras early
+        frozenset({*LIBRARY, "book", "tournament", "gui", "web", "__init__"}),
+        # all but rich to check extras early
+        frozenset({"rich", "matplotlib", "ray", "fastapi", "uvicorn"}),
     ),
     # the top-level modules
     "__init__": Rule(frozenset({"core"})),
@@ -220,6 +228,18 @@ def test_only_the_gui_imports_pygame() -> None:
         if layer == "gui" and path.stem in GUI_WITHOUT_PYGAME:
             names = top_level_imports(path)
             assert not any(name.partition(".")[0] == "pygame" for name in names), path.name
+
+
+def test_the_command_line_imports_the_web_app_only_to_serve() -> None:
+    code = (
+        "import sys; from fourinarow.cli.main import build_parser; build_parser(); "
+        "print(any(m.split('.')[0] in ('fastapi', 'uvicorn', 'starlette') or "
+        "m.startswith('fourinarow.web') for m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == "False"
 
 
 def test_the_command_line_imports_pygame_only_to_open_the_window() -> None:

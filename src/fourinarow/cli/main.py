@@ -129,6 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_book_parser(commands)
 
+    from fourinarow.cli.serve import add_serve_parser
+
+    add_serve_parser(commands)
+
     agents = commands.add_parser(
         "agents",
         help="list the computer players",

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from fourinarow.agents import AGENTS, Limit, analyze, make_agent
+from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.cli.options import (
     add_position_options,
     add_shape_options,
@@ -22,7 +23,6 @@ from fourinarow.cli.options import (
 )
 from fourinarow.core import Board, GameOverError, column_label
 from fourinarow.search.interrupt import interruptible
-from fourinarow.search.scores import ColumnValues
 
 __all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
 
@@ -109,16 +109,7 @@ def run_move(args: argparse.Namespace) -> int:
     if not args.json:
         print(_label(decision.column))
         return 0
-    record = {
-        "column": _label(decision.column),
-        "score": None if decision.score is None else decision.score.to_json(),
-        "depth": decision.depth,
-        "nodes": decision.nodes,
-        "time_ms": round(decision.elapsed * 1000, 3),
-        "pv": [_label(c) for c in decision.pv],
-        "exact": decision.exact,
-    }
-    print(json.dumps(record))
+    print(json.dumps(decision_record(decision)))
     return 0
 
 
@@ -133,17 +124,3 @@ def run_analyze(args: argparse.Namespace) -> int:
         return 0
     print(json.dumps(analysis_record(board, values)))
     return 0
-
-
-def analysis_record(board: Board, values: ColumnValues) -> dict[str, object]:
-    """The JSON record of a position's column values, as ``analyze --json`` and
-    ``solve --analyze --json`` print it (1-based columns)."""
-    return {
-        "position": board.to_moves() or "-",
-        "scores": list(values.exact_values()),
-        "columns": values.to_json(),
-        "best_moves": [_label(c) for c in values.best_moves()],
-        "exact": values.exact,
-        "nodes": values.nodes,
-        "time_ms": round(values.elapsed * 1000, 3),
-    }

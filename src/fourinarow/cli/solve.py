@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any, TextIO
 
+from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
-from fourinarow.cli.move import analysis_record
 from fourinarow.cli.options import (
     add_shape_options,
     node_count,

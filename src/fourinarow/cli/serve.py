@@ -1,0 +1,104 @@
+"""``fourinarow serve``: the web app and its HTTP API on this machine (extra ``web``)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+from typing import Any
+
+from fourinarow.agents import AGENTS, make_agent
+from fourinarow.cli.options import positive_number, table_megabytes, whole_option
+from fourinarow.extras import require_extra
+
+__all__ = ["MAX_SEARCHES", "add_serve_parser", "run_serve"]
+
+MAX_SEARCHES = 256
+"""The most searches at once (``--searches``); the web package's own bound is the same."""
+
+port_number = whole_option(0, 65535)
+"""``--port``: 0 picks a free port."""
+
+search_count = whole_option(1, MAX_SEARCHES)
+"""``--searches``: searches at once."""
+
+
+def _cores() -> int:
+    return max(1, min(MAX_SEARCHES, os.cpu_count() or 1))
+
+
+def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``serve`` subcommand."""
+    serve = commands.add_parser(
+        "serve",
+        help="the web app and HTTP API (needs pip install 'fourinarow[web]')",
+        description=(
+            "Serve the web app (play and analyse in the browser) and its HTTP API: GET /solve "
+            "(Pons-compatible), GET /api/v1/position, GET /api/v1/analyze, POST /api/v1/move, "
+            "GET /api/v1/agents, POST /api/v1/kaggle (a Kaggle ConnectX URL agent); docs/api.md "
+            "describes them. Prints the URL once listening; Ctrl-C stops it."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this machine only)",
+    )
+    serve.add_argument(
+        "--port",
+        type=port_number,
+        default=8000,
+        help="the port, 0-65535; 0 picks a free one and prints it (default: 8000)",
+    )
+    serve.add_argument(
+        "--open", action="store_true", help="open the app in the web browser once listening"
+    )
+    serve.add_argument(
+        "--max-time-ms",
+        type=positive_number,
+        default=3000,
+        metavar="T",
+        help="every search's time cap in milliseconds, above 0 and at most a day; a request "
+        "may ask for less, never more (default: 3000)",
+    )
+    serve.add_argument(
+        "--searches",
+        type=search_count,
+        default=None,
+        metavar="N",
+        help=f"searches at once, 1-{MAX_SEARCHES}; more requests wait (default: the number of "
+        "cores)",
+    )
+    serve.add_argument(
+        "--tt-mb",
+        type=table_megabytes,
+        default=64,
+        metavar="MB",
+        help="each search's transposition table in megabytes, and the largest tt_mb= a "
+        "request's agent spec may ask for (default: 64)",
+    )
+    serve.add_argument(
+        "--kaggle-agent",
+        default="perfect",
+        metavar="SPEC",
+        help=f"who plays for POST /api/v1/kaggle: {', '.join(AGENTS)} (default: perfect)",
+    )
+    serve.set_defaults(handler=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C or SIGTERM; return 0."""
+    require_extra("fastapi", "web", "the web app needs FastAPI")
+    require_extra("uvicorn", "web", "the web app needs uvicorn")
+    make_agent(args.kaggle_agent)  # refuse a bad spec before anything starts
+    from fourinarow.web import Settings, serve
+
+    settings = Settings(
+        max_time_ms=args.max_time_ms,
+        searches=args.searches if args.searches is not None else _cores(),
+        tt_mb=args.tt_mb,
+        kaggle_agent=args.kaggle_agent,
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
+        serve(settings, args.host, args.port, open_browser=args.open)
+    return 0

@@ -1,0 +1,280 @@
+"""The web app: the front end, Pons' ``/solve``, the versioned API and Kaggle's URL agent.
+
+:func:`create_app` builds it from :class:`~fourinarow.web.settings.Settings`; ``fourinarow
+serve`` runs it on uvicorn, and the tests run the same. docs/api.md describes every endpoint.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
+from starlette.staticfiles import StaticFiles
+
+from fourinarow import __version__
+from fourinarow.agents import AGENTS, Limit, analyze
+from fourinarow.agents.levels import LEVELS
+from fourinarow.agents.records import analysis_record, decision_record
+from fourinarow.core import Board
+from fourinarow.search.scores import ColumnValues, Unvalued
+from fourinarow.search.solver import Solver
+from fourinarow.web.body_limit import BodyLimit
+from fourinarow.web.errors import install_error_handlers
+from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
+from fourinarow.web.players import build_agent, on_solver
+from fourinarow.web.positions import playable, position_record, read_board
+from fourinarow.web.searches import SearchPool
+from fourinarow.web.settings import Settings
+
+__all__ = ["FULL_COLUMN", "MoveRequest", "create_app"]
+
+FULL_COLUMN = 100
+"""``/solve``'s score for a full column, as in Pons' API."""
+
+MAX_SEED = 2**63 - 1
+MAX_TEXT = 4000
+"""The longest position or diagram text read from a query or body field."""
+
+DEFAULT_AGENT = "perfect"
+
+
+class MoveRequest(BaseModel):
+    """The body of ``POST /api/v1/move``."""
+
+    model_config = ConfigDict(extra="forbid")
+    pos: str | None = Field(default=None, max_length=MAX_TEXT, description="moves, 1-based (4453)")
+    grid: str | None = Field(default=None, max_length=MAX_TEXT, description="a diagram, rows by /")
+    size: str | None = Field(default=None, max_length=40, description="WxH, default 7x6")
+    connect: int = Field(default=4, description="the line length that wins")
+    agent: str = Field(default=DEFAULT_AGENT, max_length=200, description="an agent spec")
+    time_ms: float | None = Field(
+        None, ge=0, allow_inf_nan=False, description="time budget, capped by the server"
+    )
+    seed: int | None = Field(
+        default=None, ge=0, le=MAX_SEED, description="seeds the agent's choices"
+    )
+
+
+class PositionQuery(BaseModel):
+    """The query parameters that give a position."""
+
+    pos: str | None = None
+    grid: str | None = None
+    size: str | None = None
+    connect: int = 4
+
+    def board(self) -> Board:
+        """The board they describe (FourInARowError when it is not valid)."""
+        return read_board(self.pos, self.grid, self.size, self.connect)
+
+
+def position_query(
+    pos: Annotated[
+        str | None, Query(max_length=MAX_TEXT, description="moves, 1-based; '' or - empty")
+    ] = None,
+    grid: Annotated[
+        str | None, Query(max_length=MAX_TEXT, description="a diagram: rows top first, by /")
+    ] = None,
+    size: Annotated[str | None, Query(max_length=40, description="WxH (default 7x6)")] = None,
+    connect: Annotated[int, Query(description="the line length that wins")] = 4,
+) -> PositionQuery:
+    """The position parameters of a GET request."""
+    return PositionQuery(pos=pos, grid=grid, size=size, connect=connect)
+
+
+Position = Annotated[PositionQuery, Depends(position_query)]
+
+
+def _cap_ms(settings: Settings, time_ms: float | None) -> float:
+    """The time a search may take: what was asked, at most the server's cap."""
+    return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
+
+
+def _pons_scores(board: Board, values: ColumnValues) -> list[int | None]:
+    return [
+        FULL_COLUMN if value is Unvalued.FULL else exact
+        for value, exact in zip(values.values, values.exact_values(), strict=True)
+    ]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app, with its own search pool (made when the server starts).
+
+    Args:
+        settings: the server's limits (defaults: ``Settings()``).
+    """
+    settings = settings if settings is not None else Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pool = SearchPool(settings.searches, settings.tt_mb)
+        pool.prepare()  # the tables, and the 7x6 book read once for every solver
+        app.state.pool = pool
+        try:
+            yield
+        finally:
+            pool.close()
+
+    app = FastAPI(
+        title="fourinarow",
+        version=__version__,
+        description="Connect Four for any board size: solve, analyse, play. See docs/api.md.",
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+
+    def pool_of(request: Request) -> SearchPool:
+        pool: SearchPool = request.app.state.pool
+        return pool
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        page = settings.static_dir / "index.html"
+        if not page.is_file():
+            raise HTTPException(404)
+        return FileResponse(page)
+
+    @app.get("/api", include_in_schema=False)
+    async def api_page() -> FileResponse:
+        page = settings.static_dir / "api.html"
+        if not page.is_file():
+            raise HTTPException(404)
+        return FileResponse(page)
+
+    app.mount("/static", StaticFiles(directory=settings.static_dir, check_dir=False), name="static")
+
+    @app.get("/solve", summary="Pons-compatible: the exact value of every column")
+    async def solve(request: Request, response: Response, position: Position) -> dict[str, Any]:
+        """For each column, the exact value of playing it for the side to move (standard
+        score convention), ``100`` for a full column, ``null`` where not proven in time.
+        Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows."""
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        board = playable(position.board())
+        limit = Limit(time=settings.max_time)
+
+        def work(solver: Solver) -> ColumnValues:
+            return solver.analyze(board, limit)
+
+        values = await pool_of(request).run(work, settings.max_time)
+        return {"pos": board.to_moves(), "score": _pons_scores(board, values)}
+
+    @app.get("/api/v1/position", summary="The state of a position, for the front end")
+    def position_state(position: Position) -> dict[str, object]:
+        """Moves, shape, whose turn, the cells (top row first), the legal columns and the
+        end of the game, if it ended."""
+        return position_record(position.board())
+
+    @app.get("/api/v1/analyze", summary="Every column's value, as `fourinarow analyze --json`")
+    async def analyze_position(
+        request: Request,
+        position: Position,
+        agent: Annotated[str, Query(max_length=200, description="an agent spec")] = (DEFAULT_AGENT),
+        time_ms: Annotated[
+            float | None, Query(ge=0, allow_inf_nan=False, description="ms, capped")
+        ] = None,
+        seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
+    ) -> dict[str, object]:
+        """The analysis record plus ``time_cap_ms``, the time the search was allowed."""
+        board = playable(position.board())
+        player, pooled = build_agent(agent, seed, settings.tt_mb)
+        cap = _cap_ms(settings, time_ms)
+
+        def work(solver: Solver) -> ColumnValues:
+            if pooled:
+                on_solver(player, solver)
+            return analyze(player, board, Limit(time=cap / 1000))
+
+        values = await pool_of(request).run(work, settings.max_time)
+        return {**analysis_record(board, values), "time_cap_ms": cap}
+
+    @app.post(
+        "/api/v1/move",
+        summary="The move an agent chooses, as `fourinarow move --json`",
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": MoveRequest.model_json_schema()}},
+            }
+        },
+    )
+    async def move(request: Request) -> dict[str, object]:
+        """The decision record plus ``position`` (the moves before the move) and
+        ``time_cap_ms``. The body is JSON, whatever its Content-Type says."""
+        body = MoveRequest.model_validate(await _json_body(request))
+        board = playable(read_board(body.pos, body.grid, body.size, body.connect))
+        player, pooled = build_agent(body.agent, body.seed, settings.tt_mb)
+        cap = _cap_ms(settings, body.time_ms)
+
+        def work(solver: Solver) -> dict[str, object]:
+            if pooled:
+                on_solver(player, solver)
+            return decision_record(player.choose(board, Limit(time=cap / 1000)))
+
+        record = await pool_of(request).run(work, settings.max_time)
+        return {**record, "position": board.to_moves(), "time_cap_ms": cap}
+
+    @app.get("/api/v1/agents", summary="The agents and levels a request may name")
+    def agents() -> dict[str, object]:
+        """Every agent with its description and options, the ten levels and the default."""
+        return {
+            "agents": [
+                {"name": name, "description": info.description, "options": list(info.options)}
+                for name, info in AGENTS.items()
+            ],
+            "levels": [
+                {"level": number, "description": level.description}
+                for number, level in LEVELS.items()
+            ],
+            "default": "level:5",
+        }
+
+    @app.post(
+        "/api/v1/kaggle",
+        summary="Kaggle ConnectX URL agent: the column to play, 0-based",
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": KaggleRequest.model_json_schema()}},
+            }
+        },
+    )
+    async def kaggle(request: Request) -> dict[str, object]:
+        """Answers kaggle-environments' UrlAgent: ``{"action": column}``."""
+        body = KaggleRequest.model_validate(await _json_body(request))
+        observation, configuration = body.parts()
+        board = playable(kaggle_board(observation, configuration))
+        player, pooled = build_agent(settings.kaggle_agent, None, settings.tt_mb)
+        cap = kaggle_time_ms(configuration, settings.max_time_ms)
+
+        def work(solver: Solver) -> int:
+            if pooled:
+                on_solver(player, solver)
+            return player.choose(board, Limit(time=cap / 1000)).column
+
+        return {"action": await pool_of(request).run(work, settings.max_time)}
+
+    return app
+
+
+async def _json_body(request: Request) -> object:
+    """The request body read as JSON.
+
+    Raises:
+        HTTPException: 422 when it is not JSON (or nests too deep to read).
+    """
+    raw = await request.body()
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deep"
+        raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object") from None

@@ -1,0 +1,99 @@
+"""The app's errors as JSON: ``{"error": "<one line>"}`` with the fitting status.
+
+Bad input gets 400 (the library's own message) or 422 (a missing field or a wrong type), an
+unknown path 404, a body over the limit 413, a server with every search busy 503; anything
+unexpected 500, logged, never a hang.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException
+
+from fourinarow.core import FourInARowError
+from fourinarow.web.searches import ServerBusyError
+
+__all__ = ["install_error_handlers", "one_line", "validation_message"]
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 500
+"""The longest message returned, in characters."""
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line, cut to :data:`MAX_MESSAGE` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= MAX_MESSAGE else line[: MAX_MESSAGE - 3] + "..."
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    """``{"error": message}`` with the status."""
+    return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+def validation_message(errors: Any) -> str:
+    """One readable line for pydantic's list of errors: where, and what is accepted."""
+    parts = []
+    for error in list(errors)[:3]:
+        location = [str(part) for part in error.get("loc", ())]
+        if location and location[0] in ("body", "query", "path", "header"):
+            location = location[1:]
+        where = " ".join(location[:1]) + ("." + ".".join(location[1:]) if len(location) > 1 else "")
+        message = str(error.get("msg", "not accepted"))
+        if error.get("type") == "json_invalid":
+            detail = error.get("ctx", {}).get("error", "")
+            message = f"the body is not JSON ({detail})" if detail else "the body is not JSON"
+            where = ""
+        elif error.get("type") == "missing":
+            message = "is required"
+        elif error.get("type") == "extra_forbidden":
+            message = "is not a field this endpoint takes"
+        parts.append(f"{where}: {message}" if where else message)
+    more = len(list(errors)) - 3
+    text = "; ".join(parts) or "the request is not valid"
+    return text + (f" (and {more} more)" if more > 0 else "")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every error the app can meet to a JSON response."""
+
+    @app.exception_handler(FourInARowError)
+    async def bad_input(request: Request, error: FourInARowError) -> JSONResponse:
+        return error_response(400, str(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return error_response(422, validation_message(error.errors()))
+
+    @app.exception_handler(ValidationError)
+    async def invalid_body(request: Request, error: ValidationError) -> JSONResponse:
+        return error_response(422, validation_message(error.errors()))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code == 404:
+            message = f"no such page: {request.url.path} (the API is under /api/v1 and /solve)"
+        else:
+            message = str(error.detail)
+        response = error_response(error.status_code, message)
+        if error.headers:
+            response.headers.update(error.headers)
+        return response
+
+    @app.exception_handler(ServerBusyError)
+    async def busy(request: Request, error: ServerBusyError) -> JSONResponse:
+        response = error_response(503, str(error))
+        response.headers["Retry-After"] = "1"
+        return response
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.error("unexpected error on %s", request.url.path, exc_info=error)
+        return error_response(500, f"internal error ({type(error).__name__}); see the server log")

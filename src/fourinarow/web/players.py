@@ -1,0 +1,67 @@
+"""Agents for web requests: checked against the server's limits, perfect ones on pooled solvers.
+
+A spec may not make the server read a file (``book=PATH``) or allocate a table larger than the
+server's own (``tt_mb=``). Perfect players that use the shipped book and the server's table size
+(``perfect``, ``perfect:tiebreak=...``, ``level:9``, ``level:10``) search on the solver of the
+slot that runs them, so their tables and the book are reused, not allocated per request.
+"""
+
+from __future__ import annotations
+
+from fourinarow.agents import Agent, InvalidAgentSpecError, PerfectAgent, make_agent
+from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float
+from fourinarow.search.arguments import MAX_TABLE_MB
+from fourinarow.search.solver import Solver
+
+__all__ = ["build_agent", "on_solver"]
+
+
+def _options(spec: str) -> dict[str, str]:
+    """The ``key=value`` options of a spec, keys in lower case (other parts are ignored: the
+    registry judges them)."""
+    options: dict[str, str] = {}
+    for part in spec.partition(":")[2].split(","):
+        key, equals, value = part.partition("=")
+        if equals:
+            options[key.strip().lower()] = value.strip()
+    return options
+
+
+def build_agent(spec: str, seed: int | None, tt_mb: float) -> tuple[Agent, bool]:
+    """The agent a spec names, and whether it may search on a pooled solver.
+
+    Raises:
+        InvalidAgentSpecError: the registry refuses the spec, or it asks for a book file or a
+            table larger than ``tt_mb`` megabytes.
+    """
+    if not isinstance(spec, str):
+        raise InvalidAgentSpecError(f"an agent spec is a string, not {type(spec).__name__}")
+    options = _options(spec)
+    book = options.get("book")
+    if book is not None and book.lower() not in ("shipped", "none"):
+        raise InvalidAgentSpecError(
+            "book is shipped or none on this server (it reads no book files)"
+        )
+    table = options.get("tt_mb")
+    if table is not None:
+        try:
+            parse_float(table, 0, tt_mb, above_low=True)
+        except InvalidNumberError:
+            raise InvalidAgentSpecError(
+                f"tt_mb is a number above 0 and at most {number_text(tt_mb)} on this server "
+                f"(megabytes; the library takes up to {MAX_TABLE_MB})"
+            ) from None
+    agent = make_agent(spec, seed=seed)
+    pooled = table is None and (book is None or book.lower() == "shipped")
+    return agent, pooled
+
+
+def on_solver(agent: Agent, solver: Solver) -> Agent:
+    """``agent`` with every perfect player in it (the agent itself, or one a level or a
+    blunderer wraps) searching on ``solver``."""
+    inner: object = agent
+    while inner is not None:
+        if isinstance(inner, PerfectAgent):
+            inner.solver = solver
+        inner = getattr(inner, "agent", None)
+    return agent

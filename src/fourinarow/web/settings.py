@@ -1,0 +1,99 @@
+"""The web app's settings: the server's limits, fixed when the app is built."""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fourinarow.agents import make_agent
+from fourinarow.core import FourInARowError
+from fourinarow.search.arguments import MAX_TABLE_MB
+
+__all__ = [
+    "DEFAULT_MAX_TIME_MS",
+    "MAX_BODY_BYTES",
+    "MAX_SEARCHES",
+    "InvalidWebSettingError",
+    "Settings",
+    "default_searches",
+]
+
+DEFAULT_MAX_TIME_MS = 3000.0
+"""The longest a search may take unless the server is told otherwise (``--max-time-ms``)."""
+
+MAX_BODY_BYTES = 64 * 1024
+"""The largest request body the server reads; a larger one gets 413."""
+
+MAX_SEARCHES = 256
+"""The most searches a server runs at once (``--searches``)."""
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+"""The front end shipped in the package."""
+
+
+class InvalidWebSettingError(FourInARowError):
+    """A web server setting out of its range (a time cap, a number of searches, a table size)."""
+
+
+def default_searches() -> int:
+    """How many searches run at once by default: one per core."""
+    return max(1, min(MAX_SEARCHES, os.cpu_count() or 1))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a server allows: the app factory and the ``serve`` command share them.
+
+    Attributes:
+        max_time_ms: every search's time cap in milliseconds; a client may ask for less, never
+            more (more than 0, at most a day).
+        searches: searches at once (1 to ``MAX_SEARCHES``); requests beyond wait for a free
+            one, or get 503 when the wait would pass the time cap.
+        tt_mb: each perfect solver's transposition table in megabytes (one solver per search
+            slot); also the largest ``tt_mb=`` an agent spec may ask for.
+        kaggle_agent: the agent spec that plays for ``POST /api/v1/kaggle``.
+        static_dir: the front end's folder (``index.html`` and its files).
+        max_body_bytes: the largest request body read.
+
+    Raises:
+        InvalidWebSettingError: a setting out of its range.
+        InvalidAgentSpecError: ``kaggle_agent`` is not a spec ``make_agent`` takes.
+    """
+
+    max_time_ms: float = DEFAULT_MAX_TIME_MS
+    searches: int = field(default_factory=default_searches)
+    tt_mb: float = 64.0
+    kaggle_agent: str = "perfect"
+    static_dir: Path = STATIC_DIR
+    max_body_bytes: int = MAX_BODY_BYTES
+
+    def __post_init__(self) -> None:
+        time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(
+            self.max_time_ms, bool
+        )
+        if not time_ok or not (math.isfinite(self.max_time_ms) and self.max_time_ms > 0):
+            raise InvalidWebSettingError(
+                f"max_time_ms is a number of milliseconds above 0, not {self.max_time_ms!r}"
+            )
+        if self.max_time_ms > 86_400_000:
+            raise InvalidWebSettingError("max_time_ms is at most 86400000 (a day)")
+        if not isinstance(self.searches, int) or not 1 <= self.searches <= MAX_SEARCHES:
+            raise InvalidWebSettingError(
+                f"searches is a whole number from 1 to {MAX_SEARCHES}, not {self.searches!r}"
+            )
+        tt_ok = isinstance(self.tt_mb, int | float) and not isinstance(self.tt_mb, bool)
+        if not tt_ok or not 0 < self.tt_mb <= MAX_TABLE_MB:
+            raise InvalidWebSettingError(
+                f"tt_mb is a number of megabytes above 0 and at most {MAX_TABLE_MB}, not "
+                f"{self.tt_mb!r}"
+            )
+        if not isinstance(self.max_body_bytes, int) or self.max_body_bytes < 1:
+            raise InvalidWebSettingError("max_body_bytes is a whole number of bytes above 0")
+        make_agent(self.kaggle_agent)  # refuses a spec it cannot build
+
+    @property
+    def max_time(self) -> float:
+        """The time cap in seconds."""
+        return self.max_time_ms / 1000

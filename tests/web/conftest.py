@@ -1,0 +1,23 @@
+"""A real server for the web tests: ``fourinarow serve`` in a subprocess, on a free port."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.web.running import running_server
+
+MAX_TIME_MS = 2000
+"""The server's time cap in the tests."""
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """``http://127.0.0.1:PORT`` of a real server (``--max-time-ms 2000``), shared by the
+    session; at the end it is stopped with SIGINT and must exit 0 without a traceback."""
+    with running_server("--max-time-ms", str(MAX_TIME_MS)) as server:
+        yield server.url
+        status, err = server.stop()
+    assert status == 0, err
+    assert "Traceback" not in err, err
