@@ -71,7 +71,7 @@ def shoot(base: str) -> None:
             executable_path="/usr/bin/chromium",
             args=CHROMIUM_ARGS,
             headless=True,
-            viewport={"width": 1280, "height": 760},
+            viewport={"width": 1280, "height": 800},
         )
         try:
             page = context.new_page()
