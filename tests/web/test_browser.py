@@ -359,6 +359,15 @@ def test_a_bad_size_in_the_url_falls_back_to_the_standard_board(tab: Tab) -> Non
     tab.check_console(BAD_STATUS)
 
 
+def test_the_api_link_leads_to_the_api_page(tab: Tab) -> None:
+    tab.go("")
+    with tab.page.expect_navigation():
+        tab.page.click("text=API")
+    assert urlsplit(tab.page.url).path == "/api"
+    assert "/api/v1/move" in tab.page.content()
+    tab.check_console()
+
+
 # ------------------------------------------------------------------------ keyboard
 
 
