@@ -4,6 +4,7 @@ fixture): play, analyse, share, keyboard, a phone-sized screen, and no console e
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
@@ -11,6 +12,7 @@ import pytest
 
 from fourinarow.core import Board
 from fourinarow.search.solver import Solver
+from tests.web import browser
 from tests.web.browser import DESKTOP, PHONE, Tab, chromium, require_browser
 
 if TYPE_CHECKING:
@@ -58,6 +60,18 @@ def expected_values(moves: str) -> list[str]:
 
 def query(tab: Tab) -> dict[str, list[str]]:
     return parse_qs(urlsplit(tab.page.url).query, keep_blank_values=True)
+
+
+def test_a_missing_browser_skips_naming_apt_get_unless_required(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(browser, "CHROMIUM", tmp_path / "chromium")
+    monkeypatch.delenv("FOURINAROW_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
+        require_browser()
+    monkeypatch.setenv("FOURINAROW_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install chromium"):
+        require_browser()
 
 
 # ------------------------------------------------------------------------ play

@@ -486,8 +486,8 @@ function describeValue(entry, view) {
     const plain = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
     let text;
     if (openLow && openHigh) text = "?";
-    else if (openHigh) text = `≥${plain(lower)}`;
-    else if (openLow) text = `≤${plain(upper)}`;
+    else if (openHigh) text = `≥\u202f${plain(lower)}`; // a narrow no-break space
+    else if (openLow) text = `≤\u202f${plain(upper)}`;
     else text = `${plain(lower)}..${plain(upper)}`;
     let tone = "unknown";
     let word = "unproven";
@@ -649,7 +649,9 @@ function syncAnalysisTime() {
 function syncSettings() {
   const form = $("settings");
   form.elements.mode.value = state.mode;
-  $("level").value = String(state.level);
+  const level = $("level");
+  level.value = String(state.level);
+  level.title = level.selectedOptions.length > 0 ? level.selectedOptions[0].textContent : "";
   $("agent-row").hidden = state.level !== "custom";
   if (document.activeElement !== $("agent")) $("agent").value = state.agent;
   $("first").value = state.first;
