@@ -351,6 +351,26 @@ def test_a_share_link_reproduces_the_board(tab: Tab, desktop: BrowserContext) ->
     tab.check_console()
 
 
+def test_wide_boards_write_moves_with_commas(tab: Tab, desktop: BrowserContext) -> None:
+    tab.go("?mode=computer&agent=minimax:depth=2&size=12x10")
+    tab.click_column(11)
+    assert "agent=minimax:depth=2&" in tab.page.url
+    moves = query(tab)["pos"][0].split(",")
+    assert moves[0] == "11"
+    assert len(moves) == 2
+    assert f"pos={moves[0]},{moves[1]}&" in tab.page.url
+    other = Tab.open(desktop, tab.base_url)
+    try:
+        other.page.goto(tab.page.url)
+        other.settle()
+        assert other.grid() == tab.grid()
+        assert other.page.input_value("#agent") == "minimax:depth=2"
+        other.check_console()
+    finally:
+        other.page.close()
+    tab.check_console()
+
+
 def test_a_bad_position_in_the_url_shows_an_error_and_an_empty_board(tab: Tab) -> None:
     tab.go("?pos=44x&mode=human")
     error = tab.page.locator("#error")

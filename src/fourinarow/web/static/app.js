@@ -679,7 +679,13 @@ function urlParams() {
 }
 
 function updateUrl() {
-  const url = `${window.location.pathname}?${urlParams().toString()}`;
+  // Commas (moves on wide boards), colons and equals signs (agent specs) stay readable in the address bar.
+  const query = urlParams()
+    .toString()
+    .replace(/%2C/g, ",")
+    .replace(/%3A/g, ":")
+    .replace(/%3D/g, "=");
+  const url = `${window.location.pathname}?${query}`;
   window.history.replaceState(null, "", url);
 }
 
