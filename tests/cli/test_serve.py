@@ -55,6 +55,26 @@ def test_the_url_is_printed_with_the_real_port() -> None:
         assert server.url == f"http://127.0.0.1:{port}"
 
 
+def test_open_opens_the_browser_at_the_url_once_listening(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--open`` asks the web browser (here a script named by $BROWSER, as the webbrowser
+    module reads it) to open the printed URL."""
+    opened = tmp_path / "opened"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}.part && mv {opened}.part {opened}\n')
+    browser.chmod(0o755)
+    monkeypatch.setenv("BROWSER", str(browser))
+    with running_server("--open") as server:
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.exists(), "the browser was not opened"
+        assert opened.read_text().strip() == f"{server.url}/"
+        status, err = server.stop()
+    assert status == 0, err
+
+
 def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

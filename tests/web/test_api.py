@@ -299,6 +299,7 @@ def test_move_reads_json_whatever_the_content_type(server_url: str) -> None:
     [
         (b'{"pos": "4453"', 422, ["not JSON"]),
         (b"\xff\xfe", 422, ["not JSON"]),
+        (b'{"pos": "\xff"}', 422, ["not JSON", "UTF-8"]),
         (b"[1, 2]", 422, ["valid dictionary"]),
         (b'{"pos": 5}', 422, ["pos", "string"]),
         (b'{"position": "44"}', 422, ["position", "not a field"]),
@@ -306,7 +307,8 @@ def test_move_reads_json_whatever_the_content_type(server_url: str) -> None:
         (b'{"seed": 1.5}', 422, ["seed"]),
         (b'{"connect": "x"}', 422, ["connect"]),
         (b'{"agent": 7}', 422, ["agent"]),
-        (b"[" * 30000 + b"]" * 30000, 422, ["not JSON"]),
+        (b"[" * 30000 + b"]" * 30000, 422, ["not JSON", "nested too deep"]),
+        (b'{"seed": ' + b"9" * 5000 + b"}", 422, ["not JSON", "too many digits"]),
         (b'{"pos": "4458"}', 400, ["8"]),
         (b'{"agent": "level:11"}', 400, ["level"]),
         (b'{"pos": "4455667"}', 400, ["game is over"]),

@@ -96,25 +96,33 @@ def _cap_ms(settings: Settings, time_ms: float | None) -> float:
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
 
 
-def _pons_scores(board: Board, values: ColumnValues) -> list[int | None]:
+def _pons_scores(values: ColumnValues) -> list[int | None]:
+    """Pons' ``score`` list: the exact values, 100 for a full column, None where not exact."""
     return [
         FULL_COLUMN if value is Unvalued.FULL else exact
         for value, exact in zip(values.values, values.exact_values(), strict=True)
     ]
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The web app, with its own search pool (made when the server starts).
+def create_app(settings: Settings | None = None, pool: SearchPool | None = None) -> FastAPI:
+    """The web app, with its search pool.
 
     Args:
         settings: the server's limits (defaults: ``Settings()``).
+        pool: the searches, already prepared (``serve`` makes it first, so that a table too
+            large for memory is reported before the server starts); by default one of
+            ``settings.searches`` slots is made and prepared when the server starts. The app
+            closes it when the server stops.
     """
     settings = settings if settings is not None else Settings()
+    given = pool
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool = SearchPool(settings.searches, settings.tt_mb)
-        pool.prepare()  # the tables, and the 7x6 book read once for every solver
+        pool = given
+        if pool is None:
+            pool = SearchPool(settings.searches, settings.tt_mb)
+            pool.prepare()  # the tables, and the 7x6 book read once for every solver
         app.state.pool = pool
         try:
             yield
@@ -166,7 +174,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return solver.analyze(board, limit)
 
         values = await pool_of(request).run(work, settings.max_time)
-        return {"pos": board.to_moves(), "score": _pons_scores(board, values)}
+        return {"pos": board.to_moves(), "score": _pons_scores(values)}
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
     def position_state(position: Position) -> dict[str, object]:
@@ -275,6 +283,12 @@ async def _json_body(request: Request) -> object:
     raw = await request.body()
     try:
         return json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deep"
-        raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object") from None
+    except json.JSONDecodeError as error:
+        detail = error.msg
+    except UnicodeDecodeError:
+        detail = "not UTF-8 text"
+    except RecursionError:
+        detail = "nested too deep"
+    except ValueError:  # Python's limit on the digits of an integer
+        detail = "a number with too many digits"
+    raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object")

@@ -18,7 +18,7 @@ from fourinarow.core.numbers import InvalidNumberError, parse_int
 
 __all__ = ["parse_size", "playable", "position_record", "read_board"]
 
-_SIZE = re.compile("^\\s*([0-9]+)\\s*[xX]\\s*([0-9]+)\\s*$", re.ASCII)
+_SIZE = re.compile("^\\s*([0-9]+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*([0-9]+)\\s*$", re.ASCII)
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -16,6 +16,7 @@ import uvicorn
 
 from fourinarow.core import FourInARowError
 from fourinarow.web.app import create_app
+from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
 __all__ = ["PortInUseError", "bind", "serve"]
@@ -104,9 +105,16 @@ def serve(
 
     Raises:
         PortInUseError: the address cannot be bound.
+        MemoryError: the transposition tables do not fit in memory.
     """
     sock = bind(host, port)
     url = url_of(sock)
+    try:
+        pool = SearchPool(settings.searches, settings.tt_mb)
+        pool.prepare()  # the tables and the book, before anyone is told to connect
+    except BaseException:
+        sock.close()
+        raise
     stream = out if out is not None else sys.stdout
 
     def started() -> None:
@@ -115,7 +123,7 @@ def serve(
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
     config = uvicorn.Config(
-        create_app(settings),
+        create_app(settings, pool),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=max(5, int(settings.max_time) + 2),

@@ -1,0 +1,95 @@
+"""The search pool (web/searches.py): bounded, off the event loop, solvers not shared."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from fourinarow.search.solver import Solver
+from fourinarow.web.searches import SearchPool, ServerBusyError
+
+
+def test_searches_run_in_worker_threads_with_their_own_solvers() -> None:
+    pool = SearchPool(2, tt_mb=1)
+    seen: list[tuple[str, int]] = []
+    lock = threading.Lock()
+    both_running = threading.Barrier(2, timeout=30)
+
+    def work(solver: Solver) -> str:
+        with lock:
+            seen.append((threading.current_thread().name, id(solver)))
+        both_running.wait()  # two at once: the pool runs them side by side
+        return "done"
+
+    async def main() -> list[str]:
+        return list(await asyncio.gather(pool.run(work, 30), pool.run(work, 30)))
+
+    try:
+        assert asyncio.run(main()) == ["done", "done"]
+    finally:
+        pool.close()
+    assert all(name.startswith("fourinarow-search") for name, _ in seen)
+    assert len({solver for _, solver in seen}) == 2
+
+
+def test_a_request_that_waits_past_its_limit_is_refused() -> None:
+    pool = SearchPool(1, tt_mb=1)
+    release = threading.Event()
+    started = threading.Event()
+
+    def hold(solver: Solver) -> None:
+        started.set()
+        release.wait(30)
+
+    async def main() -> None:
+        holding = asyncio.ensure_future(pool.run(hold, 30))
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        with pytest.raises(ServerBusyError, match="busy"):
+            await pool.run(lambda solver: None, 0.05)
+        release.set()
+        await holding
+        assert await pool.run(lambda solver: 7, 30) == 7  # the slot came back
+
+    try:
+        asyncio.run(main())
+    finally:
+        release.set()
+        pool.close()
+
+
+def test_an_error_in_a_search_reaches_the_caller_and_frees_the_slot() -> None:
+    pool = SearchPool(1, tt_mb=1)
+
+    def fail(solver: Solver) -> None:
+        raise ValueError("no")
+
+    async def main() -> int:
+        with pytest.raises(ValueError, match="no"):
+            await pool.run(fail, 30)
+        return await pool.run(lambda solver: 1, 30)
+
+    try:
+        assert asyncio.run(main()) == 1
+    finally:
+        pool.close()
+
+
+def test_a_cancelled_request_gives_the_slot_back_when_its_search_ends() -> None:
+    pool = SearchPool(1, tt_mb=1)
+    release = threading.Event()
+
+    async def main() -> int:
+        running = asyncio.ensure_future(pool.run(lambda solver: release.wait(30), 30))
+        await asyncio.sleep(0.05)
+        running.cancel()
+        release.set()
+        return await pool.run(lambda solver: 3, 30)
+
+    try:
+        assert asyncio.run(main()) == 3
+    finally:
+        release.set()
+        pool.close()

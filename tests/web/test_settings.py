@@ -1,0 +1,53 @@
+"""The server's settings (web/settings.py)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from fourinarow.agents import InvalidAgentSpecError
+from fourinarow.web.settings import (
+    MAX_SEARCHES,
+    InvalidWebSettingError,
+    Settings,
+    default_searches,
+)
+
+
+def test_the_defaults() -> None:
+    settings = Settings()
+    assert settings.max_time_ms == 3000
+    assert settings.max_time == 3.0
+    assert settings.searches == default_searches() >= 1
+    assert settings.kaggle_agent == "perfect"
+    assert (settings.static_dir / "index.html").is_file()
+    assert settings.max_body_bytes == 65536
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"max_time_ms": 0}, "above 0"),
+        ({"max_time_ms": -1}, "above 0"),
+        ({"max_time_ms": math.inf}, "above 0"),
+        ({"max_time_ms": math.nan}, "above 0"),
+        ({"max_time_ms": "3000"}, "above 0"),
+        ({"max_time_ms": True}, "above 0"),
+        ({"max_time_ms": 10**12}, "a day"),
+        ({"searches": 0}, f"1 to {MAX_SEARCHES}"),
+        ({"searches": 2.0}, f"1 to {MAX_SEARCHES}"),
+        ({"tt_mb": 0}, "megabytes"),
+        ({"tt_mb": 2.0**60}, "megabytes"),
+        ({"max_body_bytes": 0}, "bytes"),
+    ],
+)
+def test_settings_out_of_range_are_refused(changes: dict[str, Any], words: str) -> None:
+    with pytest.raises(InvalidWebSettingError, match=words):
+        Settings(**changes)
+
+
+def test_a_bad_kaggle_agent_is_refused() -> None:
+    with pytest.raises(InvalidAgentSpecError, match="bogus"):
+        Settings(kaggle_agent="bogus")
