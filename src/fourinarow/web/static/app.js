@@ -83,6 +83,11 @@ function positionParams(moves) {
   return { pos: movesText(moves, state.width), size: sizeText(), connect: String(state.connect) };
 }
 
+// The parameters of the position shown: the moves up to the cursor.
+function shownParams() {
+  return positionParams(state.moves.slice(0, state.cursor));
+}
+
 function agentSpec() {
   if (state.level === "custom") return state.agent.trim() || "perfect";
   return `level:${state.level}`;
@@ -151,7 +156,7 @@ function refresh({ animate = false } = {}) {
     const previous = state.view;
     let view;
     try {
-      view = await api("/position", { params: positionParams(state.moves.slice(0, state.cursor)), signal });
+      view = await api("/position", { params: shownParams(), signal });
     } catch (error) {
       if (isAborted(error) || mine !== generation) return;
       showError(error.message);
@@ -218,7 +223,7 @@ async function analyse(mine, signal) {
   let answer;
   try {
     answer = await api("/analyze", {
-      params: { ...positionParams(state.moves.slice(0, state.cursor)), agent: "perfect", time_ms: String(state.analysisTime) },
+      params: { ...shownParams(), agent: "perfect", time_ms: String(state.analysisTime) },
       signal,
     });
   } catch (error) {
@@ -253,9 +258,8 @@ function placeMove(column) {
 function canPlay(column) {
   const view = state.view;
   if (!view || view.over || state.thinking) return false;
-  if (state.mode === "computer" && view.turn === computerSide() && state.cursor === state.moves.length) {
-    return false;
-  }
+  const computersTurn = state.mode === "computer" && view.turn === computerSide();
+  if (computersTurn && state.cursor === state.moves.length) return false;
   return view.legal.includes(column);
 }
 
@@ -286,7 +290,9 @@ function redo() {
   clearError();
   state.cursor += 1;
   if (state.mode === "computer") {
-    while (state.cursor < state.moves.length && turnAt(state.cursor) === computerSide()) state.cursor += 1;
+    while (state.cursor < state.moves.length && turnAt(state.cursor) === computerSide()) {
+      state.cursor += 1;
+    }
   }
   refresh({ animate: true });
 }
@@ -399,7 +405,8 @@ function renderBoard(previous) {
   const last = lastStone(view);
   const dropped =
     previous && last && previous.width === width && view.ply === previous.ply + 1 ? last : null;
-  const winning = new Set((view.line || []).map(([column, row]) => `${column}:${height - 1 - row}`));
+  const line = view.line || [];
+  const winning = new Set(line.map(([column, row]) => `${column}:${height - 1 - row}`));
 
   for (let column = 1; column <= width; column += 1) {
     const button = document.createElement("button");
@@ -452,67 +459,78 @@ function moves(count) {
   return count === 1 ? "1 move" : `${count} moves`;
 }
 
-// How to show one column's typed value: { tone, shape, text, word, title }.
+// How to show one column's value: its tone (the colour class), shape, number, word and title.
+function shown(tone, shape, text, word, title = word) {
+  return { tone, shape, text, word, title };
+}
+
+// Own moves to a win `distance` plies away (its stone included), or the opponent's to a loss.
+function movesTo(distance, win) {
+  if (!distance) return null;
+  return win ? Math.ceil(distance / 2) : Math.floor(distance / 2);
+}
+
+function describeExact(value, distance) {
+  if (value === 0) return shown("draw", "●", "0", "draw", "draw with best play");
+  const win = value > 0;
+  const n = movesTo(distance, win);
+  const result = win ? "win" : "loss";
+  const word = n ? `${result} in ${n}` : result;
+  let title = result;
+  if (n) title = win ? `win in ${moves(n)}` : `loss, the opponent wins in ${moves(n)}`;
+  return shown(result, win ? "▲" : "▼", signed(value), word, title);
+}
+
+// Bounds: "?" when nothing is proven, ">= L" or "<= U" when one side is open, else "L..U".
+function describeBounds(lower, upper, view) {
+  if (lower === upper) return describeExact(lower, null);
+  const cells = view.width * view.height;
+  const highest = Math.floor((cells + 1 - view.ply) / 2);
+  const lowest = -Math.floor((cells - view.ply) / 2);
+  const plain = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
+  const gap = "\u202f"; // a narrow no-break space
+  let text = `${plain(lower)}..${plain(upper)}`;
+  if (lower <= lowest && upper >= highest) text = "?";
+  else if (upper >= highest) text = `≥${gap}${plain(lower)}`;
+  else if (lower <= lowest) text = `≤${gap}${plain(upper)}`;
+  let [tone, word] = ["unknown", "unproven"];
+  if (lower > 0) [tone, word] = ["win", "winning"];
+  else if (upper < 0) [tone, word] = ["loss", "losing"];
+  else if (lower === 0) [tone, word] = ["draw", "not losing"];
+  else if (upper === 0) [tone, word] = ["draw", "not winning"];
+  const shape = { win: "△", loss: "▽", draw: "○", unknown: "◇" }[tone];
+  const range = `${signed(lower)}..${signed(upper)}`;
+  const title = `${word}: the time ran out with the value in ${range}`;
+  return shown(`${tone} bound`, shape, text, word, title);
+}
+
 function describeValue(entry, view) {
-  const kind = entry.kind;
-  if (kind === "full") return { tone: "full", shape: "", text: "", word: "full", title: "full column" };
-  if (kind === "exact") {
-    const value = entry.value;
-    const distance = entry.distance;
-    if (value === 0) return { tone: "draw", shape: "●", text: "0", word: "draw", title: "draw with best play" };
-    if (value > 0) {
-      const n = distance ? Math.ceil(distance / 2) : null;
-      const word = n ? `win in ${n}` : "win";
-      return { tone: "win", shape: "▲", text: signed(value), word, title: n ? `win in ${moves(n)}` : "win" };
-    }
-    const n = distance ? Math.floor(distance / 2) : null;
-    const word = n ? `loss in ${n}` : "loss";
-    return {
-      tone: "loss",
-      shape: "▼",
-      text: signed(value),
-      word,
-      title: n ? `loss, the opponent wins in ${moves(n)}` : "loss",
-    };
-  }
-  if (kind === "bounds") {
-    const cells = view.width * view.height;
-    const highest = Math.floor((cells + 1 - view.ply) / 2);
-    const lowest = -Math.floor((cells - view.ply) / 2);
-    const { lower, upper } = entry;
-    if (lower === upper) return describeValue({ kind: "exact", value: lower, distance: null }, view);
-    const openLow = lower <= lowest;
-    const openHigh = upper >= highest;
-    const plain = (value) => (value < 0 ? `${MINUS}${-value}` : String(value));
-    let text;
-    if (openLow && openHigh) text = "?";
-    else if (openHigh) text = `≥\u202f${plain(lower)}`; // a narrow no-break space
-    else if (openLow) text = `≤\u202f${plain(upper)}`;
-    else text = `${plain(lower)}..${plain(upper)}`;
-    let tone = "unknown";
-    let word = "unproven";
-    if (lower > 0) [tone, word] = ["win", "winning"];
-    else if (upper < 0) [tone, word] = ["loss", "losing"];
-    else if (lower === 0) [tone, word] = ["draw", "not losing"];
-    else if (upper === 0) [tone, word] = ["draw", "not winning"];
-    const shape = { win: "△", loss: "▽", draw: "○", unknown: "◇" }[tone];
-    return { tone: `${tone} bound`, shape, text, word, title: `${word}: the search stopped with the value in ${signed(lower)}..${signed(upper)}` };
-  }
-  if (kind === "heuristic") {
-    if (entry.forced) {
+  switch (entry.kind) {
+    case "full":
+      return shown("full", "", "", "full", "full column");
+    case "exact":
+      return describeExact(entry.value, entry.distance);
+    case "bounds":
+      return describeBounds(entry.lower, entry.upper, view);
+    case "heuristic": {
+      if (!entry.forced) {
+        const text = signed(entry.value);
+        return shown("unknown estimate", "◇", text, "estimate", "heuristic estimate");
+      }
       const win = entry.forced > 0;
-      const n = entry.distance ? (win ? Math.ceil(entry.distance / 2) : Math.floor(entry.distance / 2)) : null;
+      const n = movesTo(entry.distance, win);
       const word = `${win ? "win" : "loss"}${n ? ` in ${n}` : ""}`;
-      return { tone: win ? "win" : "loss", shape: win ? "▲" : "▼", text: win ? "win" : "loss", word, title: word };
+      return shown(win ? "win" : "loss", win ? "▲" : "▼", win ? "win" : "loss", word);
     }
-    return { tone: "unknown estimate", shape: "◇", text: signed(entry.value), word: "estimate", title: "heuristic estimate" };
+    case "probability": {
+      const percent = Math.round(entry.value * 100);
+      const tone = percent > 50 ? "win" : percent < 50 ? "loss" : "draw";
+      const title = `estimated ${percent}% to win`;
+      return shown(`${tone} estimate`, "◇", `${percent}%`, "to win", title);
+    }
+    default: // "unknown" (not searched in time)
+      return shown("unknown", "", "?", "not searched", "not searched in time");
   }
-  if (kind === "probability") {
-    const percent = Math.round(entry.value * 100);
-    const tone = percent > 50 ? "win" : percent < 50 ? "loss" : "draw";
-    return { tone: `${tone} estimate`, shape: "◇", text: `${percent}%`, word: "to win", title: `estimated ${percent}% to win` };
-  }
-  return { tone: "unknown", shape: "", text: "?", word: "not searched", title: "not searched in time" };
 }
 
 function renderValues() {
@@ -532,8 +550,8 @@ function renderValues() {
     item.setAttribute("role", "listitem");
     item.dataset.column = String(column);
     let info;
-    if (view.over) info = { tone: "none", shape: "", text: "", word: "", title: "game over" };
-    else if (!analysis) info = { tone: "pending", shape: "", text: "…", word: "", title: "analysing" };
+    if (view.over) info = shown("none", "", "", "", "game over");
+    else if (!analysis) info = shown("pending", "", "…", "", "analysing");
     else info = describeValue(analysis.columns[column - 1], view);
     item.className = `value ${info.tone}`;
     const isBest = best.has(column);
@@ -571,7 +589,8 @@ function renderValues() {
   if (view.over) legend.textContent = "The game is over.";
   else if (!analysis) legend.textContent = `Analysing for ${PLAYER_NAMES[view.turn]}…`;
   else {
-    const cap = typeof analysis.time_cap_ms === "number" ? analysis.time_cap_ms : state.analysisTime;
+    const capped = typeof analysis.time_cap_ms === "number";
+    const cap = capped ? analysis.time_cap_ms : state.analysisTime;
     const how = analysis.exact ? "exact values" : `bounds where the ${cap / 1000} s ran out`;
     legend.textContent =
       `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win, ${MINUS} a loss, 0 a draw; ` +
@@ -615,7 +634,8 @@ function renderMoves() {
     button.dataset.ply = String(index + 1);
     button.className = `p${turnAt(index)}`;
     button.textContent = String(column);
-    button.setAttribute("aria-label", `Move ${index + 1}: ${PLAYER_NAMES[turnAt(index)]} in column ${column}`);
+    const who = PLAYER_NAMES[turnAt(index)];
+    button.setAttribute("aria-label", `Move ${index + 1}: ${who} in column ${column}`);
     if (index + 1 === state.cursor) button.setAttribute("aria-current", "step");
     if (index + 1 > state.cursor) item.classList.add("future");
     item.append(button);
@@ -674,12 +694,14 @@ function urlParams() {
     params.set("first", state.first);
   }
   if (state.showValues) params.set("values", "1");
-  if (state.analysisTime !== DEFAULT_ANALYSIS_TIME_MS) params.set("time", String(state.analysisTime));
+  if (state.analysisTime !== DEFAULT_ANALYSIS_TIME_MS) {
+    params.set("time", String(state.analysisTime));
+  }
   return params;
 }
 
 function updateUrl() {
-  // Commas (moves on wide boards), colons and equals signs (agent specs) stay readable in the address bar.
+  // Commas (moves on wide boards), colons and equals signs (agent specs) stay readable.
   const query = urlParams()
     .toString()
     .replace(/%2C/g, ",")
@@ -936,7 +958,8 @@ function wire() {
   });
   const settings = $("settings");
   settings.addEventListener("submit", (event) => event.preventDefault());
-  for (const element of settings.querySelectorAll("input[name=mode], #level, #first, #analysis-time")) {
+  const options = "input[name=mode], #level, #first, #analysis-time";
+  for (const element of settings.querySelectorAll(options)) {
     element.addEventListener("change", changeOptions);
   }
   $("agent").addEventListener("change", changeOptions);
