@@ -214,6 +214,20 @@ def test_undo_against_the_computer_goes_back_to_your_turn(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_undo_while_the_computer_thinks_cancels_its_move(tab: Tab) -> None:
+    tab.go("?mode=computer&level=10&size=8x7")  # perfect play cannot solve 8x7: it thinks
+    tab.page.click('#board .column[data-column="4"]')
+    tab.page.wait_for_selector("#status.thinking")
+    assert "thinking" in tab.status()
+    assert tab.page.locator("#board .column[aria-disabled=true]").count() == 8
+    tab.page.click("#undo")
+    tab.settle()
+    assert tab.stones() == 0
+    assert "Your move" in tab.status()
+    assert query(tab)["pos"] == [""]
+    tab.check_console()
+
+
 def test_a_finished_game_shows_the_winner_and_the_line(tab: Tab) -> None:
     tab.go("?mode=human")
     for column in (4, 4, 5, 5, 6, 6, 7):
