@@ -2,6 +2,9 @@
 
 :func:`create_app` builds it from :class:`~fourinarow.web.settings.Settings`; ``fourinarow
 serve`` runs it on uvicorn, and the tests run the same. docs/api.md describes every endpoint.
+
+Endpoints that search read their position in the search's own thread, never on the event loop:
+ordering the stones of a large diagram may take up to a second of pure Python.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
 from fourinarow import __version__
-from fourinarow.agents import AGENTS, Limit, analyze
+from fourinarow.agents import AGENTS, Agent, Limit, analyze
 from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.core import Board
@@ -145,6 +148,11 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         pool: SearchPool = request.app.state.pool
         return pool
 
+    def _player(spec: str, seed: int | None, solver: Solver) -> Agent:
+        """The agent a request names; its perfect players on the slot's solver, if it may."""
+        player, pooled = build_agent(spec, seed, settings.tt_mb)
+        return on_solver(player, solver) if pooled else player
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         page = settings.static_dir / "index.html"
@@ -167,14 +175,14 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         score convention), ``100`` for a full column, ``null`` where not proven in time.
         Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows."""
         response.headers["Access-Control-Allow-Origin"] = "*"
-        board = playable(position.board())
         limit = Limit(time=settings.max_time)
 
-        def work(solver: Solver) -> ColumnValues:
-            return solver.analyze(board, limit)
+        def work(solver: Solver) -> dict[str, Any]:
+            board = playable(position.board())
+            values = solver.analyze(board, limit)
+            return {"pos": board.to_moves(), "score": _pons_scores(values)}
 
-        values = await pool_of(request).run(work, settings.max_time)
-        return {"pos": board.to_moves(), "score": _pons_scores(values)}
+        return await pool_of(request).run(work, settings.max_time)
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
     def position_state(position: Position) -> dict[str, object]:
@@ -193,17 +201,15 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
     ) -> dict[str, object]:
         """The analysis record plus ``time_cap_ms``, the time the search was allowed."""
-        board = playable(position.board())
-        player, pooled = build_agent(agent, seed, settings.tt_mb)
         cap = _cap_ms(settings, time_ms)
 
-        def work(solver: Solver) -> ColumnValues:
-            if pooled:
-                on_solver(player, solver)
-            return analyze(player, board, Limit(time=cap / 1000))
+        def work(solver: Solver) -> dict[str, object]:
+            board = playable(position.board())
+            player = _player(agent, seed, solver)
+            values = analyze(player, board, Limit(time=cap / 1000))
+            return {**analysis_record(board, values), "time_cap_ms": cap}
 
-        values = await pool_of(request).run(work, settings.max_time)
-        return {**analysis_record(board, values), "time_cap_ms": cap}
+        return await pool_of(request).run(work, settings.max_time)
 
     @app.post(
         "/api/v1/move",
@@ -219,17 +225,15 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         """The decision record plus ``position`` (the moves before the move) and
         ``time_cap_ms``. The body is JSON, whatever its Content-Type says."""
         body = MoveRequest.model_validate(await _json_body(request))
-        board = playable(read_board(body.pos, body.grid, body.size, body.connect))
-        player, pooled = build_agent(body.agent, body.seed, settings.tt_mb)
         cap = _cap_ms(settings, body.time_ms)
 
         def work(solver: Solver) -> dict[str, object]:
-            if pooled:
-                on_solver(player, solver)
-            return decision_record(player.choose(board, Limit(time=cap / 1000)))
+            board = playable(read_board(body.pos, body.grid, body.size, body.connect))
+            player = _player(body.agent, body.seed, solver)
+            record = decision_record(player.choose(board, Limit(time=cap / 1000)))
+            return {**record, "position": board.to_moves(), "time_cap_ms": cap}
 
-        record = await pool_of(request).run(work, settings.max_time)
-        return {**record, "position": board.to_moves(), "time_cap_ms": cap}
+        return await pool_of(request).run(work, settings.max_time)
 
     @app.get("/api/v1/agents", summary="The agents and levels a request may name")
     def agents() -> dict[str, object]:
@@ -260,13 +264,11 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         """Answers kaggle-environments' UrlAgent: ``{"action": column}``."""
         body = KaggleRequest.model_validate(await _json_body(request))
         observation, configuration = body.parts()
-        board = playable(kaggle_board(observation, configuration))
-        player, pooled = build_agent(settings.kaggle_agent, None, settings.tt_mb)
         cap = kaggle_time_ms(configuration, settings.max_time_ms)
 
         def work(solver: Solver) -> int:
-            if pooled:
-                on_solver(player, solver)
+            board = playable(kaggle_board(observation, configuration))
+            player = _player(settings.kaggle_agent, None, solver)
             return player.choose(board, Limit(time=cap / 1000)).column
 
         return {"action": await pool_of(request).run(work, settings.max_time)}
