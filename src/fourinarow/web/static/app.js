@@ -32,6 +32,7 @@ const state = {
   analysing: false,
   thinking: false,
   selected: null, // the column chosen with the arrow keys (1-based)
+  played: "", // what to announce of the move just made, once its position is shown
 };
 
 let generation = 0; // bumped whenever the shown position changes; stale answers are dropped
@@ -167,7 +168,11 @@ function refresh({ animate = false } = {}) {
     state.view = view;
     state.analysis = null;
     render({ previous: animate ? previous : null });
-    if (animate && view.over) announce(statusText());
+    if (animate && state.played) {
+      // The move, and the result it made, once the server has the position.
+      announce(view.over ? `${state.played} ${statusText()}` : state.played);
+    }
+    state.played = "";
     updateUrl();
     if (computerShouldMove()) {
       await computerMove(mine, signal);
@@ -250,9 +255,9 @@ function placeMove(column) {
     state.cursor = state.moves.length;
   }
   const player = state.view ? state.view.turn : 1;
-  if (state.mode !== "computer") announce(`${PLAYER_NAMES[player]} plays column ${column}.`);
-  else if (player === computerSide()) announce(`The computer plays column ${column}.`);
-  else announce(`You play column ${column}.`);
+  if (state.mode !== "computer") state.played = `${PLAYER_NAMES[player]} plays column ${column}.`;
+  else if (player === computerSide()) state.played = `The computer plays column ${column}.`;
+  else state.played = `You play column ${column}.`;
 }
 
 function canPlay(column) {
