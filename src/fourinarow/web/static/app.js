@@ -581,6 +581,7 @@ function renderValues() {
     else if (info.text.length >= 4) number.classList.add("long");
     const word = document.createElement("span");
     word.className = "word";
+    if (info.word.length >= 8 && !info.word.includes(" in ")) word.classList.add("long");
     // "win in 3" as "win" over "in 3", so that narrow columns keep a readable size.
     const split = /^(\S+) (in .*)$/.exec(info.word);
     for (const line of split ? [split[1], split[2]] : [info.word]) {
