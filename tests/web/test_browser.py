@@ -309,11 +309,17 @@ def test_a_pasted_grid_loads_with_its_history(tab: Tab) -> None:
     assert grid[5][3:5] == [1, 1]
     assert grid[4][3] == 2
     assert tab.page.locator("#moves li:not(.start)").count() == 3
+    tab.page.fill("#position-input", "00000\n00000\n00200\n00112")  # a pasted 5x4 diagram
+    tab.page.press("#position-input", "Enter")
+    tab.settle()
+    assert tab.grid() == [[0] * 5, [0] * 5, [0, 0, 2, 0, 0], [0, 0, 1, 1, 2]]
+    assert query(tab)["size"] == ["5x4"]
+    assert tab.page.input_value("#width") == "5"
     tab.page.fill("#position-input", "4x")
     tab.page.click("#load-position")
     tab.settle()
     assert "not a column" in tab.page.inner_text("#error")
-    assert tab.stones() == 3  # a bad position changes nothing
+    assert tab.stones() == 4  # a bad position changes nothing
     tab.check_console(BAD_STATUS)
 
 
