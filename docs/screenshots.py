@@ -1,0 +1,105 @@
+"""Take the README's screenshots of the web app: docs/web-play.png and docs/web-phone.png.
+
+Usage: python docs/screenshots.py [--url http://127.0.0.1:8000/]
+
+Without --url it starts ``fourinarow serve --port 0`` itself and stops it afterwards. It drives
+Debian's Chromium (/usr/bin/chromium) through Playwright, as the browser tests do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+PLAY = "?pos=4444533347&size=7x6&connect=4&mode=computer&level=6&first=human&values=1"
+"""A game against level 6 after ten moves, values shown: wins, draws and losses side by side."""
+
+PHONE = "?pos=453766&size=7x6&connect=4&mode=human&values=1"
+"""Two players at one screen, values shown."""
+
+
+@contextmanager
+def server(url: str | None) -> Iterator[str]:
+    """The app's URL: ``url`` if given, else that of a ``fourinarow serve`` started here."""
+    if url:
+        yield url.rstrip("/")
+        return
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourinarow", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://\S+", line)
+        if not found:
+            raise SystemExit(f"fourinarow serve did not print its URL: {line!r}")
+        yield found.group(0).rstrip("/")
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+
+
+def shoot(base: str) -> None:
+    """Save both screenshots, taken from the app at ``base``."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path="/usr/bin/chromium",
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 800},
+        )
+        try:
+            page = context.new_page()
+            page.goto(base + "/" + PLAY)
+            page.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+            page.hover('#board .column[data-column="3"]')
+            page.wait_for_timeout(1500)  # let the winning-line glow and the last drop finish
+            page.screenshot(path=DOCS / "web-play.png")
+
+            phone = context.new_page()
+            phone.set_viewport_size({"width": 375, "height": 667})
+            phone.goto(base + "/" + PHONE)
+            phone.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+            phone.wait_for_timeout(1500)
+            phone.screenshot(path=DOCS / "web-phone.png")
+        finally:
+            context.close()
+
+
+def main() -> None:
+    """Parse the arguments and take the screenshots."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="a running app (default: start fourinarow serve here)")
+    arguments = parser.parse_args()
+    with server(arguments.url) as base:
+        shoot(base)
+    print(f"wrote {DOCS / 'web-play.png'} and {DOCS / 'web-phone.png'}")
+
+
+if __name__ == "__main__":
+    main()
