@@ -96,6 +96,11 @@ def test_wrappers_delegate_and_agents_without_values_say_so() -> None:
         analyze(make_agent("perfect"), Board.from_moves("1212121"))
 
 
+def test_the_spec_given_names_the_agent_that_cannot_analyse() -> None:
+    with pytest.raises(CannotAnalyzeError, match="agent 'level:1' does not value columns"):
+        analyze(make_agent("level:1"), Board.from_moves("4453"), spec="level:1")
+
+
 def test_every_registered_agent_either_analyses_or_says_it_cannot() -> None:
     board = Board.from_moves("44")
     for name in AGENTS:

@@ -163,3 +163,10 @@ def test_no_time_at_all_answers_at_once_with_a_legal_move(run: Run) -> None:
     assert record["column"] in range(1, 21)
     assert record["exact"] is False
     assert record["time_ms"] < 50
+
+
+def test_analyze_names_the_agent_spec_given_when_it_cannot_value_columns(run: Run) -> None:
+    result = run("analyze", "4453", "--agent", "level:1")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "agent 'level:1' does not value columns" in result.stderr

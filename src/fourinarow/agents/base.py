@@ -105,21 +105,34 @@ class CannotAnalyzeError(FourInARowError):
     """The agent asked for column values does not value columns."""
 
 
-def analyze(agent: Agent, board: Board, limit: Limit | None = None) -> ColumnValues:
+def analyze(
+    agent: Agent, board: Board, limit: Limit | None = None, *, spec: str | None = None
+) -> ColumnValues:
     """``agent.analyze(board, limit)``, or :class:`CannotAnalyzeError` if it has no analysis.
+
+    ``spec``, the agent spec the user gave (``level:1``), names the agent in that error rather
+    than the agent's own name (``random``).
 
     >>> from fourinarow.agents import make_agent
     >>> analyze(make_agent("alphabeta:depth=2"), Board.from_moves("445566")).best_moves()
     (2, 6)
     """
     if not isinstance(agent, Analyst):
-        name = getattr(agent, "name", None)
-        raise CannotAnalyzeError(
-            f"agent {shown(name if isinstance(name, str) else agent)} does not value columns; "
-            "agents that do: minimax, "
-            "alphabeta, engine, mcts, perfect, level:4 to level:10"
-        )
-    return agent.analyze(board, limit)
+        name = spec if spec is not None else getattr(agent, "name", None)
+        raise _cannot_analyze(name if isinstance(name, str) else agent)
+    if spec is None:
+        return agent.analyze(board, limit)
+    try:
+        return agent.analyze(board, limit)
+    except CannotAnalyzeError:  # a wrapper (a level, blunders) around one that cannot
+        raise _cannot_analyze(spec) from None
+
+
+def _cannot_analyze(name: object) -> CannotAnalyzeError:
+    return CannotAnalyzeError(
+        f"agent {shown(name)} does not value columns; agents that do: minimax, alphabeta, "
+        "engine, mcts, perfect, level:4 to level:10"
+    )
 
 
 def ensure_playable(board: Board, doing: str = "choose", *, limit: object = None) -> None:

@@ -70,7 +70,7 @@ class LevelAgent:
         Raises:
             CannotAnalyzeError: the level's agent does not value columns (levels 1-3).
         """
-        return analyze(self.agent, board, self._limit(limit))
+        return analyze(self.agent, board, self._limit(limit), spec=self.name)
 
     def _limit(self, limit: Limit | None) -> Limit:
         limit = checked_limit(limit)

@@ -118,7 +118,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
     limit = Limit(time=args.time_ms / 1000)
-    values = interruptible(lambda: analyze(agent, board, limit))
+    values = interruptible(lambda: analyze(agent, board, limit, spec=args.agent))
     if not args.json:
         print(" ".join(values.labels()))
         return 0
