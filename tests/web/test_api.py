@@ -237,6 +237,7 @@ def test_the_time_cap_cannot_be_raised(server_url: str) -> None:
         ({"time_ms": "nan"}, 422, ["time_ms"]),
         ({"seed": "-1"}, 422, ["seed"]),
         ({"pos": "4455667"}, 400, ["game is over"]),
+        ({"agent": "level:1"}, 400, ["'level:1' does not value columns", "level:4 to level:10"]),
     ],
 )
 def test_analyze_errors(
@@ -307,6 +308,10 @@ def test_move_reads_json_whatever_the_content_type(server_url: str) -> None:
         (b'{"seed": 1.5}', 422, ["seed"]),
         (b'{"connect": "x"}', 422, ["connect"]),
         (b'{"agent": 7}', 422, ["agent"]),
+        (b'{"time_ms": true}', 422, ["time_ms", "number"]),
+        (b'{"time_ms": "100"}', 422, ["time_ms", "number"]),
+        (b'{"connect": "4"}', 422, ["connect", "integer"]),
+        (b'{"seed": true}', 422, ["seed", "integer"]),
         (b"[" * 30000 + b"]" * 30000, 422, ["not JSON", "nested too deep"]),
         (b'{"seed": ' + b"9" * 5000 + b"}", 422, ["not JSON", "too many digits"]),
         (b'{"pos": "4458"}', 400, ["8"]),
@@ -409,8 +414,22 @@ def test_an_unknown_path_gets_404_json(server_url: str) -> None:
     assert_error(request(f"{server_url}/api/v2/nothing"), 404, "/api/v2/nothing")
 
 
-def test_a_wrong_method_gets_405_json(server_url: str) -> None:
-    assert_error(request(f"{server_url}/api/v1/move"), 405)
+def test_a_wrong_method_gets_405_json_naming_the_method_it_takes(server_url: str) -> None:
+    assert_error(request(f"{server_url}/api/v1/move"), 405, "/api/v1/move", "GET", "POST")
+    assert_error(post(server_url, "/solve", {}), 405, "/solve", "POST", "GET")
+
+
+@pytest.mark.parametrize("path", ["/", "/solve?pos=4453", "/api/v1/position?pos=4", "/api"])
+def test_head_answers_as_get_without_a_body(server_url: str, path: str) -> None:
+    url = urllib.parse.urlsplit(server_url)
+    connection = http.client.HTTPConnection(url.hostname or "", url.port, timeout=30)
+    try:
+        connection.request("HEAD", path)
+        response = connection.getresponse()
+        assert (response.status, response.read()) == (200, b"")
+        assert int(response.getheader("content-length", "0")) > 0
+    finally:
+        connection.close()
 
 
 def test_a_body_over_64_kib_gets_413(server_url: str) -> None:

@@ -30,6 +30,7 @@ from fourinarow.search.solver import Solver
 from fourinarow.web.answers import Answers
 from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.errors import install_error_handlers
+from fourinarow.web.head import HeadAsGet
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.players import build_agent, on_solver
 from fourinarow.web.positions import playable, position_record, read_board
@@ -49,9 +50,10 @@ DEFAULT_AGENT = "perfect"
 
 
 class MoveRequest(BaseModel):
-    """The body of ``POST /api/v1/move``."""
+    """The body of ``POST /api/v1/move``: JSON types as they are (``"4"`` is not a number,
+    nor ``true``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     pos: str | None = Field(default=None, max_length=MAX_TEXT, description="moves, 1-based (4453)")
     grid: str | None = Field(default=None, max_length=MAX_TEXT, description="a diagram, rows by /")
     size: str | None = Field(default=None, max_length=40, description="WxH, default 7x6")
@@ -145,6 +147,7 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(HeadAsGet)
 
     answers: Answers[tuple[str | None, str | None, str | None, int], dict[str, Any]] = Answers(
         settings.keep_answers
@@ -223,7 +226,7 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         def work(solver: Solver) -> dict[str, object]:
             board = playable(position.board())
             player = _player(agent, seed, solver)
-            values = analyze(player, board, Limit(time=cap / 1000))
+            values = analyze(player, board, Limit(time=cap / 1000), spec=agent)
             return {**analysis_record(board, values), "time_cap_ms": cap}
 
         return await pool_of(request).run(work, settings.max_time)

@@ -80,6 +80,11 @@ def install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         if error.status_code == 404:
             message = f"no such page: {request.url.path} (the API is under /api/v1 and /solve)"
+        elif error.status_code == 405 and error.headers and "Allow" in error.headers:
+            message = (
+                f"{request.url.path} does not take {request.method}: it takes "
+                f"{error.headers['Allow']}"
+            )
         else:
             message = str(error.detail)
         response = error_response(error.status_code, message)
