@@ -75,6 +75,24 @@ def test_open_opens_the_browser_at_the_url_once_listening(
     assert status == 0, err
 
 
+def test_open_without_a_browser_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser that fails (here $BROWSER is a script exiting 1) leaves the server running and
+    says where to go."""
+    browser = tmp_path / "browser"
+    browser.write_text("#!/bin/sh\nexit 1\n")
+    browser.chmod(0o755)
+    monkeypatch.setenv("BROWSER", str(browser))
+    with running_server("--open") as server:
+        assert server.process.stdout is not None
+        line = server.process.stdout.readline()
+        assert request(f"{server.url}/api/v1/agents").status == 200
+        status, err = server.stop()
+    assert line.strip() == f"no web browser found here: open {server.url}/ yourself"
+    assert status == 0, err
+
+
 def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -93,6 +93,16 @@ class _Server(uvicorn.Server):
                 signal.signal(sig, handler)
 
 
+def open_page(url: str, stream: TextIO) -> None:
+    """Open ``url`` in the web browser, or say in one line that none could be found."""
+    try:
+        opened = webbrowser.open(url)
+    except webbrowser.Error:
+        opened = False
+    if not opened:
+        print(f"no web browser found here: open {url} yourself", file=stream, flush=True)
+
+
 def serve(
     settings: Settings,
     host: str = "127.0.0.1",
@@ -120,7 +130,7 @@ def serve(
     def started() -> None:
         print(f"fourinarow web app: {url}", file=stream, flush=True)
         if open_browser:
-            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+            threading.Thread(target=open_page, args=(url, stream), daemon=True).start()
 
     config = uvicorn.Config(
         create_app(settings, pool),
