@@ -176,6 +176,22 @@ def test_the_board_size_and_line_can_be_changed(tab: Tab) -> None:
     tab.check_console(BAD_STATUS)
 
 
+@pytest.mark.parametrize("mode", ["human", "computer&level=1"])
+def test_a_move_right_after_typing_a_size_is_played_on_the_new_board(tab: Tab, mode: str) -> None:
+    tab.go(f"?mode={mode}")
+    tab.page.fill("#width", "9")  # no Tab nor Enter: the size is still being typed
+    tab.click_column(5)
+    assert len(tab.grid()[0]) == 9
+    assert tab.grid()[-1][4] == 1  # the move is kept, on the new board
+    assert query(tab)["size"] == ["9x6"]
+    assert query(tab)["pos"][0].startswith("5")
+    tab.page.fill("#width", "9")  # the same size again: the game stays
+    tab.page.press("#width", "Enter")
+    tab.settle()
+    assert tab.grid()[-1][4] == 1
+    tab.check_console()
+
+
 def test_undo_and_redo(tab: Tab) -> None:
     tab.go("?mode=human")
     for column in (4, 3, 5):

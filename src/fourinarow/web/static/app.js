@@ -269,6 +269,15 @@ function canPlay(column) {
 }
 
 function play(column) {
+  if (resizing) {
+    // After the new board is shown, where the move is checked again.
+    const pending = resizing;
+    busy(async () => {
+      await pending;
+      play(column);
+    });
+    return;
+  }
   if (!canPlay(column)) return;
   clearError();
   placeMove(column);
@@ -796,23 +805,50 @@ async function loadTyped() {
   }
 }
 
-async function changeSize() {
-  const width = Number($("width").value);
-  const height = Number($("height").value);
-  const connect = Number($("connect").value);
-  const saved = [state.width, state.height, state.connect];
-  [state.width, state.height, state.connect] = [width, height, connect];
-  clearError();
-  try {
-    await busy(() => api("/position", { params: positionParams([]) }));
-  } catch (error) {
-    [state.width, state.height, state.connect] = saved;
-    showError(error.message);
-    syncSettings();
-    return;
+let resizing = null; // the size change under way (a promise), or null
+
+// The size and line typed in the settings, as numbers.
+function typedSize() {
+  return ["width", "height", "connect"].map((id) => Number($(id).value));
+}
+
+// Start a new game on the typed board, once the server accepts it. A size equal to the one
+// shown changes nothing (so a late 'change' event cannot wipe the game); moves asked for
+// meanwhile wait for it (see play).
+function changeSize() {
+  const previous = resizing;
+  const task = busy(async () => {
+    if (previous) await previous;
+    const [width, height, connect] = typedSize();
+    if (width === state.width && height === state.height && connect === state.connect) return;
+    clearError();
+    const params = { pos: "", size: `${width}x${height}`, connect: String(connect) };
+    try {
+      await api("/position", { params });
+    } catch (error) {
+      showError(error.message);
+      for (const id of ["width", "height", "connect"]) $(id).value = String(state[id]);
+      return;
+    }
+    [state.width, state.height, state.connect] = [width, height, connect];
+    state.selected = null;
+    state.moves = [];
+    state.cursor = 0;
+    await refresh();
+  });
+  resizing = task;
+  task.finally(() => {
+    if (resizing === task) resizing = null;
+  });
+  return task;
+}
+
+// A size or line still being typed (its 'change' not yet fired) applies before a move.
+function commitTypedSize() {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement && ["width", "height", "connect"].includes(active.id)) {
+    active.blur(); // fires its 'change'
   }
-  state.selected = null;
-  newGame();
 }
 
 function changeOptions() {
@@ -946,6 +982,7 @@ function toggleValues(on) {
 }
 
 function wire() {
+  $("board").addEventListener("pointerdown", commitTypedSize);
   $("board").addEventListener("click", (event) => {
     const button = event.target.closest(".column");
     if (!button) return;
