@@ -156,6 +156,33 @@ def test_levels_and_agent_specs(tab: Tab) -> None:
     tab.check_console(BAD_STATUS)
 
 
+def test_a_bad_agent_spec_is_reported_at_once_and_the_status_says_what_to_do(tab: Tab) -> None:
+    tab.go("?mode=computer&first=human")
+    tab.page.select_option("#level", "custom")
+    tab.settle()
+    tab.page.fill("#agent", "no-such-agent")
+    tab.page.press("#agent", "Enter")
+    tab.settle()
+    note = tab.page.locator("#agent-error")
+    assert note.is_visible()  # before any move: the server's words, next to the field
+    assert "no-such-agent" in note.inner_text()
+    assert tab.page.get_attribute("#agent", "aria-invalid") == "true"
+    tab.click_column(4)
+    assert tab.stones() == 1
+    status = tab.status()
+    assert "agent spec" in status
+    assert "Redo" not in status
+    assert tab.page.is_disabled("#redo")
+    tab.page.fill("#agent", "minimax:depth=2")  # fixed: the message goes, the computer moves
+    tab.page.press("#agent", "Enter")
+    tab.settle()
+    assert note.is_hidden()
+    assert tab.page.get_attribute("#agent", "aria-invalid") is None
+    assert tab.stones() == 2
+    assert "Your move" in tab.status()
+    tab.check_console(BAD_STATUS)
+
+
 def test_the_board_size_and_line_can_be_changed(tab: Tab) -> None:
     tab.go("?mode=human&pos=44")
     tab.page.fill("#width", "9")

@@ -31,6 +31,7 @@ const state = {
   analysis: null, // the last /api/v1/analyze answer for `view`, or null
   analysing: false,
   thinking: false,
+  computerFailed: false, // the server refused the computer's last move (see statusText)
   selected: null, // the column chosen with the arrow keys (1-based)
   played: "", // what to announce of the move just made, once its position is shown
 };
@@ -152,6 +153,7 @@ function refresh({ animate = false } = {}) {
   controller = new AbortController();
   const { signal } = controller;
   state.thinking = false;
+  state.computerFailed = false;
   state.analysing = false;
   return busy(async () => {
     const previous = state.view;
@@ -211,6 +213,7 @@ async function computerMove(mine, signal) {
   } catch (error) {
     if (isAborted(error) || mine !== generation) return;
     state.thinking = false;
+    state.computerFailed = true;
     showError(error.message);
     renderStatus();
     renderControls();
@@ -329,6 +332,7 @@ function engineMove() {
   const view = state.view;
   if (!view || view.over || state.thinking) return;
   clearError();
+  state.computerFailed = false;
   generation += 1;
   const mine = generation;
   if (controller) controller.abort();
@@ -367,6 +371,13 @@ function statusText() {
     return `${PLAYER_NAMES[view.winner]} wins!`;
   }
   if (state.thinking) return `Computer (${PLAYER_NAMES[view.turn]}) is thinking…`;
+  if (state.computerFailed) {
+    const who = `The computer (${PLAYER_NAMES[view.turn]})`;
+    if (state.level === "custom") {
+      return `${who} cannot move with this agent spec: fix the spec or choose a level.`;
+    }
+    return `${who} could not move: press Computer move to try again.`;
+  }
   if (state.mode === "computer") {
     if (view.turn === computerSide()) {
       return `Computer (${PLAYER_NAMES[view.turn]}) to move: press Redo or Computer move.`;
@@ -851,15 +862,44 @@ function commitTypedSize() {
   }
 }
 
+function showAgentProblem(message) {
+  const note = $("agent-error");
+  note.textContent = message;
+  note.hidden = message === "";
+  if (message) $("agent").setAttribute("aria-invalid", "true");
+  else $("agent").removeAttribute("aria-invalid");
+}
+
+// Ask the server whether it accepts the agent spec (a move on the empty board with no time to
+// think), and show its answer next to the field: a bad spec is told at once, not at the next move.
+async function checkAgent() {
+  if (state.level !== "custom") {
+    showAgentProblem("");
+    return;
+  }
+  const body = { pos: "", size: sizeText(), connect: state.connect, agent: agentSpec(), time_ms: 0 };
+  try {
+    await api("/move", { body });
+    showAgentProblem("");
+  } catch (error) {
+    showAgentProblem(error instanceof ApiError ? error.message : String(error));
+  }
+}
+
 function changeOptions() {
   const form = $("settings");
+  const spec = agentSpec();
   state.mode = form.elements.mode.value;
   const level = $("level").value;
   state.level = level === "custom" ? "custom" : Number(level);
   state.agent = $("agent").value;
   state.first = $("first").value;
   state.analysisTime = Number($("analysis-time").value);
-  refresh();
+  if (agentSpec() === spec) return refresh();
+  return busy(async () => {
+    await checkAgent();
+    await refresh();
+  });
 }
 
 async function loadLevels() {
@@ -1049,6 +1089,7 @@ async function start() {
   }
   await levels;
   syncSettings();
+  await busy(checkAgent);
   await refresh();
 }
 
