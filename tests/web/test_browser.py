@@ -343,6 +343,32 @@ def test_values_are_bounds_where_the_time_runs_out(tab: Tab) -> None:
     tab.check_console()
 
 
+OVERFLOWING_VALUES = """() => [...document.querySelectorAll('#values .value')].flatMap((cell) => {
+    const box = cell.getBoundingClientRect();
+    const parts = [...cell.querySelectorAll('span')].filter((part) => {
+        const rect = part.getBoundingClientRect();
+        return rect.left < box.left - 0.5 || rect.right > box.right + 0.5;
+    });
+    return cell.scrollWidth > cell.clientWidth || parts.length > 0
+        ? [`${cell.dataset.column}: ${cell.innerText.replace(/\\s+/g, ' ')}`] : [];
+})"""
+"""The value cells whose text does not fit across them, with what they say."""
+
+
+@pytest.mark.parametrize(
+    "options",
+    ["pos=5445&size=9x7&connect=5&time=1000", "pos=6,7&size=12x10&connect=5&time=250"],
+)
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_value_texts_fit_their_cells(tab: Tab, options: str, screen: str) -> None:
+    if screen == "phone":
+        tab.page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    tab.go(f"?mode=human&values=1&{options}")
+    assert tab.page.locator("#values .value").count() in (9, 12)
+    assert tab.page.evaluate(OVERFLOWING_VALUES) == []
+    tab.check_console()
+
+
 def test_a_pasted_grid_loads_with_its_history(tab: Tab) -> None:
     tab.go("?mode=human")
     tab.page.fill("#position-input", "......./......./......./......./...O.../...XX..")

@@ -558,6 +558,54 @@ function describeValue(entry, view) {
   }
 }
 
+// A column's word under its value, "win in 3" as "win" over "in 3" so that narrow columns keep
+// a readable size; with `wrap` every word on a line of its own.
+function setWord(word, text, wrap = false) {
+  word.classList.toggle("long", text.length >= 8 && !text.includes(" in ") && !wrap);
+  word.classList.toggle("lines", wrap);
+  const split = /^(\S+) (in .*)$/.exec(text);
+  const lines = wrap ? text.split(" ") : split ? [split[1], split[2]] : [text];
+  word.replaceChildren(
+    ...lines.map((line) => {
+      const part = document.createElement("span");
+      part.textContent = line;
+      return part;
+    }),
+  );
+}
+
+// The shorter words for narrow columns; the cell's title and label keep the whole.
+const SHORT_WORDS = {
+  "not searched": "",
+  unproven: "",
+  "not losing": "≥ draw",
+  "not winning": "≤ draw",
+  winning: "win",
+  losing: "loss",
+  estimate: "est.",
+};
+
+function overflows(item) {
+  const room = item.clientWidth;
+  return item.scrollWidth > room || [...item.children].some((part) => part.offsetWidth > room);
+}
+
+// Make a value cell's text fit across it: its word on two lines, then a shorter word, then a
+// smaller font, smaller still, then no word (the title and the label for screen readers keep it).
+function fitValue(item, word, text) {
+  const steps = [
+    () => setWord(word, text, true),
+    () => setWord(word, SHORT_WORDS[text] ?? text),
+    () => item.classList.add("tight"),
+    () => item.classList.add("tighter"),
+    () => setWord(word, ""),
+  ];
+  for (const step of steps) {
+    if (!overflows(item)) return;
+    step();
+  }
+}
+
 function renderValues() {
   const box = $("values");
   const legend = $("legend");
@@ -601,16 +649,10 @@ function renderValues() {
     else if (info.text.length >= 4) number.classList.add("long");
     const word = document.createElement("span");
     word.className = "word";
-    if (info.word.length >= 8 && !info.word.includes(" in ")) word.classList.add("long");
-    // "win in 3" as "win" over "in 3", so that narrow columns keep a readable size.
-    const split = /^(\S+) (in .*)$/.exec(info.word);
-    for (const line of split ? [split[1], split[2]] : [info.word]) {
-      const part = document.createElement("span");
-      part.textContent = line;
-      word.append(part);
-    }
+    setWord(word, info.word);
     item.append(star, number, word);
     box.append(item);
+    fitValue(item, word, info.word);
   }
   if (view.over) legend.textContent = "The game is over.";
   else if (!analysis) legend.textContent = `Analysing for ${PLAYER_NAMES[view.turn]}…`;
@@ -1063,6 +1105,14 @@ function wire() {
   });
   $("copy-link").addEventListener("click", () => copyText(window.location.href, "link"));
   document.addEventListener("keydown", onKey);
+  let resized = 0;
+  window.addEventListener("resize", () => {
+    // The value cells fit their text to their width (fitValue): again once the size settles.
+    window.clearTimeout(resized);
+    resized = window.setTimeout(() => {
+      if (state.showValues) renderValues();
+    }, 100);
+  });
 }
 
 async function start() {
