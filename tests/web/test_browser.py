@@ -319,6 +319,32 @@ def test_values_appear_and_update_after_a_move(tab: Tab) -> None:
     tab.check_console()
 
 
+def board_top(tab: Tab) -> float:
+    box = tab.page.locator("#board").bounding_box()
+    assert box is not None
+    return box["y"]
+
+
+def test_the_board_stays_put_when_values_are_turned_on_after_the_end(tab: Tab) -> None:
+    tab.go("?mode=human&pos=445566")
+    tab.click_column(7)
+    assert "Red wins" in tab.status()
+    top = board_top(tab)
+    tab.page.check("#show-values")
+    tab.settle()
+    assert board_top(tab) == top  # no empty row of values above it
+    assert "over" in tab.page.inner_text("#legend")
+    assert query(tab)["values"] == ["1"]
+    # With the values on before the end, their row keeps its place when the game ends.
+    tab.page.click("#undo")
+    tab.settle()
+    top = board_top(tab)
+    tab.click_column(7)
+    assert "Red wins" in tab.status()
+    assert board_top(tab) == top
+    tab.check_console()
+
+
 def test_values_read_without_colour(tab: Tab) -> None:
     tab.go("?mode=human&pos=4453&values=1")
     texts = tab.value_texts()

@@ -611,14 +611,18 @@ function renderValues() {
   const legend = $("legend");
   const view = state.view;
   const show = state.showValues && view !== null;
-  box.hidden = !show;
+  // After the end the row of values is empty: it keeps its place when it is there (the board
+  // does not jump up at the last move) but does not appear then (nor push the board down).
+  const row = show && !(view.over && box.hidden);
+  box.hidden = !row;
   legend.hidden = !show;
   box.replaceChildren();
   if (!show) return;
   box.classList.toggle("pending", state.analysing);
+  const columns = row ? view.width : 0;
   const analysis = state.analysis;
   const best = new Set(analysis ? analysis.best_moves : []);
-  for (let column = 1; column <= view.width; column += 1) {
+  for (let column = 1; column <= columns; column += 1) {
     const item = document.createElement("div");
     item.setAttribute("role", "listitem");
     item.dataset.column = String(column);
