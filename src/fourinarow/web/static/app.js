@@ -1119,32 +1119,35 @@ function wire() {
   });
 }
 
-async function start() {
+// The page's first position and settings, from the URL; busy throughout, so that the page is
+// first idle when the game is shown (and the computer's opening move made).
+function start() {
   wire();
-  document.body.dataset.busy = "busy";
-  const { pos, notes } = readUrl();
-  const levels = loadLevels();
-  if (notes.length > 0) {
-    showError(`Bad link: ${notes.join("; ")}.`);
-    if (notes.some((note) => note.startsWith("size") || note.startsWith("connect"))) {
-      [state.width, state.height, state.connect] = [7, 6, 4];
+  return busy(async () => {
+    const { pos, notes } = readUrl();
+    const levels = loadLevels();
+    if (notes.length > 0) {
+      showError(`Bad link: ${notes.join("; ")}.`);
+      if (notes.some((note) => note.startsWith("size") || note.startsWith("connect"))) {
+        [state.width, state.height, state.connect] = [7, 6, 4];
+      }
     }
-  }
-  let loaded = await loadPosition({ pos });
-  if (!loaded) {
-    // The board falls back to empty; the error message stays in view.
-    loaded = await loadPosition({ pos: "" });
+    let loaded = await loadPosition({ pos });
     if (!loaded) {
-      [state.width, state.height, state.connect] = [7, 6, 4];
-      const message = $("error").textContent;
-      await loadPosition({ pos: "" });
-      showError(message);
+      // The board falls back to empty; the error message stays in view.
+      loaded = await loadPosition({ pos: "" });
+      if (!loaded) {
+        [state.width, state.height, state.connect] = [7, 6, 4];
+        const message = $("error").textContent;
+        await loadPosition({ pos: "" });
+        showError(message);
+      }
     }
-  }
-  await levels;
-  syncSettings();
-  await busy(checkAgent);
-  await refresh();
+    await levels;
+    syncSettings();
+    await checkAgent();
+    await refresh();
+  });
 }
 
 start();
