@@ -183,6 +183,37 @@ def test_a_bad_agent_spec_is_reported_at_once_and_the_status_says_what_to_do(tab
     tab.check_console(BAD_STATUS)
 
 
+LEVEL_LABELS_TOO_WIDE = """() => {
+    const select = document.getElementById('level');
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding - 20;  /* the arrow */
+    return [...select.options]
+        .filter((option) => context.measureText(option.textContent).width > room)
+        .map((option) => option.textContent);
+}"""
+"""The Level choices whose text is cut off in the closed dropdown."""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_level_labels_fit_and_keep_the_whole_description(tab: Tab, screen: str) -> None:
+    if screen == "phone":
+        tab.page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    tab.go("")
+    assert tab.page.evaluate(LEVEL_LABELS_TOO_WIDE) == []
+    levels = tab.page.evaluate("fetch('api/v1/agents').then(r => r.json()).then(d => d.levels)")
+    titles = tab.page.eval_on_selector_all("#level option", "items => items.map(i => i.title)")
+    assert titles[:10] == [level["description"] for level in levels]
+    assert tab.page.get_attribute("#level", "title") == levels[4]["description"]
+    assert tab.page.inner_text("#level-note") == levels[4]["description"]
+    tab.page.select_option("#level", "9")
+    tab.settle()
+    assert tab.page.inner_text("#level-note") == levels[8]["description"]
+    tab.check_console()
+
+
 def test_the_board_size_and_line_can_be_changed(tab: Tab) -> None:
     tab.go("?mode=human&pos=44")
     tab.page.fill("#width", "9")

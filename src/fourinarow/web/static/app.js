@@ -12,6 +12,20 @@ const PLAYER_NAMES = { 1: "Red", 2: "Yellow" };
 const MINUS = "\u2212";
 const DEFAULT_LEVEL = 5;
 const LEVEL_COUNT = 10;
+// Short names of the levels for the dropdown; the server's descriptions are their titles and
+// the note under it.
+const LEVEL_NAMES = {
+  1: "random",
+  2: "half random",
+  3: "wins or blocks",
+  4: "two moves, careless",
+  5: "two moves ahead",
+  6: "five moves ahead",
+  7: "engine, 3k positions",
+  8: "engine, 300k positions",
+  9: "near perfect",
+  10: "perfect",
+};
 
 const $ = (id) => document.getElementById(id);
 
@@ -743,7 +757,9 @@ function syncSettings() {
   form.elements.mode.value = state.mode;
   const level = $("level");
   level.value = String(state.level);
-  level.title = level.selectedOptions.length > 0 ? level.selectedOptions[0].textContent : "";
+  const chosen = level.selectedOptions.length > 0 ? level.selectedOptions[0] : null;
+  level.title = chosen ? chosen.title : "";
+  $("level-note").textContent = chosen && state.level !== "custom" ? chosen.title : "";
   $("agent-row").hidden = state.level !== "custom";
   if (document.activeElement !== $("agent")) $("agent").value = state.agent;
   $("first").value = state.first;
@@ -964,12 +980,15 @@ async function loadLevels() {
   for (const { level, description } of levels) {
     const option = document.createElement("option");
     option.value = String(level);
-    option.textContent = description ? `${level}: ${description}` : `Level ${level}`;
+    const name = LEVEL_NAMES[level] || description;
+    option.textContent = name ? `${level} — ${name}` : `Level ${level}`;
+    option.title = description;
     select.append(option);
   }
   const custom = document.createElement("option");
   custom.value = "custom";
   custom.textContent = "Agent spec…";
+  custom.title = "any agent the server knows, as a spec such as minimax:depth=4";
   select.append(custom);
   select.value = String(state.level);
 }
