@@ -100,6 +100,28 @@ def test_clicking_columns_drops_discs(tab: Tab) -> None:
     tab.check_console()
 
 
+GHOST = """() => getComputedStyle(document.querySelector(
+    '#board .column[data-column="3"] .cell.target')).backgroundImage.includes('gradient')"""
+"""Whether column 3 shows the pale disc where a drop would land."""
+
+
+def test_the_preview_disc_hides_after_a_drop_until_the_pointer_moves(tab: Tab) -> None:
+    tab.go("?mode=human")
+    column = tab.page.locator('#board .column[data-column="3"]')
+    box = column.bounding_box()
+    assert box is not None
+    tab.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert tab.page.evaluate(GHOST)
+    tab.page.mouse.down()
+    tab.page.mouse.up()
+    tab.settle()
+    assert tab.stones() == 1
+    assert not tab.page.evaluate(GHOST)  # as after a tap, where the pointer stays
+    tab.page.mouse.move(box["x"] + box["width"] / 2 + 3, box["y"] + box["height"] / 2)
+    assert tab.page.evaluate(GHOST)
+    tab.check_console()
+
+
 def test_columns_have_labels_for_screen_readers(tab: Tab) -> None:
     tab.go("?mode=human")
     column = tab.page.locator('#board .column[data-column="3"]')

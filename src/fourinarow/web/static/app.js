@@ -47,6 +47,7 @@ const state = {
   thinking: false,
   computerFailed: false, // the server refused the computer's last move (see statusText)
   selected: null, // the column chosen with the arrow keys (1-based)
+  ghostHidden: false, // no preview disc after a drop until a mouse moves (a tap leaves :hover)
   played: "", // what to announce of the move just made, once its position is shown
 };
 
@@ -297,6 +298,7 @@ function play(column) {
   }
   if (!canPlay(column)) return;
   clearError();
+  showGhost(false);
   placeMove(column);
   refresh({ animate: true });
 }
@@ -440,6 +442,7 @@ function renderBoard(previous) {
   );
   board.dataset.ply = String(view.ply);
   board.className = `board turn-${view.turn}${view.over ? " over" : ""}`;
+  board.classList.toggle("no-ghost", state.ghostHidden);
 
   const last = lastStone(view);
   const dropped =
@@ -1030,9 +1033,16 @@ function typing(target) {
   return target instanceof HTMLElement && target.closest("input, textarea, select") !== null;
 }
 
+// The pale disc where a drop would land, in the hovered or chosen column.
+function showGhost(on) {
+  state.ghostHidden = !on;
+  $("board").classList.toggle("no-ghost", !on);
+}
+
 function chooseColumn(step) {
   const view = state.view;
   if (!view) return;
+  showGhost(true);
   const start = state.selected ?? Math.ceil(view.width / 2) - (step > 0 ? 1 : -1);
   state.selected = Math.min(view.width, Math.max(1, start + step));
   for (const button of document.querySelectorAll("#board .column")) {
@@ -1088,6 +1098,9 @@ function toggleValues(on) {
 
 function wire() {
   $("board").addEventListener("pointerdown", commitTypedSize);
+  $("board").addEventListener("pointermove", (event) => {
+    if (state.ghostHidden && event.pointerType !== "touch") showGhost(true);
+  });
   $("board").addEventListener("click", (event) => {
     const button = event.target.closest(".column");
     if (!button) return;
