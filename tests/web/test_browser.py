@@ -100,6 +100,28 @@ def test_clicking_columns_drops_discs(tab: Tab) -> None:
     tab.check_console()
 
 
+GHOST = """() => getComputedStyle(document.querySelector(
+    '#board .column[data-column="3"] .cell.target')).backgroundImage.includes('gradient')"""
+"""Whether column 3 shows the pale disc where a drop would land."""
+
+
+def test_the_preview_disc_hides_after_a_drop_until_the_pointer_moves(tab: Tab) -> None:
+    tab.go("?mode=human")
+    column = tab.page.locator('#board .column[data-column="3"]')
+    box = column.bounding_box()
+    assert box is not None
+    tab.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert tab.page.evaluate(GHOST)
+    tab.page.mouse.down()
+    tab.page.mouse.up()
+    tab.settle()
+    assert tab.stones() == 1
+    assert not tab.page.evaluate(GHOST)  # as after a tap, where the pointer stays
+    tab.page.mouse.move(box["x"] + box["width"] / 2 + 3, box["y"] + box["height"] / 2)
+    assert tab.page.evaluate(GHOST)
+    tab.check_console()
+
+
 def test_columns_have_labels_for_screen_readers(tab: Tab) -> None:
     tab.go("?mode=human")
     column = tab.page.locator('#board .column[data-column="3"]')
@@ -156,6 +178,64 @@ def test_levels_and_agent_specs(tab: Tab) -> None:
     tab.check_console(BAD_STATUS)
 
 
+def test_a_bad_agent_spec_is_reported_at_once_and_the_status_says_what_to_do(tab: Tab) -> None:
+    tab.go("?mode=computer&first=human")
+    tab.page.select_option("#level", "custom")
+    tab.settle()
+    tab.page.fill("#agent", "no-such-agent")
+    tab.page.press("#agent", "Enter")
+    tab.settle()
+    note = tab.page.locator("#agent-error")
+    assert note.is_visible()  # before any move: the server's words, next to the field
+    assert "no-such-agent" in note.inner_text()
+    assert tab.page.get_attribute("#agent", "aria-invalid") == "true"
+    tab.click_column(4)
+    assert tab.stones() == 1
+    status = tab.status()
+    assert "agent spec" in status
+    assert "Redo" not in status
+    assert tab.page.is_disabled("#redo")
+    tab.page.fill("#agent", "minimax:depth=2")  # fixed: the message goes, the computer moves
+    tab.page.press("#agent", "Enter")
+    tab.settle()
+    assert note.is_hidden()
+    assert tab.page.get_attribute("#agent", "aria-invalid") is None
+    assert tab.stones() == 2
+    assert "Your move" in tab.status()
+    tab.check_console(BAD_STATUS)
+
+
+LEVEL_LABELS_TOO_WIDE = """() => {
+    const select = document.getElementById('level');
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding - 20;  /* the arrow */
+    return [...select.options]
+        .filter((option) => context.measureText(option.textContent).width > room)
+        .map((option) => option.textContent);
+}"""
+"""The Level choices whose text is cut off in the closed dropdown."""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_level_labels_fit_and_keep_the_whole_description(tab: Tab, screen: str) -> None:
+    if screen == "phone":
+        tab.page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    tab.go("")
+    assert tab.page.evaluate(LEVEL_LABELS_TOO_WIDE) == []
+    levels = tab.page.evaluate("fetch('api/v1/agents').then(r => r.json()).then(d => d.levels)")
+    titles = tab.page.eval_on_selector_all("#level option", "items => items.map(i => i.title)")
+    assert titles[:10] == [level["description"] for level in levels]
+    assert tab.page.get_attribute("#level", "title") == levels[4]["description"]
+    assert tab.page.inner_text("#level-note") == levels[4]["description"]
+    tab.page.select_option("#level", "9")
+    tab.settle()
+    assert tab.page.inner_text("#level-note") == levels[8]["description"]
+    tab.check_console()
+
+
 def test_the_board_size_and_line_can_be_changed(tab: Tab) -> None:
     tab.go("?mode=human&pos=44")
     tab.page.fill("#width", "9")
@@ -174,6 +254,22 @@ def test_the_board_size_and_line_can_be_changed(tab: Tab) -> None:
     assert tab.page.is_visible("#error")  # the server's limits, in its words
     assert query(tab)["connect"] == ["5"]
     tab.check_console(BAD_STATUS)
+
+
+@pytest.mark.parametrize("mode", ["human", "computer&level=1"])
+def test_a_move_right_after_typing_a_size_is_played_on_the_new_board(tab: Tab, mode: str) -> None:
+    tab.go(f"?mode={mode}")
+    tab.page.fill("#width", "9")  # no Tab nor Enter: the size is still being typed
+    tab.click_column(5)
+    assert len(tab.grid()[0]) == 9
+    assert tab.grid()[-1][4] == 1  # the move is kept, on the new board
+    assert query(tab)["size"] == ["9x6"]
+    assert query(tab)["pos"][0].startswith("5")
+    tab.page.fill("#width", "9")  # the same size again: the game stays
+    tab.page.press("#width", "Enter")
+    tab.settle()
+    assert tab.grid()[-1][4] == 1
+    tab.check_console()
 
 
 def test_undo_and_redo(tab: Tab) -> None:
@@ -276,6 +372,32 @@ def test_values_appear_and_update_after_a_move(tab: Tab) -> None:
     tab.check_console()
 
 
+def board_top(tab: Tab) -> float:
+    box = tab.page.locator("#board").bounding_box()
+    assert box is not None
+    return box["y"]
+
+
+def test_the_board_stays_put_when_values_are_turned_on_after_the_end(tab: Tab) -> None:
+    tab.go("?mode=human&pos=445566")
+    tab.click_column(7)
+    assert "Red wins" in tab.status()
+    top = board_top(tab)
+    tab.page.check("#show-values")
+    tab.settle()
+    assert board_top(tab) == top  # no empty row of values above it
+    assert "over" in tab.page.inner_text("#legend")
+    assert query(tab)["values"] == ["1"]
+    # With the values on before the end, their row keeps its place when the game ends.
+    tab.page.click("#undo")
+    tab.settle()
+    top = board_top(tab)
+    tab.click_column(7)
+    assert "Red wins" in tab.status()
+    assert board_top(tab) == top
+    tab.check_console()
+
+
 def test_values_read_without_colour(tab: Tab) -> None:
     tab.go("?mode=human&pos=4453&values=1")
     texts = tab.value_texts()
@@ -297,6 +419,32 @@ def test_values_are_bounds_where_the_time_runs_out(tab: Tab) -> None:
     assert tab.page.locator("#values .value.best").count() == 0
     assert "ran out" in tab.page.inner_text("#legend")
     assert query(tab)["time"] == ["100"]
+    tab.check_console()
+
+
+OVERFLOWING_VALUES = """() => [...document.querySelectorAll('#values .value')].flatMap((cell) => {
+    const box = cell.getBoundingClientRect();
+    const parts = [...cell.querySelectorAll('span')].filter((part) => {
+        const rect = part.getBoundingClientRect();
+        return rect.left < box.left - 0.5 || rect.right > box.right + 0.5;
+    });
+    return cell.scrollWidth > cell.clientWidth || parts.length > 0
+        ? [`${cell.dataset.column}: ${cell.innerText.replace(/\\s+/g, ' ')}`] : [];
+})"""
+"""The value cells whose text does not fit across them, with what they say."""
+
+
+@pytest.mark.parametrize(
+    "options",
+    ["pos=5445&size=9x7&connect=5&time=1000", "pos=6,7&size=12x10&connect=5&time=250"],
+)
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_value_texts_fit_their_cells(tab: Tab, options: str, screen: str) -> None:
+    if screen == "phone":
+        tab.page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    tab.go(f"?mode=human&values=1&{options}")
+    assert tab.page.locator("#values .value").count() in (9, 12)
+    assert tab.page.evaluate(OVERFLOWING_VALUES) == []
     tab.check_console()
 
 

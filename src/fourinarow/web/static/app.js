@@ -12,6 +12,20 @@ const PLAYER_NAMES = { 1: "Red", 2: "Yellow" };
 const MINUS = "\u2212";
 const DEFAULT_LEVEL = 5;
 const LEVEL_COUNT = 10;
+// Short names of the levels for the dropdown; the server's descriptions are their titles and
+// the note under it.
+const LEVEL_NAMES = {
+  1: "random",
+  2: "half random",
+  3: "wins or blocks",
+  4: "two moves, careless",
+  5: "two moves ahead",
+  6: "five moves ahead",
+  7: "engine, 3k positions",
+  8: "engine, 300k positions",
+  9: "near perfect",
+  10: "perfect",
+};
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,7 +45,9 @@ const state = {
   analysis: null, // the last /api/v1/analyze answer for `view`, or null
   analysing: false,
   thinking: false,
+  computerFailed: false, // the server refused the computer's last move (see statusText)
   selected: null, // the column chosen with the arrow keys (1-based)
+  ghostHidden: false, // no preview disc after a drop until a mouse moves (a tap leaves :hover)
   played: "", // what to announce of the move just made, once its position is shown
 };
 
@@ -152,6 +168,7 @@ function refresh({ animate = false } = {}) {
   controller = new AbortController();
   const { signal } = controller;
   state.thinking = false;
+  state.computerFailed = false;
   state.analysing = false;
   return busy(async () => {
     const previous = state.view;
@@ -211,6 +228,7 @@ async function computerMove(mine, signal) {
   } catch (error) {
     if (isAborted(error) || mine !== generation) return;
     state.thinking = false;
+    state.computerFailed = true;
     showError(error.message);
     renderStatus();
     renderControls();
@@ -269,8 +287,18 @@ function canPlay(column) {
 }
 
 function play(column) {
+  if (resizing) {
+    // After the new board is shown, where the move is checked again.
+    const pending = resizing;
+    busy(async () => {
+      await pending;
+      play(column);
+    });
+    return;
+  }
   if (!canPlay(column)) return;
   clearError();
+  showGhost(false);
   placeMove(column);
   refresh({ animate: true });
 }
@@ -320,6 +348,7 @@ function engineMove() {
   const view = state.view;
   if (!view || view.over || state.thinking) return;
   clearError();
+  state.computerFailed = false;
   generation += 1;
   const mine = generation;
   if (controller) controller.abort();
@@ -358,6 +387,13 @@ function statusText() {
     return `${PLAYER_NAMES[view.winner]} wins!`;
   }
   if (state.thinking) return `Computer (${PLAYER_NAMES[view.turn]}) is thinking…`;
+  if (state.computerFailed) {
+    const who = `The computer (${PLAYER_NAMES[view.turn]})`;
+    if (state.level === "custom") {
+      return `${who} cannot move with this agent spec: fix the spec or choose a level.`;
+    }
+    return `${who} could not move: press Computer move to try again.`;
+  }
   if (state.mode === "computer") {
     if (view.turn === computerSide()) {
       return `Computer (${PLAYER_NAMES[view.turn]}) to move: press Redo or Computer move.`;
@@ -406,6 +442,7 @@ function renderBoard(previous) {
   );
   board.dataset.ply = String(view.ply);
   board.className = `board turn-${view.turn}${view.over ? " over" : ""}`;
+  board.classList.toggle("no-ghost", state.ghostHidden);
 
   const last = lastStone(view);
   const dropped =
@@ -538,19 +575,71 @@ function describeValue(entry, view) {
   }
 }
 
+// A column's word under its value, "win in 3" as "win" over "in 3" so that narrow columns keep
+// a readable size; with `wrap` every word on a line of its own.
+function setWord(word, text, wrap = false) {
+  word.classList.toggle("long", text.length >= 8 && !text.includes(" in ") && !wrap);
+  word.classList.toggle("lines", wrap);
+  const split = /^(\S+) (in .*)$/.exec(text);
+  const lines = wrap ? text.split(" ") : split ? [split[1], split[2]] : [text];
+  word.replaceChildren(
+    ...lines.map((line) => {
+      const part = document.createElement("span");
+      part.textContent = line;
+      return part;
+    }),
+  );
+}
+
+// The shorter words for narrow columns; the cell's title and label keep the whole.
+const SHORT_WORDS = {
+  "not searched": "",
+  unproven: "",
+  "not losing": "≥ draw",
+  "not winning": "≤ draw",
+  winning: "win",
+  losing: "loss",
+  estimate: "est.",
+};
+
+function overflows(item) {
+  const room = item.clientWidth;
+  return item.scrollWidth > room || [...item.children].some((part) => part.offsetWidth > room);
+}
+
+// Make a value cell's text fit across it: its word on two lines, then a shorter word, then a
+// smaller font, smaller still, then no word (the title and the label for screen readers keep it).
+function fitValue(item, word, text) {
+  const steps = [
+    () => setWord(word, text, true),
+    () => setWord(word, SHORT_WORDS[text] ?? text),
+    () => item.classList.add("tight"),
+    () => item.classList.add("tighter"),
+    () => setWord(word, ""),
+  ];
+  for (const step of steps) {
+    if (!overflows(item)) return;
+    step();
+  }
+}
+
 function renderValues() {
   const box = $("values");
   const legend = $("legend");
   const view = state.view;
   const show = state.showValues && view !== null;
-  box.hidden = !show;
+  // After the end the row of values is empty: it keeps its place when it is there (the board
+  // does not jump up at the last move) but does not appear then (nor push the board down).
+  const row = show && !(view.over && box.hidden);
+  box.hidden = !row;
   legend.hidden = !show;
   box.replaceChildren();
   if (!show) return;
   box.classList.toggle("pending", state.analysing);
+  const columns = row ? view.width : 0;
   const analysis = state.analysis;
   const best = new Set(analysis ? analysis.best_moves : []);
-  for (let column = 1; column <= view.width; column += 1) {
+  for (let column = 1; column <= columns; column += 1) {
     const item = document.createElement("div");
     item.setAttribute("role", "listitem");
     item.dataset.column = String(column);
@@ -581,16 +670,10 @@ function renderValues() {
     else if (info.text.length >= 4) number.classList.add("long");
     const word = document.createElement("span");
     word.className = "word";
-    if (info.word.length >= 8 && !info.word.includes(" in ")) word.classList.add("long");
-    // "win in 3" as "win" over "in 3", so that narrow columns keep a readable size.
-    const split = /^(\S+) (in .*)$/.exec(info.word);
-    for (const line of split ? [split[1], split[2]] : [info.word]) {
-      const part = document.createElement("span");
-      part.textContent = line;
-      word.append(part);
-    }
+    setWord(word, info.word);
     item.append(star, number, word);
     box.append(item);
+    fitValue(item, word, info.word);
   }
   if (view.over) legend.textContent = "The game is over.";
   else if (!analysis) legend.textContent = `Analysing for ${PLAYER_NAMES[view.turn]}…`;
@@ -677,7 +760,9 @@ function syncSettings() {
   form.elements.mode.value = state.mode;
   const level = $("level");
   level.value = String(state.level);
-  level.title = level.selectedOptions.length > 0 ? level.selectedOptions[0].textContent : "";
+  const chosen = level.selectedOptions.length > 0 ? level.selectedOptions[0] : null;
+  level.title = chosen ? chosen.title : "";
+  $("level-note").textContent = chosen && state.level !== "custom" ? chosen.title : "";
   $("agent-row").hidden = state.level !== "custom";
   if (document.activeElement !== $("agent")) $("agent").value = state.agent;
   $("first").value = state.first;
@@ -796,34 +881,90 @@ async function loadTyped() {
   }
 }
 
-async function changeSize() {
-  const width = Number($("width").value);
-  const height = Number($("height").value);
-  const connect = Number($("connect").value);
-  const saved = [state.width, state.height, state.connect];
-  [state.width, state.height, state.connect] = [width, height, connect];
-  clearError();
-  try {
-    await busy(() => api("/position", { params: positionParams([]) }));
-  } catch (error) {
-    [state.width, state.height, state.connect] = saved;
-    showError(error.message);
-    syncSettings();
+let resizing = null; // the size change under way (a promise), or null
+
+// The size and line typed in the settings, as numbers.
+function typedSize() {
+  return ["width", "height", "connect"].map((id) => Number($(id).value));
+}
+
+// Start a new game on the typed board, once the server accepts it. A size equal to the one
+// shown changes nothing (so a late 'change' event cannot wipe the game); moves asked for
+// meanwhile wait for it (see play).
+function changeSize() {
+  const previous = resizing;
+  const task = busy(async () => {
+    if (previous) await previous;
+    const [width, height, connect] = typedSize();
+    if (width === state.width && height === state.height && connect === state.connect) return;
+    clearError();
+    const params = { pos: "", size: `${width}x${height}`, connect: String(connect) };
+    try {
+      await api("/position", { params });
+    } catch (error) {
+      showError(error.message);
+      for (const id of ["width", "height", "connect"]) $(id).value = String(state[id]);
+      return;
+    }
+    [state.width, state.height, state.connect] = [width, height, connect];
+    state.selected = null;
+    state.moves = [];
+    state.cursor = 0;
+    await refresh();
+  });
+  resizing = task;
+  task.finally(() => {
+    if (resizing === task) resizing = null;
+  });
+  return task;
+}
+
+// A size or line still being typed (its 'change' not yet fired) applies before a move.
+function commitTypedSize() {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement && ["width", "height", "connect"].includes(active.id)) {
+    active.blur(); // fires its 'change'
+  }
+}
+
+function showAgentProblem(message) {
+  const note = $("agent-error");
+  note.textContent = message;
+  note.hidden = message === "";
+  if (message) $("agent").setAttribute("aria-invalid", "true");
+  else $("agent").removeAttribute("aria-invalid");
+}
+
+// Ask the server whether it accepts the agent spec (a move on the empty board with no time to
+// think), and show its answer next to the field: a bad spec is told at once, not at the next move.
+async function checkAgent() {
+  if (state.level !== "custom") {
+    showAgentProblem("");
     return;
   }
-  state.selected = null;
-  newGame();
+  const body = { pos: "", size: sizeText(), connect: state.connect, agent: agentSpec(), time_ms: 0 };
+  try {
+    await api("/move", { body });
+    showAgentProblem("");
+  } catch (error) {
+    showAgentProblem(error instanceof ApiError ? error.message : String(error));
+  }
 }
 
 function changeOptions() {
   const form = $("settings");
+  const spec = agentSpec();
   state.mode = form.elements.mode.value;
   const level = $("level").value;
   state.level = level === "custom" ? "custom" : Number(level);
   state.agent = $("agent").value;
   state.first = $("first").value;
   state.analysisTime = Number($("analysis-time").value);
-  refresh();
+  if (agentSpec() === spec) return refresh();
+  return busy(async () => {
+    await checkAgent();
+    await refresh();
+  });
 }
 
 async function loadLevels() {
@@ -842,12 +983,15 @@ async function loadLevels() {
   for (const { level, description } of levels) {
     const option = document.createElement("option");
     option.value = String(level);
-    option.textContent = description ? `${level}: ${description}` : `Level ${level}`;
+    const name = LEVEL_NAMES[level] || description;
+    option.textContent = name ? `${level} — ${name}` : `Level ${level}`;
+    option.title = description;
     select.append(option);
   }
   const custom = document.createElement("option");
   custom.value = "custom";
   custom.textContent = "Agent spec…";
+  custom.title = "any agent the server knows, as a spec such as minimax:depth=4";
   select.append(custom);
   select.value = String(state.level);
 }
@@ -889,9 +1033,16 @@ function typing(target) {
   return target instanceof HTMLElement && target.closest("input, textarea, select") !== null;
 }
 
+// The pale disc where a drop would land, in the hovered or chosen column.
+function showGhost(on) {
+  state.ghostHidden = !on;
+  $("board").classList.toggle("no-ghost", !on);
+}
+
 function chooseColumn(step) {
   const view = state.view;
   if (!view) return;
+  showGhost(true);
   const start = state.selected ?? Math.ceil(view.width / 2) - (step > 0 ? 1 : -1);
   state.selected = Math.min(view.width, Math.max(1, start + step));
   for (const button of document.querySelectorAll("#board .column")) {
@@ -946,6 +1097,10 @@ function toggleValues(on) {
 }
 
 function wire() {
+  $("board").addEventListener("pointerdown", commitTypedSize);
+  $("board").addEventListener("pointermove", (event) => {
+    if (state.ghostHidden && event.pointerType !== "touch") showGhost(true);
+  });
   $("board").addEventListener("click", (event) => {
     const button = event.target.closest(".column");
     if (!button) return;
@@ -986,33 +1141,45 @@ function wire() {
   });
   $("copy-link").addEventListener("click", () => copyText(window.location.href, "link"));
   document.addEventListener("keydown", onKey);
+  let resized = 0;
+  window.addEventListener("resize", () => {
+    // The value cells fit their text to their width (fitValue): again once the size settles.
+    window.clearTimeout(resized);
+    resized = window.setTimeout(() => {
+      if (state.showValues) renderValues();
+    }, 100);
+  });
 }
 
-async function start() {
+// The page's first position and settings, from the URL; busy throughout, so that the page is
+// first idle when the game is shown (and the computer's opening move made).
+function start() {
   wire();
-  document.body.dataset.busy = "busy";
-  const { pos, notes } = readUrl();
-  const levels = loadLevels();
-  if (notes.length > 0) {
-    showError(`Bad link: ${notes.join("; ")}.`);
-    if (notes.some((note) => note.startsWith("size") || note.startsWith("connect"))) {
-      [state.width, state.height, state.connect] = [7, 6, 4];
+  return busy(async () => {
+    const { pos, notes } = readUrl();
+    const levels = loadLevels();
+    if (notes.length > 0) {
+      showError(`Bad link: ${notes.join("; ")}.`);
+      if (notes.some((note) => note.startsWith("size") || note.startsWith("connect"))) {
+        [state.width, state.height, state.connect] = [7, 6, 4];
+      }
     }
-  }
-  let loaded = await loadPosition({ pos });
-  if (!loaded) {
-    // The board falls back to empty; the error message stays in view.
-    loaded = await loadPosition({ pos: "" });
+    let loaded = await loadPosition({ pos });
     if (!loaded) {
-      [state.width, state.height, state.connect] = [7, 6, 4];
-      const message = $("error").textContent;
-      await loadPosition({ pos: "" });
-      showError(message);
+      // The board falls back to empty; the error message stays in view.
+      loaded = await loadPosition({ pos: "" });
+      if (!loaded) {
+        [state.width, state.height, state.connect] = [7, 6, 4];
+        const message = $("error").textContent;
+        await loadPosition({ pos: "" });
+        showError(message);
+      }
     }
-  }
-  await levels;
-  syncSettings();
-  await refresh();
+    await levels;
+    syncSettings();
+    await checkAgent();
+    await refresh();
+  });
 }
 
 start();
