@@ -312,6 +312,13 @@ def _position_value(values: dict[Column, Value], board: Board) -> Value:
     return Bounds(low, high)
 
 
+def _best_columns(values: dict[Column, Value]) -> tuple[Column, ...]:
+    """The columns proven best: exact, and no other column can score more (a column not
+    searched can score anything the board allows)."""
+    top = max(_high(v) for v in values.values())
+    return tuple(c for c, v in values.items() if _low(v) == top)
+
+
 def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
@@ -429,7 +436,7 @@ def _reviews(
             column=column,
             before=before,
             played=played,
-            best=analysis.best_moves(),
+            best=_best_columns(values),
             grade=grade,
             from_bounds=from_bounds,
             values=analysis,
