@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.analysis import Review, ReviewError, review_game
-from fourinarow.analysis.review import Grade, grade_of
+from fourinarow.analysis.review import Grade, grade_of, possible_grades
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, Exact
@@ -163,6 +163,21 @@ def test_bounds_alone_can_decide_a_blunder() -> None:
     assert _grade(Exact(0), Bounds(-3, 4)) == ("unproven", False)
     assert _grade(Bounds(-3, 4), Exact(0)) == ("unproven", False)
     assert _grade(Exact(4), Exact(4)) == ("best", False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(-6, 6), st.integers(0, 6), st.integers(-6, 6), st.integers(0, 6))
+def test_possible_grades_are_those_of_every_pair_of_values(
+    low: int, width: int, best_low: int, best_width: int
+) -> None:
+    high, best_high = low + width, best_low + best_width
+    brute = {
+        grade_of(p, b)
+        for p in range(low, high + 1)
+        for b in range(best_low, best_high + 1)
+        if p <= b
+    }
+    assert possible_grades(low, high, best_low, best_high) == brute
 
 
 def test_grade_of_covers_the_definitions() -> None:

@@ -338,15 +338,35 @@ def grade_of(played: int, best: int) -> Grade:
     return "mistake"
 
 
+def possible_grades(low: int, high: int, best_low: int, best_high: int) -> set[Grade]:
+    """The grades a move can have when its value ``p`` is within ``low..high`` and the best
+    column's ``b`` within ``best_low..best_high`` (with ``p <= b``): :func:`grade_of` over
+    every such pair, found from the bounds alone (boards can be large).
+
+    >>> sorted(possible_grades(-5, -1, 2, 9)), sorted(possible_grades(-5, 0, 1, 9))
+    (['blunder'], ['blunder', 'mistake'])
+    """
+    grades: set[Grade] = set()
+    if max(low, best_low) <= min(high, best_high):
+        grades.add("best")  # p == b
+    slowest = max(low, 1)  # the smallest winning p, then a larger winning b
+    if slowest <= high and max(best_low, slowest + 1) <= best_high:
+        grades.add("inaccuracy")
+    if max(best_low, low + 1) <= min(best_high, -1):  # p < b < 0, with p = low
+        grades.add("inaccuracy")
+    can_lose, can_win = low <= -1, max(best_low, 1) <= best_high
+    if (low <= 0 <= high and can_win) or (can_lose and best_low <= 0 <= best_high):
+        grades.add("mistake")  # p == 0 < b, or p < 0 == b
+    if can_lose and can_win:
+        grades.add("blunder")  # p < 0 < b
+    return grades
+
+
 def _grade(played: Value, before: Value) -> tuple[Grade, bool]:
     """The grade from exact values or from bounds, and whether bounds decided it."""
     if isinstance(played, Exact) and isinstance(before, Exact):
         return grade_of(played.value, before.value), False
-    grades = {
-        grade_of(p, b)
-        for p in range(_low(played), _high(played) + 1)
-        for b in range(max(p, _low(before)), _high(before) + 1)
-    }
+    grades = possible_grades(_low(played), _high(played), _low(before), _high(before))
     if len(grades) == 1:
         return grades.pop(), True
     return "unproven", False
