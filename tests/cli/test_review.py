@@ -81,3 +81,11 @@ def test_bad_input_is_one_line_and_exit_2(run: Run) -> None:
         assert len(result.stderr.splitlines()) == 1, result.stderr
         assert words in result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_no_limit_proves_every_position_on_any_board(run: Run) -> None:
+    result = run("review", "--size", "5x4", "--no-limit", "--json", "4453")
+    assert result.returncode == 0, result.stderr
+    review = json.loads(result.stdout)["review"]
+    assert [m["grade"] for m in review] == ["best", "best", "mistake", "best"]
+    assert all(m["before"]["kind"] == "exact" for m in review)
