@@ -216,3 +216,24 @@ def test_bad_input_raises_user_errors() -> None:
         review_game("44", solver="fast")  # type: ignore[arg-type]
     with pytest.raises(ReviewError, match="a player is 1 or 2"):
         Review((), 7, 6, 4).summary(3)
+
+
+def test_a_blunder_proven_by_bounds_says_what_the_bounds_prove() -> None:
+    from fourinarow.analysis.review import MoveReview
+    from fourinarow.search.scores import ColumnValues, Unvalued
+
+    values = ColumnValues((Bounds(2, 9), Bounds(-5, -1), Unvalued.NOT_SEARCHED, Unvalued.FULL))
+    move = MoveReview(
+        ply=8,
+        player=1,
+        column=1,
+        before=Bounds(2, 9),
+        played=Bounds(-5, -1),
+        best=(),
+        grade="blunder",
+        from_bounds=True,
+        values=values,
+    )
+    assert move.sentence() == "move 9 (X, column 2) threw the win: column 1 wins, column 2 loses"
+    assert move.credit == 0.0
+    assert move.to_json()["played"] == {"kind": "bounds", "lower": -5, "upper": -1}
