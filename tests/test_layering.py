@@ -44,6 +44,7 @@ RULES: dict[str, Rule] = {
     "agents": Rule(frozenset({"core", "search"})),
     # the apps
     "book": Rule(frozenset({"core", "search"})),
+    "analysis": Rule(frozenset(LIBRARY)),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
@@ -53,7 +54,7 @@ RULES: dict[str, Rule] = {
         lazily=False,
     ),
     "cli": Rule(
-        frozenset({*LIBRARY, "book", "tournament", "gui", "web", "__init__"}),
+        frozenset({*LIBRARY, "analysis", "book", "tournament", "gui", "web", "__init__"}),
         # all but rich to check extras early
         frozenset({"rich", "matplotlib", "ray", "fastapi", "uvicorn"}),
     ),

@@ -25,12 +25,14 @@ def test_console_script_is_installed_and_reports_its_version() -> None:
 def test_help_lists_the_subcommands(run: Run) -> None:
     result = run("--help")
     assert result.returncode == 0
-    for command in ("play", "show", "solve", "move", "analyze", "agents"):
+    for command in ("play", "show", "solve", "review", "move", "analyze", "agents"):
         assert command in result.stdout
     assert run().returncode == 0  # bare command prints help
 
 
-@pytest.mark.parametrize("command", ["play", "show", "solve", "move", "analyze", "agents"])
+@pytest.mark.parametrize(
+    "command", ["play", "show", "solve", "review", "move", "analyze", "agents"]
+)
 def test_every_subcommand_has_help(run: Run, command: str) -> None:
     result = run(command, "--help")
     assert result.returncode == 0

@@ -113,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_solve_parser(commands)
 
+    from fourinarow.cli.review import add_review_parser
+
+    add_review_parser(commands)
+
     from fourinarow.cli.move import add_move_parsers
 
     add_move_parsers(commands)

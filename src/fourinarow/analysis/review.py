@@ -1,0 +1,499 @@
+"""Game review: every move of a game graded against the exact solver.
+
+For each move, the position before it is analysed with :meth:`Solver.analyze` (every column's
+value for the side to move, in the standard convention: 0 a draw, positive a win, larger for a
+faster win). The move played is graded against the best column:
+
+- ``best``: it keeps the position's value (the final winning stone is always best);
+- ``inaccuracy``: the same result, but a slower win or a faster loss;
+- ``mistake``: a won position drawn, or a drawn one lost;
+- ``blunder``: a won position lost;
+- ``unproven``: the values were not proven within the limit and their bounds do not decide
+  the grade. When the bounds alone decide it (say the move's upper bound is below 0 while the
+  best column's lower bound is above 0: a blunder whatever the exact values), the move gets
+  that grade with ``from_bounds`` set. Nothing is guessed.
+
+Distances are counted as in the rest of fourinarow: "wins in N" is N of the mover's own moves,
+this one included; "loses in N" means the opponent's Nth move from there wins.
+
+Per player, ``accuracy`` is the share of graded moves (``unproven`` ones left out) that are
+``best``. ``weighted_accuracy`` gives partial credit to inaccuracies by distance: a win in
+``b`` moves played as a win in ``p`` (``p > b``) earns ``b / p``, a loss in ``b`` played as a
+loss in ``p`` (``p < b``) earns ``p / b``; best moves earn 1, mistakes and blunders 0 (and so
+does an inaccuracy proven by bounds alone, whose distances are not known); it is the mean
+credit over the graded moves.
+
+>>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
+>>> [(m.number, m.label, m.grade) for m in review.moves]
+[(1, '4', 'best'), (2, '4', 'best'), (3, '5', 'blunder'), (4, '5', 'blunder')]
+>>> review.turning_points[1].sentence()
+'move 4 (O, column 5) threw the win: column 3 wins in 19, column 5 loses in 2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from fourinarow.core import Board, Column, FourInARowError, Player, column_label
+from fourinarow.core.arguments import shown
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Bounds, ColumnValues, Exact
+from fourinarow.search.solver import Solver
+
+__all__ = [
+    "GRADES",
+    "Grade",
+    "MoveReview",
+    "PlayerSummary",
+    "Review",
+    "ReviewError",
+    "review_game",
+]
+
+Grade = Literal["best", "inaccuracy", "mistake", "blunder", "unproven"]
+"""How good a move was, from ``best`` to ``blunder``, or ``unproven``."""
+
+GRADES: tuple[Grade, ...] = ("best", "inaccuracy", "mistake", "blunder", "unproven")
+"""Every grade, best first."""
+
+MARKS: dict[Grade, str] = {
+    "best": "",
+    "inaccuracy": "?!",
+    "mistake": "?",
+    "blunder": "??",
+    "unproven": "~",
+}
+"""The annotation mark of each grade, as chess annotators write them (``~``: not proven)."""
+
+SYMBOLS: dict[int, str] = {1: "X", 2: "O"}
+"""The players' symbols in text, as the boards are drawn."""
+
+
+class ReviewError(FourInARowError):
+    """A game that cannot be reviewed: not a board or a move string, or a bad argument."""
+
+
+Value = Exact | Bounds
+"""A value for the side to move: exact, or the proven bounds."""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of a reviewed game.
+
+    Attributes:
+        ply: stones on the board before the move (0 for the first move).
+        player: 1 or 2, the player who moved.
+        column: the column played, 0-based (``label`` is the 1-based one of records).
+        before: the position's value for the mover (its best column's value), exact or bounds.
+        played: the value of the move played, for the mover, exact or bounds.
+        best: the columns proven best (0-based); empty when the limit left that open.
+        grade: ``best``, ``inaccuracy``, ``mistake``, ``blunder`` or ``unproven``.
+        from_bounds: the grade was decided by proven bounds, not exact values.
+        values: the analysis of every column of the position before the move.
+    """
+
+    ply: int
+    player: Player
+    column: Column
+    before: Value
+    played: Value
+    best: tuple[Column, ...]
+    grade: Grade
+    from_bounds: bool
+    values: ColumnValues = field(repr=False, compare=False)
+
+    @property
+    def number(self) -> int:
+        """The move's number in the game, from 1."""
+        return self.ply + 1
+
+    @property
+    def label(self) -> str:
+        """The column played as records write it (1-based)."""
+        return column_label(self.column)
+
+    @property
+    def symbol(self) -> str:
+        """``X`` for the first player, ``O`` for the second."""
+        return SYMBOLS[self.player]
+
+    @property
+    def mark(self) -> str:
+        """The grade's annotation mark: ``?!``, ``?``, ``??``, ``~`` or nothing for best."""
+        return MARKS[self.grade]
+
+    @property
+    def credit(self) -> float | None:
+        """The move's share in the distance-weighted accuracy (``None`` when unproven)."""
+        return _credit(self)
+
+    def sentence(self) -> str | None:
+        """For a mistake or blunder, what it threw away, e.g. ``"move 17 (X, column 3) threw
+        the win: column 5 wins in 9, column 3 loses in 12"``; ``None`` for other grades."""
+        if self.grade not in ("mistake", "blunder"):
+            return None
+        lost = "win" if _low(self.before) > 0 else "draw"
+        head = f"move {self.number} ({self.symbol}, column {self.label}) threw the {lost}: "
+        alternative = self.best[0] if self.best else _likely_best(self.values)
+        if alternative is None:
+            return (
+                head
+                + f"the best column {_outcome_words(self.before)}, "
+                + (f"column {self.label} {_outcome_words(self.played)}")
+            )
+        better = _outcome_words(self.values.values[alternative])
+        return head + (
+            f"column {column_label(alternative)} {better}, "
+            f"column {self.label} {_outcome_words(self.played)}"
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The move as JSON: number, player, column (1-based), the typed ``before`` and
+        ``played`` scores, ``best`` (1-based), grade, mark and ``from_bounds``."""
+        return {
+            "number": self.number,
+            "player": self.player,
+            "column": int(self.label),
+            "before": self.before.to_json(),
+            "played": self.played.to_json(),
+            "best": [int(column_label(c)) for c in self.best],
+            "grade": self.grade,
+            "mark": self.mark,
+            "from_bounds": self.from_bounds,
+            "credit": self.credit,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's grades in a game.
+
+    Attributes:
+        player: 1 or 2.
+        counts: moves per grade (every grade present, zeros included).
+        accuracy: the share of graded moves (``unproven`` left out) that are ``best``; ``None``
+            when no move was graded.
+        weighted_accuracy: the mean credit of graded moves (best 1, an inaccuracy by how much
+            slower it wins or faster it loses, mistakes and blunders 0); ``None`` likewise.
+    """
+
+    player: Player
+    counts: dict[Grade, int]
+    accuracy: float | None
+    weighted_accuracy: float | None
+
+    @property
+    def moves(self) -> int:
+        """The player's moves in the game."""
+        return sum(self.counts.values())
+
+    def to_json(self) -> dict[str, object]:
+        """The summary as JSON: player, moves, counts per grade and both accuracies."""
+        return {
+            "player": self.player,
+            "moves": self.moves,
+            "counts": dict(self.counts),
+            "accuracy": self.accuracy,
+            "weighted_accuracy": self.weighted_accuracy,
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """A reviewed game.
+
+    Attributes:
+        moves: every move's review, in order.
+        width, height, connect: the board's shape.
+    """
+
+    moves: tuple[MoveReview, ...]
+    width: int
+    height: int
+    connect: int
+
+    @property
+    def turning_points(self) -> tuple[MoveReview, ...]:
+        """The mistakes and blunders, in order."""
+        return tuple(m for m in self.moves if m.grade in ("mistake", "blunder"))
+
+    @property
+    def board(self) -> Board:
+        """The final position."""
+        return self.board_after(len(self.moves))
+
+    def board_after(self, count: int) -> Board:
+        """The position after the first ``count`` moves."""
+        board = Board(self.width, self.height, self.connect)
+        for move in self.moves[:count]:
+            board.push(move.column)
+        return board
+
+    def summary(self, player: Player) -> PlayerSummary:
+        """The grades of one player's moves (1 or 2)."""
+        if player not in (1, 2):
+            raise ReviewError(f"a player is 1 or 2, not {shown(player)}")
+        own = [m for m in self.moves if m.player == player]
+        counts: dict[Grade, int] = dict.fromkeys(GRADES, 0)
+        for move in own:
+            counts[move.grade] += 1
+        graded = [m for m in own if m.grade != "unproven"]
+        if not graded:
+            return PlayerSummary(player, counts, None, None)
+        credits = [m.credit or 0.0 for m in graded]
+        return PlayerSummary(
+            player,
+            counts,
+            counts["best"] / len(graded),
+            sum(credits) / len(graded),
+        )
+
+    def summaries(self) -> tuple[PlayerSummary, PlayerSummary]:
+        """Both players' summaries, the first player's first."""
+        return self.summary(1), self.summary(2)
+
+    def to_json(self) -> dict[str, object]:
+        """The review as one JSON object: the shape, the moves string, every move, the
+        turning points (number and sentence) and both players' summaries."""
+        board = self.board
+        outcome = board.outcome()
+        return {
+            "size": f"{self.width}x{self.height}",
+            "connect": self.connect,
+            "moves": board.to_moves(),
+            "result": None if outcome is None else ("draw" if outcome.is_draw else outcome.winner),
+            "review": [m.to_json() for m in self.moves],
+            "turning_points": [
+                {"number": m.number, "grade": m.grade, "sentence": m.sentence()}
+                for m in self.turning_points
+            ],
+            "players": [s.to_json() for s in self.summaries()],
+        }
+
+
+# ----------------------------------------------------------------------------- grading
+
+
+def _range(board: Board) -> tuple[int, int]:
+    """The lowest and highest value any column can have for ``board``'s side to move."""
+    cells = board.width * board.height
+    return -((cells - board.ply) // 2), (cells + 1 - board.ply) // 2
+
+
+def _low(value: Value) -> int:
+    return value.value if isinstance(value, Exact) else value.lower
+
+
+def _high(value: Value) -> int:
+    return value.value if isinstance(value, Exact) else value.upper
+
+
+def _column_value(entry: object, board: Board) -> Value:
+    """A column's analysed entry as exact or bounds, clamped to the values the board allows
+    (a column not searched gets the whole range)."""
+    lowest, highest = _range(board)
+    if isinstance(entry, Exact):
+        return entry
+    if isinstance(entry, Bounds):
+        low, high = max(entry.lower, lowest), min(entry.upper, highest)
+        return Exact.of(low, board) if low == high else Bounds(low, high)
+    return Bounds(lowest, highest)
+
+
+def _position_value(values: dict[Column, Value], board: Board) -> Value:
+    """The position's value from its columns': the best of them, or bounds on it."""
+    low = max(_low(v) for v in values.values())
+    high = max(_high(v) for v in values.values())
+    if low == high:
+        return Exact.of(low, board)
+    return Bounds(low, high)
+
+
+def _best_columns(values: dict[Column, Value]) -> tuple[Column, ...]:
+    """The columns proven best: exact, and no other column can score more (a column not
+    searched can score anything the board allows)."""
+    top = max(_high(v) for v in values.values())
+    return tuple(c for c, v in values.items() if _low(v) == top)
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def grade_of(played: int, best: int) -> Grade:
+    """The grade of a move of exact value ``played`` where the best column has ``best``.
+
+    >>> grade_of(5, 5), grade_of(3, 5), grade_of(0, 5), grade_of(-2, 0), grade_of(-2, 5)
+    ('best', 'inaccuracy', 'mistake', 'mistake', 'blunder')
+    """
+    if played == best:
+        return "best"
+    if _sign(played) == _sign(best):
+        return "inaccuracy"
+    if best > 0 and played < 0:
+        return "blunder"
+    return "mistake"
+
+
+def possible_grades(low: int, high: int, best_low: int, best_high: int) -> set[Grade]:
+    """The grades a move can have when its value ``p`` is within ``low..high`` and the best
+    column's ``b`` within ``best_low..best_high`` (with ``p <= b``): :func:`grade_of` over
+    every such pair, found from the bounds alone (boards can be large).
+
+    >>> sorted(possible_grades(-5, -1, 2, 9)), sorted(possible_grades(-5, 0, 1, 9))
+    (['blunder'], ['blunder', 'mistake'])
+    """
+    grades: set[Grade] = set()
+    if max(low, best_low) <= min(high, best_high):
+        grades.add("best")  # p == b
+    slowest = max(low, 1)  # the smallest winning p, then a larger winning b
+    if slowest <= high and max(best_low, slowest + 1) <= best_high:
+        grades.add("inaccuracy")
+    if max(best_low, low + 1) <= min(best_high, -1):  # p < b < 0, with p = low
+        grades.add("inaccuracy")
+    can_lose, can_win = low <= -1, max(best_low, 1) <= best_high
+    if (low <= 0 <= high and can_win) or (can_lose and best_low <= 0 <= best_high):
+        grades.add("mistake")  # p == 0 < b, or p < 0 == b
+    if can_lose and can_win:
+        grades.add("blunder")  # p < 0 < b
+    return grades
+
+
+def _grade(played: Value, before: Value) -> tuple[Grade, bool]:
+    """The grade from exact values or from bounds, and whether bounds decided it."""
+    if isinstance(played, Exact) and isinstance(before, Exact):
+        return grade_of(played.value, before.value), False
+    grades = possible_grades(_low(played), _high(played), _low(before), _high(before))
+    if len(grades) == 1:
+        return grades.pop(), True
+    return "unproven", False
+
+
+def _credit(move: MoveReview) -> float | None:
+    if move.grade == "unproven":
+        return None
+    if move.grade == "best":
+        return 1.0
+    if move.grade != "inaccuracy":
+        return 0.0
+    played, before = move.played, move.before
+    if not (isinstance(played, Exact) and isinstance(before, Exact)):
+        return 0.0  # an inaccuracy proven by bounds only: its distance is not known
+    if played.distance is None or before.distance is None:
+        return 0.0
+    if before.value > 0:  # a slower win: credit best moves / moves taken
+        return _own_moves(before) / _own_moves(played)
+    return _own_moves(played) / _own_moves(before)  # a faster loss
+
+
+def _own_moves(value: Exact) -> int:
+    """The distance of a win in the winner's moves, or of a loss in the opponent's moves."""
+    assert value.distance is not None
+    return (value.distance + 1) // 2
+
+
+def _outcome_words(value: object) -> str:
+    """``wins in 9``, ``loses in 12``, ``draws``, or for bounds ``wins``/``loses``/``?``."""
+    if isinstance(value, Exact):
+        if value.value == 0:
+            return "draws"
+        verb = "wins" if value.value > 0 else "loses"
+        return f"{verb} in {_own_moves(value)}" if value.distance else verb
+    if isinstance(value, Bounds):
+        if value.lower > 0:
+            return "wins"
+        if value.upper < 0:
+            return "loses"
+        if value.lower >= 0:
+            return "does not lose"
+        if value.upper <= 0:
+            return "does not win"
+    return "is not proven"
+
+
+def _likely_best(values: ColumnValues) -> Column | None:
+    """The column with the highest proven lower bound (for a sentence when none is proven
+    best)."""
+    scores = {c: v for c, v in values.scores().items() if isinstance(v, Exact | Bounds)}
+    if not scores:
+        return None
+    return max(scores, key=lambda c: _low(scores[c]))
+
+
+# ----------------------------------------------------------------------------- review
+
+
+def _board_of(
+    board_or_moves: object, width: int, height: int, connect: int
+) -> tuple[Board, tuple[Column, ...]]:
+    if isinstance(board_or_moves, Board):
+        moves = board_or_moves.moves
+        board = board_or_moves
+        return Board(board.width, board.height, board.connect), moves
+    if isinstance(board_or_moves, str):
+        final = Board.from_moves(board_or_moves, width=width, height=height, connect=connect)
+        return Board(width, height, connect), final.moves
+    raise ReviewError(
+        f"a game to review is a Board or a move string such as '4453', not {shown(board_or_moves)}"
+    )
+
+
+def _reviews(
+    board: Board, moves: tuple[Column, ...], solver: Solver, limit: Limit | None
+) -> Iterator[MoveReview]:
+    for column in moves:
+        analysis = solver.analyze(board, limit)
+        values = {c: _column_value(analysis.values[c], board) for c in analysis.legal}
+        before = _position_value(values, board)
+        played = values[column]
+        grade, from_bounds = _grade(played, before)
+        yield MoveReview(
+            ply=board.ply,
+            player=board.turn,
+            column=column,
+            before=before,
+            played=played,
+            best=_best_columns(values),
+            grade=grade,
+            from_bounds=from_bounds,
+            values=analysis,
+        )
+        board.push(column)
+
+
+def review_game(
+    board_or_moves: Board | str,
+    *,
+    width: int = 7,
+    height: int = 6,
+    connect: int = 4,
+    limit: Limit | None = None,
+    solver: Solver | None = None,
+) -> Review:
+    """Review every move of a game (finished or not) with the exact solver.
+
+    Args:
+        board_or_moves: the game: a :class:`Board` (its moves and shape are used) or a move
+            string in 1-based columns (``"4453"``; comma-separated on boards wider than 9).
+        width, height, connect: the board's shape for a move string.
+        limit: the time and nodes the analysis of each position may spend (``None``: until
+            proven; on 7x6 the shipped opening book makes that quick).
+        solver: the solver to use (its table is kept between positions); a new one by default.
+
+    Raises:
+        ReviewError: ``board_or_moves`` is neither a board nor a string, or ``solver`` is not a
+            :class:`Solver`.
+        InvalidPositionError: the move string is malformed or illegal (a full column, a move
+            after the game ended).
+        InvalidBoardSizeError: the shape is not a board's.
+    """
+    start, moves = _board_of(board_or_moves, width, height, connect)
+    if solver is None:
+        solver = Solver()
+    elif not isinstance(solver, Solver):
+        raise ReviewError(f"solver is a Solver, not {shown(solver)}")
+    reviews = tuple(_reviews(start, moves, solver, limit))
+    return Review(reviews, start.width, start.height, start.connect)

@@ -1,0 +1,189 @@
+"""``fourinarow review``: grade every move of a game with the exact solver."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from functools import partial
+from typing import Any
+
+from fourinarow.analysis import Review, review_game
+from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
+from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
+from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.core.render import render_text
+from fourinarow.search.interrupt import interruptible
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Exact
+from fourinarow.search.solver import Solver
+
+__all__ = ["DEFAULT_TIME_MS", "add_review_parser", "run_review"]
+
+DEFAULT_TIME_MS = 1000.0
+"""The time per position on boards without a shipped opening book (7x6 has none: it is
+proven quickly with the book)."""
+
+DESCRIPTION = f"""\
+Review a game: every move is graded against the exact solver. MOVES is the game in 1-based
+columns (4453; comma-separated on boards wider than 9), or - to read it from standard input
+(the first word of the first non-empty line).
+
+Grades: best (keeps the position's value), ?! inaccuracy (the same result, but a slower win or a
+faster loss), ? mistake (a win drawn or a draw lost), ?? blunder (a win lost), ~ unproven (the
+solver did not prove the values within the time, and their bounds do not decide; a grade that
+bounds alone decide is marked with *). Values are the standard scores for the side to move: 0 a
+draw, positive a win (larger sooner); "win in N" counts the mover's own moves, this one
+included, and "loss in N" means the opponent's Nth move wins.
+
+The listing shows every move with the position's value before it, the value of the move played
+and the best columns; then each turning point (mistakes and blunders) with the board before it;
+then per player the moves of each grade, the accuracy (the share of graded moves that are best)
+and the weighted accuracy (an inaccuracy earns part credit, a win in 2 for a win in 1 earns 1/2,
+a loss in 3 for a loss in 6 earns 3/6; mistakes and blunders earn nothing).
+
+On 7x6 connect 4 the shipped opening book makes every position quick, so there is no time limit
+by default; on other boards each position gets {DEFAULT_TIME_MS:.0f} ms unless --time-ms says
+otherwise, or --no-limit asks for every position proven however long it takes.
+"""
+
+
+def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``review`` subcommand."""
+    parser = commands.add_parser(
+        "review",
+        help="grade every move of a game against the solver",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("moves", metavar="MOVES", help="the game, e.g. 4453, or - for stdin")
+    add_shape_options(parser)
+    limits = parser.add_mutually_exclusive_group()
+    limits.add_argument(
+        "--time-ms",
+        type=non_negative_number,
+        metavar="T",
+        help=(
+            "time per position in ms (default: no limit on 7x6 connect 4, "
+            f"{DEFAULT_TIME_MS:.0f} elsewhere; 0: at once, what the book or one batch proves)"
+        ),
+    )
+    limits.add_argument(
+        "--no-limit",
+        action="store_true",
+        help="prove every position however long it takes (the default on 7x6 connect 4)",
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=node_count,
+        metavar="N",
+        help="positions searched per position reviewed, at most about N (a repeatable limit)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=(
+            "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
+            "(per move: number, player, column, typed before and played scores, best, grade, "
+            "mark, from_bounds, credit), turning_points and players (counts and accuracies)"
+        ),
+    )
+    parser.set_defaults(handler=run_review)
+
+
+def _moves_text(text: str) -> str:
+    if text.strip() != "-":
+        return text
+    for line in sys.stdin:
+        words = line.split()
+        if words:
+            return words[0]
+    raise InvalidPositionError("standard input holds no game: write its moves, such as 4453")
+
+
+def _limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
+    time_ms = args.time_ms
+    if time_ms is None and not args.no_limit and (width, height, args.connect) != (7, 6, 4):
+        time_ms = DEFAULT_TIME_MS
+    seconds = None if time_ms is None else time_ms / 1000
+    if seconds is None and args.max_nodes is None:
+        return None
+    return Limit(seconds, nodes=args.max_nodes)
+
+
+def run_review(args: argparse.Namespace) -> int:
+    """Review the game and print the listing (or JSON); return 0."""
+    width, height = args.size
+    board = Board.from_moves(
+        _moves_text(args.moves), width=width, height=height, connect=args.connect
+    )
+    if board.ply == 0:
+        raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
+    limit = _limit(args, width, height)
+    review = interruptible(partial(review_game, board, limit=limit, solver=Solver(tt_mb=64)))
+    if args.json:
+        print(json.dumps(review.to_json()))
+    else:
+        print(listing(review))
+    return 0
+
+
+def _words(value: Value) -> str:
+    """A value with its meaning: ``+18 win in 1``, ``0 draw``, ``-2 loss in 20``, ``-1..3``."""
+    if not isinstance(value, Exact):
+        return str(value)
+    if value.value == 0:
+        return "0 draw"
+    assert value.distance is not None
+    moves = (value.distance + 1) // 2
+    return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {moves}"
+
+
+def _line(move: MoveReview) -> str:
+    mark = move.mark + ("*" if move.from_bounds else "")
+    best = " ".join(column_label(c) for c in move.best) or "?"
+    return (
+        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<4}"
+        f"{_words(move.before):<16}{_words(move.played):<16}{best}"
+    )
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else f"{share:.0%}"
+
+
+def _result(review: Review) -> str:
+    outcome = review.board.outcome()
+    if outcome is None:
+        return "unfinished"
+    if outcome.is_draw:
+        return "a draw"
+    assert outcome.winner is not None
+    return f"{SYMBOLS[outcome.winner]} wins"
+
+
+def listing(review: Review) -> str:
+    """The annotated listing: one line per move, the turning points with the board before
+    each, and the per-player summary."""
+    moves = review.board.to_moves()
+    lines = [
+        f"Review of {moves} ({review.width}x{review.height}, connect {review.connect}): "
+        f"{_result(review)}",
+        "",
+        f"{'move':>4}     {'col':>3}  {'':<4}{'before':<16}{'played':<16}best",
+    ]
+    lines += [_line(move) for move in review.moves]
+    turning = review.turning_points
+    lines += ["", "Turning points:" if turning else "Turning points: none"]
+    for move in turning:
+        lines += ["", f"{move.sentence()}.", render_text(review.board_after(move.ply))]
+    names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
+    header = "".join(f"{names[g]:>6}" for g in GRADES)
+    lines += ["", f"player  moves{header}  accuracy  weighted"]
+    for summary in review.summaries():
+        counts = "".join(f"{summary.counts[g]:>6}" for g in GRADES)
+        lines.append(
+            f"{SYMBOLS[summary.player]:<6}  {summary.moves:>5}{counts}"
+            f"  {_percent(summary.accuracy):>8}  {_percent(summary.weighted_accuracy):>8}"
+        )
+    return "\n".join(lines)

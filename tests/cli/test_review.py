@@ -1,0 +1,91 @@
+"""``fourinarow review`` in real subprocesses: the listing, JSON, standard input, bad input."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Run
+
+
+def test_the_listing_grades_every_move_and_shows_the_turning_points(run: Run) -> None:
+    # X stacks column 1, O column 2; O ignores X's three (move 6), X misses its win (move 7)
+    result = run("review", "12121232")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Review of 12121232 (7x6, connect 4): O wins"
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:11]}
+    assert rows["7"][:4] == ["X", "3", "??", "+18"]
+    assert rows["8"][:3] == ["O", "2", "+18"]  # the winning stone: best, no mark
+    assert rows["4"][:3] == ["O", "2", "?!"]
+    text = result.stdout
+    assert "move 7 (X, column 3) threw the win: column 1 wins in 1, column 3 loses in 1." in text
+    assert "move 6 (O, column 2) threw the win: column 1 wins in 19, column 2 loses in 1." in text
+    # the board before move 7: three X stones in column 1, three O stones in column 2
+    at = lines.index("move 7 (X, column 3) threw the win: column 1 wins in 1, column 3 loses in 1.")
+    assert lines[at + 1 : at + 8] == [
+        " 1  2  3  4  5  6  7",
+        *[" .  .  .  .  .  .  ."] * 3,
+        *[" X  O  .  .  .  .  ."] * 3,
+    ]
+    assert lines[-2].split() == ["X", "4", "2", "0", "0", "2", "0", "50%", "50%"]
+    assert lines[-1].split()[:6] == ["O", "4", "2", "1", "0", "1"]
+
+
+def test_json_gives_typed_scores_turning_points_and_accuracy(run: Run) -> None:
+    result = run("review", "--json", "223346715")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["moves"] == "223346715"
+    assert data["result"] == 1
+    seventh = data["review"][6]
+    assert seventh["grade"] == "inaccuracy"
+    assert seventh["before"] == {"kind": "exact", "value": 18, "distance": 1}
+    assert seventh["played"] == {"kind": "exact", "value": 17, "distance": 3}
+    assert seventh["best"] == [1, 5]
+    assert seventh["credit"] == 0.5
+    assert [t["number"] for t in data["turning_points"]] == [1, 2, 3, 4]
+    first = data["players"][0]
+    assert first["accuracy"] == 0.4
+    assert first["weighted_accuracy"] == 0.5
+
+
+def test_a_game_from_standard_input_on_another_board(run: Run) -> None:
+    result = run("review", "-", "--size", "5x4", stdin="\n4453 anything\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Review of 4453 (5x4, connect 4): unfinished")
+    assert "move 3 (X, column 5) threw the draw: column 2 draws, column 5 loses in 9." in (
+        result.stdout
+    )
+
+
+def test_a_node_limit_leaves_grades_unproven_and_says_so(run: Run) -> None:
+    result = run("review", "--size", "6x5", "--max-nodes", "1", "--json", "3344251")
+    assert result.returncode == 0, result.stderr
+    grades = [m["grade"] for m in json.loads(result.stdout)["review"]]
+    assert "unproven" in grades
+    assert grades[-1] == "best"  # a winning stone needs no search
+
+
+def test_bad_input_is_one_line_and_exit_2(run: Run) -> None:
+    for args, stdin, words in [
+        (["44x"], "", "'x'"),
+        (["4444444"], "", "column 4 is full"),
+        ([""], "", "no moves"),
+        (["-"], "\n\n", "standard input holds no game"),
+        (["--size", "3x", "44"], "", "not a board size"),
+        (["--time-ms", "-1", "44"], "", "--time-ms"),
+        (["--time-ms", "5", "--no-limit", "44"], "", "not allowed with"),
+    ]:
+        result = run("review", *args, stdin=stdin)
+        assert result.returncode == 2, (args, result.stdout)
+        assert len(result.stderr.splitlines()) == 1, result.stderr
+        assert words in result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_no_limit_proves_every_position_on_any_board(run: Run) -> None:
+    result = run("review", "--size", "5x4", "--no-limit", "--json", "4453")
+    assert result.returncode == 0, result.stderr
+    review = json.loads(result.stdout)["review"]
+    assert [m["grade"] for m in review] == ["best", "best", "mistake", "best"]
+    assert all(m["before"]["kind"] == "exact" for m in review)
