@@ -21,7 +21,8 @@ from fourinarow.cli.options import (
     read_position,
     seed_number,
 )
-from fourinarow.core import Board, GameOverError, column_label
+from fourinarow.core import Board, column_label
+from fourinarow.search.arguments import playable_board
 from fourinarow.search.interrupt import interruptible
 
 __all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
@@ -88,12 +89,7 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _board(args: argparse.Namespace) -> Board:
     """The position the arguments describe; refuses finished games."""
-    board = read_position(args)
-    if board.is_game_over():
-        raise GameOverError(
-            f"the game is over at {board.to_moves() or 'the empty board'!r}: there is no move"
-        )
-    return board
+    return playable_board(read_position(args), "there is no move")
 
 
 def _label(column: int) -> int:

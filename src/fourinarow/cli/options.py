@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable
 
 from fourinarow.agents.registry import MAX_TT_MB
-from fourinarow.core import MAX_SIDE, MIN_CONNECT, Board, InvalidPositionError
+from fourinarow.core import (
+    MAX_SIDE,
+    MIN_CONNECT,
+    Board,
+    InvalidBoardSizeError,
+    InvalidPositionError,
+    parse_size,
+)
 from fourinarow.core.grid import parse_diagram
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
 from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
@@ -57,8 +63,6 @@ MAX_GAMES = 1_000_000
 MAX_SEED = 2**63 - 1
 """The largest seed (seeds go from 0): a 64-bit signed integer, as SQLite stores them."""
 
-_SIZE = re.compile("^\\s*([0-9]+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*([0-9]+)\\s*$", re.ASCII)
-
 
 def whole_option(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` in ASCII digits.
@@ -98,21 +102,10 @@ def board_size(text: str) -> tuple[int, int]:
     >>> board_size("8x7")
     (8, 7)
     """
-    match = _SIZE.match(text)
-    if not match:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a board size: write WIDTHxHEIGHT, such as 7x6 (digits 0-9)"
-        )
-    sides = []
-    for name, digits in (("width", match[1]), ("height", match[2])):
-        try:
-            sides.append(parse_int(digits, 1, MAX_SIDE))
-        except InvalidNumberError:
-            shown = digits if len(digits) <= 20 else digits[:10] + "..."
-            raise argparse.ArgumentTypeError(
-                f"{name} {shown} is out of range: width and height go from 1 to {MAX_SIDE}"
-            ) from None
-    return sides[0], sides[1]
+    try:
+        return parse_size(text)
+    except InvalidBoardSizeError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 connect_length = whole_option(MIN_CONNECT, MAX_SIDE)

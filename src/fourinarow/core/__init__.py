@@ -20,7 +20,13 @@ from fourinarow.core.errors import (
     OffBoardError,
 )
 from fourinarow.core.geometry import MAX_SIDE, MIN_CONNECT, Bitboard, Geometry
-from fourinarow.core.notation import column_label, format_moves, parse_column, parse_moves
+from fourinarow.core.notation import (
+    column_label,
+    format_moves,
+    parse_column,
+    parse_moves,
+    parse_size,
+)
 from fourinarow.core.outcome import Cell, Outcome
 
 __all__ = [
@@ -45,4 +51,5 @@ __all__ = [
     "format_moves",
     "parse_column",
     "parse_moves",
+    "parse_size",
 ]

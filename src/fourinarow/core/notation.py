@@ -7,12 +7,14 @@ columns separate the moves with commas: ``"10,3,4"``. Humans may also name colum
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable
 
 from fourinarow.core.arguments import shown
-from fourinarow.core.errors import InvalidMoveError, InvalidPositionError
+from fourinarow.core.errors import InvalidBoardSizeError, InvalidMoveError, InvalidPositionError
 from fourinarow.core.geometry import MAX_SIDE, board_side
+from fourinarow.core.numbers import InvalidNumberError, parse_int
 
 __all__ = [
     "LETTER_COLUMNS",
@@ -21,6 +23,7 @@ __all__ = [
     "format_moves",
     "parse_column",
     "parse_moves",
+    "parse_size",
 ]
 
 LETTER_COLUMNS = 16
@@ -191,3 +194,33 @@ def format_moves(columns: Iterable[int], width: int) -> str:
             _check_column(column, width)
         labels.append(str(column + 1))
     return ",".join(labels) if width > 9 else "".join(labels)
+
+
+_SIZE = re.compile("^\\s*([0-9]+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*([0-9]+)\\s*$", re.ASCII)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """A board size written ``WxH`` (``7x6``; ``X`` or ``\N{MULTIPLICATION SIGN}`` too, ASCII
+    digits) as ``(width, height)``, each side from 1 to ``MAX_SIDE``.
+
+    Raises:
+        InvalidBoardSizeError: not of that form, or a side out of its range.
+
+    >>> parse_size("8x7")
+    (8, 7)
+    """
+    match = _SIZE.match(text)
+    if not match:
+        raise InvalidBoardSizeError(
+            f"{shown(text)} is not a board size: write WIDTHxHEIGHT, such as 7x6 (digits 0-9)"
+        )
+    sides = []
+    for name, digits in (("width", match[1]), ("height", match[2])):
+        try:
+            sides.append(parse_int(digits, 1, MAX_SIDE))
+        except InvalidNumberError:
+            short = digits if len(digits) <= 20 else digits[:10] + "..."
+            raise InvalidBoardSizeError(
+                f"{name} {short} is out of range: width and height go from 1 to {MAX_SIDE}"
+            ) from None
+    return sides[0], sides[1]

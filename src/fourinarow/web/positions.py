@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import re
-
 from fourinarow.core import (
-    MAX_SIDE,
     Board,
     Cell,
-    GameOverError,
     InvalidBoardSizeError,
     InvalidPositionError,
     column_label,
 )
+from fourinarow.core import parse_size as core_parse_size
 from fourinarow.core.grid import parse_diagram
-from fourinarow.core.numbers import InvalidNumberError, parse_int
+from fourinarow.search.arguments import playable_board
 
 __all__ = ["parse_size", "playable", "position_record", "read_board"]
 
-_SIZE = re.compile("^\\s*([0-9]+)\\s*[xX\N{MULTIPLICATION SIGN}]\\s*([0-9]+)\\s*$", re.ASCII)
-
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``WxH`` (such as ``7x6``) as ``(width, height)``.
+    """``WxH`` (such as ``7x6``) as ``(width, height)``: :func:`fourinarow.core.parse_size`,
+    its message naming the ``size`` parameter.
 
     Raises:
         InvalidBoardSizeError: not of that form, or a side out of its range.
@@ -30,18 +26,10 @@ def parse_size(text: str) -> tuple[int, int]:
     >>> parse_size("8x7")
     (8, 7)
     """
-    match = _SIZE.match(text)
-    if not match:
-        shown = text if len(text) <= 20 else text[:17] + "..."
-        raise InvalidBoardSizeError(
-            f"size {shown!r} is not a board size: write WIDTHxHEIGHT, such as 7x6 (digits 0-9)"
-        )
     try:
-        return parse_int(match[1], 1, MAX_SIDE), parse_int(match[2], 1, MAX_SIDE)
-    except InvalidNumberError:
-        raise InvalidBoardSizeError(
-            f"size {text.strip()[:20]}: width and height go from 1 to {MAX_SIDE}"
-        ) from None
+        return core_parse_size(text)
+    except InvalidBoardSizeError as error:
+        raise InvalidBoardSizeError(f"size: {error}") from None
 
 
 def read_board(
@@ -83,11 +71,7 @@ def playable(board: Board) -> Board:
     Raises:
         GameOverError: the game is over: there is no move to choose or value.
     """
-    if board.is_game_over():
-        raise GameOverError(
-            f"the game is over at {board.to_moves() or 'the empty board'!r}: there is no move"
-        )
-    return board
+    return playable_board(board, "there is no move")
 
 
 def _cell(cell: Cell) -> list[int]:
