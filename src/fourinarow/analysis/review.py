@@ -39,7 +39,7 @@ from typing import Literal
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.arguments import shown
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, ColumnValues, Exact
+from fourinarow.search.scores import Bounds, ColumnValues, Exact, value_range
 from fourinarow.search.solver import Solver
 
 __all__ = [
@@ -277,12 +277,6 @@ class Review:
 # ----------------------------------------------------------------------------- grading
 
 
-def _range(board: Board) -> tuple[int, int]:
-    """The lowest and highest value any column can have for ``board``'s side to move."""
-    cells = board.width * board.height
-    return -((cells - board.ply) // 2), (cells + 1 - board.ply) // 2
-
-
 def _low(value: Value) -> int:
     return value.value if isinstance(value, Exact) else value.lower
 
@@ -294,7 +288,7 @@ def _high(value: Value) -> int:
 def _column_value(entry: object, board: Board) -> Value:
     """A column's analysed entry as exact or bounds, clamped to the values the board allows
     (a column not searched gets the whole range)."""
-    lowest, highest = _range(board)
+    lowest, highest = value_range(board)
     if isinstance(entry, Exact):
         return entry
     if isinstance(entry, Bounds):

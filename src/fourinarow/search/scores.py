@@ -47,6 +47,7 @@ __all__ = [
     "ScoreKind",
     "Unvalued",
     "exact_value_of_win",
+    "value_range",
 ]
 
 
@@ -81,6 +82,17 @@ def _board(board: object) -> Board:
 
 
 ScoreKind = Literal["exact", "bounds", "heuristic", "probability"]
+
+
+def value_range(board: Board) -> tuple[int, int]:
+    """The lowest and highest exact value a game from ``board`` can have for its side to move:
+    a loss to the opponent's last stone, a win with the side to move's next one.
+
+    >>> value_range(Board.from_moves("4453"))
+    (-19, 19)
+    """
+    cells = board.width * board.height
+    return -((cells - board.ply) // 2), (cells + 1 - board.ply) // 2
 
 
 def exact_value_of_win(width: int, height: int, ply: int, distance: int) -> int:
@@ -145,8 +157,8 @@ class Exact:
             InvalidScoreError: no game from ``board`` ends with that value.
         """
         board = _board(board)
-        cells, ply = board.width * board.height, board.ply
-        lowest, highest = -((cells - ply) // 2), (cells + 1 - ply) // 2
+        ply = board.ply
+        lowest, highest = value_range(board)
         if not lowest <= _whole(value, "an exact value") <= highest:
             raise InvalidScoreError(
                 f"no game from ply {ply} of a {board.width}x{board.height} board has the value "
