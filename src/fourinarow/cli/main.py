@@ -133,6 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_book_parser(commands)
 
+    from fourinarow.cli.gtp import add_gtp_parser
+
+    add_gtp_parser(commands)
+
     from fourinarow.cli.serve import add_serve_parser
 
     add_serve_parser(commands)
