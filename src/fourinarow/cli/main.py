@@ -188,8 +188,14 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_agents(args: argparse.Namespace) -> int:
+    from fourinarow.agents.registry import agent_info, plugin_names
+
     for name, info in AGENTS.items():
         print(f"{name:<10} {info.description}")
+    for name in plugin_names():
+        plugin = agent_info(name)
+        if plugin is not None:
+            print(f"{name:<10} {plugin.description}")
     print(
         "Every agent also takes blunder=P: a random move with probability P (simple:blunder=0.3)."
     )
