@@ -34,14 +34,17 @@ from fourinarow.tournament.store import Store, StoredTournament, default_db_path
 __all__ = ["DB_HELP", "add_db_options", "run_review_db", "wants_db"]
 
 DB_HELP = """\
-Stored games: --db PATH (default: the database fourinarow tournament writes, %(db)s) with
+Stored games come from the results database of fourinarow tournament: --db PATH, by default
+%(db)s
 --list shows a tournament's games (the latest, or --tournament ID) with their ids T:N (game N
 of tournament T), agents (X = the agent that moved first), results and moves; --db alone does
 the same. --game T:N reviews one game (--game N: game N of --tournament ID, or of the latest
 tournament). --tournament [ID] reviews every game of tournament ID (the latest when ID is left
 out) and prints per agent its games, moves, moves of each grade, accuracy, weighted accuracy and
 blunders per game, over the moves it chose (a random opening, --opening-plies, counts for no
-agent). Stored games keep their own board: --size and --connect are not used with them.
+agent). Stored games keep their own board: --size and --connect are not used with them. With
+--json: --list gives the games, --game the review with the game's id and agents, --tournament
+every game's players and turning points and the agents' summaries.
 """
 
 LimitOf = Callable[[argparse.Namespace, int, int], Limit | None]
@@ -72,8 +75,8 @@ def _tournament_id(text: str) -> int:
 
 def add_db_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--db``, ``--game``, ``--tournament`` and ``--list`` to ``fourinarow review``."""
-    group = parser.add_argument_group("stored games (see above)")
-    group.add_argument("--db", metavar="PATH", help="the results database (default: see above)")
+    group = parser.add_argument_group("stored games (see below)")
+    group.add_argument("--db", metavar="PATH", help="the results database (default: see below)")
     group.add_argument("--game", type=_game_id, metavar="ID", help="review game T:N (or N)")
     group.add_argument(
         "--tournament",
