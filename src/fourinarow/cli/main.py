@@ -94,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the computer's thinking time per move, for players that use time; 0 answers at "
         "once (default: 2000)",
     )
+    play.add_argument(
+        "--review", action="store_true", help="review each game when it ends, without asking"
+    )
     play.set_defaults(handler=_run_play)
 
     show = commands.add_parser(
@@ -166,6 +169,7 @@ def _run_play(args: argparse.Namespace) -> int:
         color=_color_wanted(args.no_color),
         think_time=args.time_ms / 1000,
         seed=args.seed,
+        review=args.review,
     )
     return TerminalGame(settings).run()
 
