@@ -10,9 +10,12 @@ import sys
 import time
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from fourinarow.analysis import review_game
+from fourinarow.tournament.games import play_game
+from fourinarow.tournament.schedule import Settings, schedule
 from fourinarow.tournament.store import Store
 from tests.cli.conftest import Run
 
@@ -155,6 +158,23 @@ def test_a_tournament_is_summed_up_per_agent(run: Run, db: Path) -> None:
         assert summary["blunders_per_game"] == int(row[5]) / 4
 
 
+def test_progress_shows_on_a_terminal_and_quiet_hides_it(db: Path) -> None:
+    for quiet in ([], ["--quiet"]):
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "fourinarow", "review", "--db", str(db), "--tournament", *quiet],
+            encoding="utf-8",
+            timeout=60,
+            dimensions=(40, 120),
+        )
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+        seen = child.before or ""
+        assert ("6/6" in seen) is not bool(quiet), seen
+        assert "6 games reviewed" in seen
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -208,6 +228,30 @@ def test_a_database_without_tournaments(run: Run, tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == (
         f"fourinarow review: error: there is no tournament in {path}: it holds none\n"
+    )
+
+
+def test_a_tournament_stopped_halfway_keeps_each_game_its_place(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "stopped.sqlite3"
+    settings = Settings(agents=("simple", "random"), games=6, seed=3)
+    specs = schedule(settings)
+    with Store(path) as store:
+        tournament = store.create(settings, len(specs))
+        store.add_many(tournament, [play_game(specs[i]) for i in (0, 1, 3)])
+    listed = run("review", "--db", str(path), "--list").stdout.splitlines()
+    assert listed[0] == "Tournament 1 (7x6, connect 4; 3 of 6 games stored):"
+    assert [line.split()[0] for line in listed[2:]] == ["1:1", "1:2", "1:4"]
+    fourth = run("review", "--db", str(path), "--game", "1:4")
+    assert fourth.returncode == 0, fourth.stderr
+    assert fourth.stdout.splitlines()[1].startswith(f"Review of {listed[4].split()[-1]} ")
+    missing = run("review", "--db", str(path), "--game", "1:3")
+    assert missing.returncode == 2
+    assert "tournament 1 has no game 3: its games are 1-2, 4 (see fourinarow review --list)" in (
+        missing.stderr
+    )
+    summary = run("review", "--db", str(path), "--tournament")
+    assert summary.stdout.startswith(
+        "Tournament 1 (7x6, connect 4; 3 of 6 games stored): 3 games reviewed\n"
     )
 
 

@@ -129,13 +129,13 @@ def run_review_db(args: argparse.Namespace, limit_of: LimitOf) -> int:
         records = store.records(stored.id)
     games = [_played(stored.id, r) for r in records]
     if args.game:
-        number = args.game[1]
-        if number > len(games):
+        numbers = [r.spec.index + 1 for r in records]
+        if args.game[1] not in numbers:
             raise ReviewError(
-                f"tournament {stored.id} has no game {number}: its games are "
-                f"{_numbers(len(games))} (see fourinarow review --list)"
+                f"tournament {stored.id} has no game {args.game[1]}: its games are "
+                f"{_numbers(numbers)} (see fourinarow review --list)"
             )
-        return _review_one(args, games[number - 1], limit_of)
+        return _review_one(args, games[numbers.index(args.game[1])], limit_of)
     if args.list or args.tournament is None:
         return _list(args, stored, games, records)
     return _review_all(args, stored, games, limit_of)
@@ -150,8 +150,16 @@ def _known_tournaments(store: Store) -> str:
     return ": it holds none" if latest is None else f" (the latest is tournament {latest.id})"
 
 
-def _numbers(count: int) -> str:
-    return "none" if count == 0 else f"1-{count}" if count > 1 else "1"
+def _numbers(numbers: list[int]) -> str:
+    """Sorted numbers as runs: ``1-4, 6, 9-10`` (``none`` for none)."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    words = [f"{low}" if low == high else f"{low}-{high}" for low, high in runs]
+    return ", ".join(words) or "none"
 
 
 def _played(tournament_id: int, record: GameRecord) -> PlayedGame:
