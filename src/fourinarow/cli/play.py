@@ -302,7 +302,9 @@ class TerminalGame:
             )
         position = board.copy()
         review = interruptible(lambda: review_game(position, limit=limit, solver=Solver(tt_mb=32)))
-        self._say(f"X = {self._names[1]}, O = {self._names[2]}")
+        agent = f" ({self._agent.name})" if self._agent is not None else ""
+        who = {p: name + (agent if name == "Computer" else "") for p, name in self._names.items()}
+        self._say(f"X = {who[1]}, O = {who[2]}")
         self._say(listing(review))
         self._say()
 

@@ -231,7 +231,8 @@ def _reviewed(
     """Every game reviewed (Ctrl-C stops at once), with progress on standard error."""
     if not games:
         return []
-    limit = limit_of(args, games[0].width, games[0].height)
+    shape = argparse.Namespace(**{**vars(args), "connect": games[0].connect})  # the stored one
+    limit = limit_of(shape, games[0].width, games[0].height)
     with progress_bar("games", enabled=not args.quiet and len(games) > 1) as progress:
         work = partial(review_games, games, limit=limit, solver=Solver(tt_mb=64), progress=progress)
         return interruptible(work)
