@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play Connect Four in the terminal against the computer (or another human). "
             "Type a column number (or letter) to drop a stone; u undoes your last move, "
-            "? shows help, q quits."
+            "? shows help, q quits; when a game ends, r reviews it."
         ),
     )
     play.add_argument(
