@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play Connect Four in the terminal against the computer (or another human). "
             "Type a column number (or letter) to drop a stone; u undoes your last move, "
-            "? shows help, q quits."
+            "? shows help, q quits; when a game ends, r reviews it."
         ),
     )
     play.add_argument(
@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T",
         help="the computer's thinking time per move, for players that use time; 0 answers at "
         "once (default: 2000)",
+    )
+    play.add_argument(
+        "--review", action="store_true", help="review each game when it ends, without asking"
     )
     play.set_defaults(handler=_run_play)
 
@@ -170,6 +173,7 @@ def _run_play(args: argparse.Namespace) -> int:
         color=_color_wanted(args.no_color),
         think_time=args.time_ms / 1000,
         seed=args.seed,
+        review=args.review,
     )
     return TerminalGame(settings).run()
 
