@@ -45,6 +45,7 @@ RULES: dict[str, Rule] = {
     # the apps
     "book": Rule(frozenset({"core", "search"})),
     "analysis": Rule(frozenset(LIBRARY)),
+    "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
@@ -54,7 +55,9 @@ RULES: dict[str, Rule] = {
         lazily=False,
     ),
     "cli": Rule(
-        frozenset({*LIBRARY, "analysis", "book", "tournament", "gui", "web", "__init__"}),
+        frozenset(
+            {*LIBRARY, "analysis", "puzzles", "book", "tournament", "gui", "web", "__init__"}
+        ),
         # all but rich to check extras early
         frozenset({"rich", "matplotlib", "ray", "fastapi", "uvicorn"}),
     ),
