@@ -2,9 +2,9 @@
 which third-party modules it may import. core uses the standard library only; search uses core;
 agents use search; the apps (book, tournament, gui, cli) use what is below them; the neutral
 ``extras`` and ``userdata`` modules may be used everywhere; optional third-party modules are
-imported lazily by the app that needs them, and only the desktop game imports pygame, only when its window opens; the
-web app imports FastAPI and uvicorn, and the command line imports the web app lazily. A new
-package fails these tests until it is given its rule here."""
+imported lazily by the app that needs them, and only the desktop game imports pygame, only when
+its window opens; the web app imports FastAPI and uvicorn, and the command line imports the web
+app lazily. A new package fails these tests until it is given its rule here."""
 
 from __future__ import annotations
 
