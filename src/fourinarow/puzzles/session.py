@@ -287,11 +287,12 @@ class PuzzleSession:
         }[self.puzzle.kind]
         others = [v.value for c, v in values.items() if c not in best]
         counts = [
-            (sum(1 for v in others if v > 0), "win(s) more slowly"),
-            (sum(1 for v in others if v == 0), "draw(s)"),
-            (sum(1 for v in others if v < 0), "lose(s)"),
+            (sum(1 for v in others if v > 0), "win", "more slowly"),
+            (sum(1 for v in others if v == 0), "draw", ""),
+            (sum(1 for v in others if v < 0), "lose", ""),
         ]
-        rest = ", ".join(f"{n} {word}" for n, word in counts if n)
+        said = [f"{n} {verb}{'s' if n == 1 else ''} {how}".strip() for n, verb, how in counts if n]
+        rest = ", ".join(said)
         legal = len(self.board.legal_moves)
         return f"{len(best)} of the {legal} columns {what}" + (
             f"; of the others {rest}." if rest else "."
