@@ -147,6 +147,12 @@ def test_giving_up_shows_the_line_and_ends_the_attempt() -> None:
     assert off_line.moves == [2, reply]
 
 
+def test_the_solution_of_an_only_move_is_its_one_move_however_long_the_line() -> None:
+    real = make_puzzle(ONLY_MOVE, "only-move")
+    long_line = Puzzle(**{**real.__dict__, "line": (3, 3, 3)})
+    assert PuzzleSession(long_line, SOLVER).give_up() == (3,)
+
+
 def test_a_finished_position_is_no_puzzle() -> None:
     real = make_puzzle(WIN_IN_1, "win")
     over = Puzzle(**{**real.__dict__, "moves": "1212121"})

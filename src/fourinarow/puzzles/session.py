@@ -250,13 +250,13 @@ class PuzzleSession:
         return line
 
     def solution_line(self) -> tuple[Column, ...]:
-        """The rest of a best line from the position now, to the puzzle's end: the puzzle's own
-        line while the game follows it, else one found with the solver."""
+        """The rest of a best line from the position now, to the puzzle's end (for ``only-move``
+        and ``save-draw`` the one move; for ``win`` to the winning stone): the puzzle's own line
+        while the game follows it, else one found with the solver."""
+        if self.puzzle.kind != "win":
+            return (self.puzzle.line[0] if self.puzzle.line else self.accepted_columns()[0],)
         if self.on_line:
             return self.puzzle.line[len(self.moves) :]
-        first = self.accepted_columns()[0]
-        if self.puzzle.kind != "win":
-            return (first,)
         shadow = PuzzleSession(self.puzzle, self.solver, self.limit)
         shadow.board, shadow.moves = self.board.copy(), list(self.moves)
         line: list[Column] = []
