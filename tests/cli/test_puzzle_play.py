@@ -67,7 +67,7 @@ def test_piping_the_right_moves_solves_puzzles(run: Run, small_set: Path, db: st
 def test_a_wrong_move_fails_and_shows_the_right_one(run: Run, small_set: Path, db: str) -> None:
     out = play(run, small_set, db, "4\n", "--count", "1")
     assert "Not it: 4 (" in out
-    assert "does not win in 1. Right was: 3." in out
+    assert "does not win in 1. The solution: 3." in out
     assert "Failed. Streak: 0 (best 0)." in out
 
 
@@ -122,6 +122,7 @@ def test_stats_of_an_empty_and_a_used_file(run: Run, small_set: Path, db: str) -
     empty = run("puzzle", "--stats", "--db", db)
     assert empty.returncode == 0
     assert empty.stdout == f"Puzzle progress in {db}:\n  no puzzle attempted yet\n"
+    assert not Path(db).exists()  # asking made no file
     play(run, small_set, db, "3\n4\n", "--count", "2")
     used = run("puzzle", "--stats", "--db", db).stdout.splitlines()
     assert used[1:] == [

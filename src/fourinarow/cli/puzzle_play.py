@@ -17,7 +17,7 @@ from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, pa
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.puzzles.daily import daily_puzzle, today
 from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles
-from fourinarow.puzzles.progress import Progress, Result
+from fourinarow.puzzles.progress import Progress, Result, default_progress_path
 from fourinarow.puzzles.session import SYMBOLS, Move, PuzzleSession, describe_value
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
@@ -121,7 +121,11 @@ def run_play(args: argparse.Namespace) -> int:
     from fourinarow.cli.main import _color_wanted
 
     if args.stats:
-        with Progress(args.db) as progress:
+        path = Path(args.db) if args.db is not None else default_progress_path()
+        if not path.exists():  # nothing to show: make no file for it
+            print(f"Puzzle progress in {path}:\n  no puzzle attempted yet")
+            return 0
+        with Progress(path) as progress:
             print_stats(progress, sys.stdout)
         return 0
     if args.date is not None:
@@ -314,7 +318,7 @@ class PuzzleRun:
         if not move.accepted:
             right = ", ".join(column_label(c) for c in move.best)
             self._draw(session)
-            self._say(f"Not it: {label}{worth} does not {goal}. Right was: {right}.")
+            self._say(f"Not it: {label}{worth} does not {goal}. The solution: {right}.")
             return
         if move.status == "solved":
             self._draw(session)
