@@ -7,6 +7,8 @@ import pytest
 from fourinarow.core import IllegalMoveError, InvalidMoveError
 from fourinarow.puzzles.model import Kind, Puzzle, PuzzleError
 from fourinarow.puzzles.session import PuzzleSession
+from fourinarow.search.limit import Limit
+from fourinarow.search.solver import Solver
 from tests.puzzles.examples import (
     ONLY_MOVE,
     SAVE_DRAW,
@@ -158,3 +160,15 @@ def test_a_finished_position_is_no_puzzle() -> None:
     over = Puzzle(**{**real.__dict__, "moves": "1212121"})
     with pytest.raises(PuzzleError, match="already over"):
         PuzzleSession(over, SOLVER)
+
+
+def test_columns_left_unproven_are_judged_by_the_puzzles_line() -> None:
+    """With no book and no time, the solver proves nothing at ply 2: the line decides."""
+    puzzle = make_puzzle(ONLY_MOVE, "only-move")
+    hasty = Solver(tt_mb=1, book=False)
+    assert PuzzleSession(puzzle, hasty, Limit(time=0)).values() == {}
+    right = PuzzleSession(puzzle, hasty, Limit(time=0)).play(3)
+    assert right.accepted
+    assert right.value is None
+    assert right.status == "solved"
+    assert PuzzleSession(puzzle, hasty, Limit(time=0)).play(1).status == "failed"
