@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import partial
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import TextIO
 
 from fourinarow.cli.options import positive_int
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
@@ -223,9 +223,6 @@ class _Quit(Exception):  # noqa: N818 (control flow, not an error)
     """The player asked to leave (q, end of input)."""
 
 
-T = TypeVar("T")
-
-
 @dataclass
 class PuzzleRun:
     """Plays puzzles one after another in a terminal, recording each attempt.
@@ -296,16 +293,16 @@ class PuzzleRun:
             if not text:
                 continue
             if text in ("h", "hint", "?"):
-                self._say(f"Hint: {self._search(session.hint)}")
+                self._say(f"Hint: {interruptible(session.hint)}")
                 continue
             if text in ("s", "solution", "skip"):
-                line = self._search(session.give_up)
+                line = interruptible(session.give_up)
                 self._say(f"The solution: {_line_text(line, session.board.turn)}.")
                 return
             goal = _goal(session)
             try:
                 column = parse_column(text, session.board.width)
-                move = self._search(partial(session.play, column))
+                move = interruptible(partial(session.play, column))
             except (InvalidMoveError, IllegalMoveError) as error:
                 self._say(f"Not played: {error}.")
                 continue
@@ -345,9 +342,6 @@ class PuzzleRun:
         stats = self.progress.stats()
         headline = {"solved": "Solved!", "failed": "Failed.", "skipped": "Skipped."}[result]
         self._say(f"{headline} Streak: {stats.streak} (best {stats.best_streak}).")
-
-    def _search(self, work: Callable[[], T]) -> T:
-        return interruptible(work)
 
     def _ask(self, prompt: str) -> str:
         try:
