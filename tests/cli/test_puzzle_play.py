@@ -170,14 +170,24 @@ def test_errors_are_one_line_with_status_2(
     assert result.stdout == ""
 
 
-def test_without_a_set_and_none_shipped_the_error_says_what_to_do(run: Run, db: str) -> None:
+def test_the_shipped_set_is_the_default(run: Run, db: str) -> None:
+    """Its first puzzle comes first, and the daily puzzle is one of it; without a shipped set,
+    the error says what to do."""
     import fourinarow.puzzles
 
-    if hasattr(fourinarow.puzzles, "shipped"):
-        pytest.skip("a set ships with this copy")
-    result = run("puzzle", "--db", db)
-    assert result.returncode == 2
-    assert "give one with --set FILE" in result.stderr
+    shipped = getattr(fourinarow.puzzles, "shipped", None)
+    if shipped is None:
+        result = run("puzzle", "--db", db)
+        assert result.returncode == 2
+        assert "give one with --set FILE" in result.stderr
+        return
+    puzzles = shipped()
+    out = run("puzzle", "--db", db, "--count", "1", stdin="s\n").stdout
+    assert f"Puzzle 1: {puzzles[0].id} ({puzzles[0].kind}" in out
+    daily = run("puzzle", "--db", db, "--daily", stdin="q\n").stdout
+    found = re.search(r"Daily puzzle, \d{4}-\d\d-\d\d: (\S+) ", daily)
+    assert found, daily
+    assert found.group(1) in {p.id for p in puzzles}
 
 
 def test_a_process_killed_mid_puzzle_keeps_what_was_solved(small_set: Path, db: str) -> None:
