@@ -131,6 +131,7 @@ def test_stats_of_an_empty_and_a_used_file(run: Run, small_set: Path, db: str) -
         "  failed    1",
         "  skipped   0 (solution shown)",
         "  streak    0 (best 1)",
+        "  daily     0 days' puzzles solved",
     ]
 
 

@@ -58,9 +58,13 @@ def test_solved_puzzles_are_counted_once_per_set(tmp_path: Path) -> None:
         progress.record("a", "one", "solved")
         progress.record("b", "one", "failed")
         progress.record("a", "two", "solved")
-        assert progress.solved("one") == {"a"}
-        assert progress.solved() == {"a"}
-        assert progress.stats().puzzles_solved == 2
+        progress.record("b", "one", "solved", daily="2026-11-23")
+        progress.record("b", "one", "solved", daily="2026-11-23")
+        progress.record("c", "one", "failed", daily="2026-11-24")
+        assert progress.stats().daily_solved == 1
+        assert progress.solved("one") == {"a", "b"}
+        assert progress.solved() == {"a", "b"}
+        assert progress.stats().puzzles_solved == 3
 
 
 def test_the_default_place_is_the_user_data_folder(

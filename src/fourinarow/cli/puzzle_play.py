@@ -214,6 +214,7 @@ def print_stats(progress: Progress, out: TextIO) -> None:
         ("failed", str(stats.failed)),
         ("skipped", f"{stats.skipped} (solution shown)"),
         ("streak", f"{stats.streak} (best {stats.best_streak})"),
+        ("daily", f"{stats.daily_solved} days' puzzles solved"),
     ]
     for name, value in rows:
         print(f"  {name:<9} {value}", file=out)

@@ -118,6 +118,7 @@ class Stats:
         puzzles_solved: the different puzzles solved at least once.
         streak: solved attempts in a row up to the last one (0 if the last was not solved).
         best_streak: the longest such run ever.
+        daily_solved: the dates whose daily puzzle was solved.
     """
 
     attempts: int
@@ -127,6 +128,7 @@ class Stats:
     puzzles_solved: int
     streak: int
     best_streak: int
+    daily_solved: int
 
 
 class Progress:
@@ -265,10 +267,13 @@ class Progress:
         counts = dict.fromkeys(RESULTS, 0)
         streak = best = 0
         solved: set[tuple[str, str]] = set()
+        days: set[str] = set()
         for attempt in self.attempts():
             counts[attempt.result] += 1
             if attempt.result == "solved":
                 solved.add((attempt.puzzle_set, attempt.puzzle))
+                if attempt.daily is not None:
+                    days.add(attempt.daily)
                 streak += 1
                 best = max(best, streak)
             else:
@@ -281,6 +286,7 @@ class Progress:
             puzzles_solved=len(solved),
             streak=streak,
             best_streak=best,
+            daily_solved=len(days),
         )
 
     # ----------------------------------------------------------------------------- closing
