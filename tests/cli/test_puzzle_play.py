@@ -127,11 +127,11 @@ def test_stats_of_an_empty_and_a_used_file(run: Run, small_set: Path, db: str) -
     used = run("puzzle", "--stats", "--db", db).stdout.splitlines()
     assert used[1:] == [
         "  attempts  2",
-        "  solved    1 (1 different puzzles)",
+        "  solved    1 (1 different puzzle)",
         "  failed    1",
         "  skipped   0 (solution shown)",
         "  streak    0 (best 1)",
-        "  daily     0 days' puzzles solved",
+        "  daily     0 solved (one a day)",
     ]
 
 

@@ -210,14 +210,18 @@ def print_stats(progress: Progress, out: TextIO) -> None:
         return
     rows = [
         ("attempts", str(stats.attempts)),
-        ("solved", f"{stats.solved} ({stats.puzzles_solved} different puzzles)"),
+        ("solved", f"{stats.solved} ({_puzzles(stats.puzzles_solved)})"),
         ("failed", str(stats.failed)),
         ("skipped", f"{stats.skipped} (solution shown)"),
         ("streak", f"{stats.streak} (best {stats.best_streak})"),
-        ("daily", f"{stats.daily_solved} days' puzzles solved"),
+        ("daily", f"{stats.daily_solved} solved (one a day)"),
     ]
     for name, value in rows:
         print(f"  {name:<9} {value}", file=out)
+
+
+def _puzzles(count: int) -> str:
+    return f"{count} different puzzle{'' if count == 1 else 's'}"
 
 
 class _Quit(Exception):  # noqa: N818 (control flow, not an error)
