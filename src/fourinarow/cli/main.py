@@ -120,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_review_parser(commands)
 
+    from fourinarow.cli.puzzle import add_puzzle_parser
+
+    add_puzzle_parser(commands)
+
     from fourinarow.cli.move import add_move_parsers
 
     add_move_parsers(commands)
