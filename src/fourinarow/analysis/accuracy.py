@@ -320,6 +320,10 @@ def _board_of_line(text: str, where: str, width: int, height: int, connect: int)
     words = text.split("#", 1)[0].split()
     if not words:
         return None
+    try:
+        board = Board.from_moves(words[0], width=width, height=height, connect=connect)
+    except FourInARowError as error:
+        raise PositionFileError(f"{where}: {error}") from None
     for word in words[1:]:
         if not word.lstrip("+-").isdigit():
             raise PositionFileError(
@@ -327,10 +331,6 @@ def _board_of_line(text: str, where: str, width: int, height: int, connect: int)
                 "such as 4453, optionally followed by whole numbers (a score, as in the "
                 "benchmark sets)"
             )
-    try:
-        board = Board.from_moves(words[0], width=width, height=height, connect=connect)
-    except FourInARowError as error:
-        raise PositionFileError(f"{where}: {error}") from None
     if board.is_game_over():
         raise PositionFileError(f"{where}: the game is over in {words[0]}: no move to grade")
     return board
