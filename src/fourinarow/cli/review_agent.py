@@ -61,8 +61,8 @@ FILE holds a position per line: a move string, optionally followed by whole numb
 Pascal Pons' benchmark sets ("moves score"). --positions also takes the name of a standard set
 or its file name (such as Test_L1_R1), or {ALL_SETS} for all six:
   {", ".join(BENCHMARK_SETS)}
-They are looked for in ${BENCH_ENVIRONMENT}, then in shared/bench/positions beside the
-checkout. --positions may be given more than once.
+They are looked for in ${BENCH_ENVIRONMENT} if it is set, else in shared/bench/positions
+beside the checkout. --positions may be given more than once.
 
 With --agent, --time-ms and --max-nodes are the agent's budget per move (default: its own;
 levels keep their clock, engine and mcts take 1 s, perfect solves to the end), and the solver
@@ -109,15 +109,13 @@ class _Set:
 
 
 def bench_directories() -> list[Path]:
-    """Where the standard sets are looked for: ``$FOURINAROW_BENCH_DIR`` if set, then
+    """Where the standard sets are looked for: ``$FOURINAROW_BENCH_DIR`` if set, else
     ``shared/bench/positions`` beside the checkout."""
-    found = []
     given = os.environ.get(BENCH_ENVIRONMENT)
     if given:
-        found.append(Path(given))
+        return [Path(given)]
     checkout = Path(fourinarow.__file__).resolve().parents[2]
-    found.append(checkout.parent / "shared" / "bench" / "positions")
-    return found
+    return [checkout.parent / "shared" / "bench" / "positions"]
 
 
 def _standard(key: str) -> _Set | None:
