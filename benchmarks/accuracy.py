@@ -35,6 +35,7 @@ from fourinarow.analysis.accuracy import (
     read_positions,
     solve_positions,
 )
+from fourinarow.core import FourInARowError
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
@@ -99,7 +100,10 @@ def main() -> int:
     sets: dict[str, tuple[SolvedPosition, ...]] = {}
     for key in keys:
         title, file = BENCHMARK_SETS[key]
-        boards = evenly_spaced(read_positions(args.bench_dir / file), args.sample)
+        try:
+            boards = evenly_spaced(read_positions(args.bench_dir / file), args.sample)
+        except FourInARowError as error:
+            parser.error(f"{error} (--bench-dir gives the sets' directory)")
         sets[title] = solve_positions(boards, solver=solver)
     clock = Limit(args.time_ms / 1000)
     header = ["agent", *sets, "all", "weighted", "ms/move"]
