@@ -60,7 +60,7 @@ def test_after_44_only_column_4_keeps_the_win(solver: Solver) -> None:
     centre = agent_accuracy(Fixed(3), boards, solver=solver)
     beside = agent_accuracy(Fixed(4), boards, solver=solver)
     assert (centre.accuracy, centre.counts["best"]) == (1.0, 1)
-    assert (beside.accuracy, beside.counts["blunder"]) == (0.0, 1)
+    assert (beside.accuracy, beside.outcome_accuracy, beside.counts["blunder"]) == (0.0, 0.0, 1)
     (record,) = beside.records
     assert (record.index, record.moves, record.grade, record.decisive) == (0, "44", "blunder", True)
     assert record.review.best == (3,)
@@ -74,7 +74,7 @@ def test_a_slower_win_is_an_inaccuracy_with_half_credit(solver: Solver) -> None:
     board = Board.from_moves("445566")
     slow = agent_accuracy(Fixed(0), [board], solver=solver)
     assert slow.counts["inaccuracy"] == 1
-    assert (slow.accuracy, slow.weighted_accuracy) == (0.0, 0.5)
+    assert (slow.accuracy, slow.weighted_accuracy, slow.outcome_accuracy) == (0.0, 0.5, 1.0)
     quick = agent_accuracy("aggressive", [board], seed=3, solver=solver)  # wins at once
     assert quick.records[0].review.column in (2, 6)
     assert (quick.accuracy, quick.weighted_accuracy) == (1.0, 1.0)

@@ -20,7 +20,7 @@ def rows(stdout: str) -> dict[str, list[str]]:
     """The table's rows by set name (the lines after the header)."""
     lines = stdout.splitlines()
     assert lines[0].startswith("Accuracy of ")
-    assert lines[2].split()[:3] == ["set", "positions", "accuracy"]
+    assert lines[2].split()[:5] == ["set", "positions", "accuracy", "weighted", "outcome"]
     return {line.split()[0]: line.split()[1:] for line in lines[3:]}
 
 
@@ -31,15 +31,10 @@ def test_the_perfect_agent_is_right_everywhere_in_a_set_file(run: Run) -> None:
     assert result.returncode == 0, result.stderr
     (row,) = rows(result.stdout).items()
     assert row[0] == "Test_L3_R1"
-    # positions, accuracy, weighted, decisive, dec. accuracy and weighted, the five grades, ms
-    positions, accuracy, weighted, _, decisive, _, best, *others, _ = row[1]
-    assert (positions, accuracy, weighted, decisive, best) == (
-        "20",
-        "100.0%",
-        "100.0%",
-        "100.0%",
-        "20",
-    )
+    # positions, accuracy, weighted, outcome, decisive, dec. accuracy, dec. weighted, grades, ms
+    positions, accuracy, weighted, outcome, _, decisive, _, best, *others, _ = row[1]
+    assert (positions, best) == ("20", "20")
+    assert [accuracy, weighted, outcome, decisive] == ["100.0%"] * 4
     assert others == ["0", "0", "0", "0"]
 
 
@@ -53,7 +48,7 @@ def test_standard_sets_by_name_and_all_six(run: Run) -> None:
     assert list(table) == ["End-Easy", "Begin-Hard"]
     assert all(row[0] == "4" for row in table.values())
     for row in table.values():  # the grades add up to the positions
-        assert sum(int(count) for count in row[6:11]) == 4
+        assert sum(int(count) for count in row[7:12]) == 4
     every = run("review", "--agent", "random", "--positions", "all", "--count", "2", env=SAMPLE)
     assert every.returncode == 0, every.stderr
     assert list(rows(every.stdout)) == [
@@ -71,6 +66,8 @@ def test_json_is_repeatable_with_a_seed(run: Run) -> None:
     assert (found["set"], found["positions"], found["graded"]) == ("Middle-Easy", 10, 10)
     assert sum(found["counts"].values()) == 10
     assert found["accuracy"] == found["counts"]["best"] / 10
+    kept = found["counts"]["best"] + found["counts"]["inaccuracy"]
+    assert found["outcome_accuracy"] == kept / 10
     assert set(found["decisive"]) == {"positions", "accuracy", "weighted_accuracy"}
     record = found["records"][0]
     assert set(record) == {

@@ -17,8 +17,9 @@ Two sets of figures are reported, as papers differ:
   and ``decisive_weighted_accuracy`` leave those out.
 
 "Best" keeps the exact value, distance included: a win in 5 played as a win in 7 is an
-inaccuracy, not best (papers that count any winning move as correct report a figure between
-``accuracy`` and ``1 - share of mistakes and blunders``; the counts per grade give it).
+inaccuracy, not best. Papers that count any move keeping the result (win, draw or loss) as
+correct, as a weak solver grades, report ``outcome_accuracy``: the share of graded positions
+where the move is best or an inaccuracy.
 
 A spec given as a string is built with ``make_agent(spec, seed=seed)``: one agent, its random
 generator seeded once, asked for the positions in order, so a run is repeatable for agents
@@ -171,6 +172,14 @@ class AccuracyReport:
         return _weighted(self.records)
 
     @property
+    def outcome_accuracy(self) -> float | None:
+        """The share of graded positions where the move keeps the result (win, draw or loss):
+        best moves and inaccuracies."""
+        graded = self.graded
+        counts = self.counts
+        return _share(counts["best"] + counts["inaccuracy"], graded)
+
+    @property
     def decisive(self) -> int:
         """Graded positions where a move can go wrong (two or more legal columns, not all
         proven best)."""
@@ -192,8 +201,8 @@ class AccuracyReport:
         return _share(sum(r.seconds for r in self.records), len(self.records))
 
     def to_json(self) -> dict[str, object]:
-        """The report as JSON: agent, positions, graded, counts, both accuracies, the decisive
-        positions' count and accuracies, seconds per move and every record."""
+        """The report as JSON: agent, positions, graded, counts, the three accuracies, the
+        decisive positions' count and accuracies, seconds per move and every record."""
         return {
             "agent": self.agent,
             "positions": self.positions,
@@ -201,6 +210,7 @@ class AccuracyReport:
             "counts": self.counts,
             "accuracy": self.accuracy,
             "weighted_accuracy": self.weighted_accuracy,
+            "outcome_accuracy": self.outcome_accuracy,
             "decisive": {
                 "positions": self.decisive,
                 "accuracy": self.decisive_accuracy,

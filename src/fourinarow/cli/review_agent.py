@@ -53,9 +53,10 @@ DESCRIPTION = f"""
 Agent accuracy: with --agent SPEC --positions FILE (instead of MOVES) the agent chooses a move
 in every position of FILE and each move is graded as above. The table gives per set the
 positions, the accuracy (the share of graded positions where the move is best: what papers call
-accuracy against the perfect solver), the weighted accuracy, the same two over the decisive
-positions only (two or more legal columns, not all of them best: where a move can go wrong),
-the moves of each grade and the agent's mean time per move.
+accuracy against the perfect solver), the weighted accuracy, the outcome accuracy (the share
+where the move keeps the result, win, draw or loss: best or ?!), accuracy and weighted over
+the decisive positions only (two or more legal columns, not all of them best: where a move can
+go wrong), the moves of each grade and the agent's mean time per move.
 
 FILE holds a position per line: a move string, optionally followed by whole numbers, as in
 Pascal Pons' benchmark sets ("moves score"). --positions also takes the name of a standard set
@@ -220,7 +221,7 @@ def table(agent: str, reports: list[tuple[_Set, AccuracyReport]]) -> str:
     names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
     width = max([len("set"), *(len(s.name) for s, _ in reports)])
     header = (
-        f"{'set':<{width}}  {'positions':>9}  {'accuracy':>8}  {'weighted':>8}  "
+        f"{'set':<{width}}  {'positions':>9}  {'accuracy':>8}  {'weighted':>8}  {'outcome':>8}  "
         f"{'decisive':>8}  {'dec.acc':>8}  {'dec.wtd':>8}"
         + "".join(f"{names[g]:>6}" for g in GRADES)
         + f"  {'ms/move':>8}"
@@ -234,7 +235,8 @@ def table(agent: str, reports: list[tuple[_Set, AccuracyReport]]) -> str:
         counts = report.counts
         lines.append(
             f"{chosen.name:<{width}}  {report.positions:>9}  {_percent(report.accuracy):>8}  "
-            f"{_percent(report.weighted_accuracy):>8}  {report.decisive:>8}  "
+            f"{_percent(report.weighted_accuracy):>8}  {_percent(report.outcome_accuracy):>8}  "
+            f"{report.decisive:>8}  "
             f"{_percent(report.decisive_accuracy):>8}  "
             f"{_percent(report.decisive_weighted_accuracy):>8}"
             + "".join(f"{counts[g]:>6}" for g in GRADES)
