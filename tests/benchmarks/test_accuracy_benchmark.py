@@ -27,20 +27,20 @@ def run(*arguments: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.slow
 def test_a_tiny_run_prints_the_markdown_table() -> None:
     result = run(
-        "--sample", "3", "--sets", "end-easy,begin-hard", "--time-ms", "100",
+        "--sample", "3", "--sets", "end-easy,begin-hard", "--time-ms", "50",
         "--agents", "random,perfect,level:7,level:10",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("3 positions per set (evenly spaced), seed 0")
-    header = "| agent | End-Easy | Begin-Hard | all | weighted | ms/move |"
+    assert lines[0].startswith("3 positions per set (evenly spaced), seed 0; engine and mcts")
+    header = "| agent | End-Easy | Begin-Hard | all | weighted | outcome | ms/move |"
     start = lines.index(header)
     rows = {
         line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
         for line in lines[start + 2 : start + 6]
     }
-    assert list(rows) == ["random", "perfect (100 ms)", "level:7", "level:10 (100 ms)"]
-    assert rows["perfect (100 ms)"][:4] == ["100.0%"] * 4  # both sets, all, weighted
+    assert list(rows) == ["random", "perfect (2000 ms)", "level:7", "level:10 (2000 ms)"]
+    assert rows["perfect (2000 ms)"][:5] == ["100.0%"] * 5  # both sets, all, weighted, outcome
     assert lines[-1].startswith("wall time ")
 
 
