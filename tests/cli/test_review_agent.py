@@ -100,7 +100,7 @@ def test_a_plain_file_of_moves_on_another_board(run: Run, tmp_path: Path) -> Non
         (["--agent", "nobody", "--positions", "end-easy"], "unknown agent 'nobody'"),
         (["--agent", "random", "--positions", "no/such/file"], "cannot read positions from"),
         (["44", "--agent", "random", "--positions", "end-easy"], "not both"),
-        ([], "give the game to review as MOVES"),
+        ([], "give the game's MOVES"),
     ],
 )
 def test_errors_are_one_line_with_exit_status_2(
