@@ -50,6 +50,7 @@ __all__ = [
     "Review",
     "ReviewError",
     "review_game",
+    "review_move",
 ]
 
 Grade = Literal["best", "inaccuracy", "mistake", "blunder", "unproven"]
@@ -435,26 +436,37 @@ def _board_of(
     )
 
 
+def review_move(board: Board, column: Column, analysis: ColumnValues) -> MoveReview:
+    """The review of playing ``column`` (0-based, legal) in ``board``, from the solver's
+    analysis of that position (:meth:`Solver.analyze`); the grading of :func:`review_game`,
+    for one move (agent accuracy grades an agent's moves with it).
+
+    >>> board = Board.from_moves("445566")  # X wins at once in column 3 or 7
+    >>> [review_move(board, c, Solver().analyze(board)).grade for c in (2, 0)]  # 1 wins later
+    ['best', 'inaccuracy']
+    """
+    values = {c: _column_value(analysis.values[c], board) for c in analysis.legal}
+    before = _position_value(values, board)
+    played = values[column]
+    grade, from_bounds = _grade(played, before)
+    return MoveReview(
+        ply=board.ply,
+        player=board.turn,
+        column=column,
+        before=before,
+        played=played,
+        best=_best_columns(values),
+        grade=grade,
+        from_bounds=from_bounds,
+        values=analysis,
+    )
+
+
 def _reviews(
     board: Board, moves: tuple[Column, ...], solver: Solver, limit: Limit | None
 ) -> Iterator[MoveReview]:
     for column in moves:
-        analysis = solver.analyze(board, limit)
-        values = {c: _column_value(analysis.values[c], board) for c in analysis.legal}
-        before = _position_value(values, board)
-        played = values[column]
-        grade, from_bounds = _grade(played, before)
-        yield MoveReview(
-            ply=board.ply,
-            player=board.turn,
-            column=column,
-            before=before,
-            played=played,
-            best=_best_columns(values),
-            grade=grade,
-            from_bounds=from_bounds,
-            values=analysis,
-        )
+        yield review_move(board, column, solver.analyze(board, limit))
         board.push(column)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from fourinarow.analysis import Review, review_game
 from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
+from fourinarow.cli.review_agent import add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wants_db
 from fourinarow.cli.tournament import db_help
 from fourinarow.core import Board, InvalidPositionError, column_label
@@ -94,6 +95,7 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     add_db_options(parser)
+    add_agent_options(parser)
     parser.set_defaults(handler=run_review)
 
 
@@ -124,6 +126,8 @@ def _limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
 
 def run_review(args: argparse.Namespace) -> int:
     """Review the game and print the listing (or JSON); return 0."""
+    if args.agent is not None or args.positions:
+        return run_agent_review(args)
     if wants_db(args):
         return run_review_db(args, _limit)
     width, height = args.size
