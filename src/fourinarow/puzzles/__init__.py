@@ -5,6 +5,14 @@
 
 from __future__ import annotations
 
-from fourinarow.puzzles.model import KINDS, Kind, Puzzle, PuzzleError, read_puzzles, write_puzzles
+from fourinarow.puzzles.model import (
+    KINDS,
+    WIN_MAX_DISTANCE,
+    Kind,
+    Puzzle,
+    PuzzleError,
+    read_puzzles,
+    write_puzzles,
+)
 
 __all__ = ["KINDS", "Kind", "Puzzle", "PuzzleError", "read_puzzles", "write_puzzles"]
