@@ -38,8 +38,8 @@ SHIPPED_SET = "sets/7x6.jsonl"
 
 def shipped() -> list[Puzzle]:
     """The puzzle set that ships with the package: a few hundred 7x6 connect-4 puzzles of every
-    kind, easiest first, each verified by the solver (the command that made it is in
-    :mod:`fourinarow.puzzles.sets`' README text, ``SHIPPED_COMMAND``).
+    kind, easiest first, each verified by the solver (the command that made it is
+    :data:`fourinarow.puzzles.generate.SHIPPED_COMMAND`).
 
     Raises:
         PuzzleError: the shipped file is missing or damaged (a broken installation).
