@@ -108,3 +108,12 @@ def test_a_rating_is_reproducible_and_grows_with_the_depth(solver: Solver) -> No
 def test_bad_arguments_are_refused(count: int, kinds: list[str], words: str) -> None:
     with pytest.raises(PuzzleError, match=words):
         generate(count, kinds=kinds)
+
+
+def test_a_kind_a_board_hardly_has_stops_the_search_after_a_stall() -> None:
+    solver = Solver(tt_mb=16)
+    puzzles = generate(4, width=5, height=4, connect=3, seed=2, solver=solver)
+    assert 1 <= len(puzzles) <= 4
+    for puzzle in puzzles:
+        assert (puzzle.width, puzzle.height, puzzle.connect) == (5, 4, 3)
+        assert verify(puzzle, solver) == []

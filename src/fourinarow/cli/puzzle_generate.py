@@ -13,7 +13,7 @@ from typing import Any
 from fourinarow.cli.options import MAX_SEED, add_shape_options, non_negative_number, whole_option
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Board
-from fourinarow.puzzles.generate import Game, generate
+from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
 from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
@@ -35,7 +35,9 @@ database. Every position is solved; one with exactly one good column is a puzzle
 column wins, in at most 5 own moves), only-move (one column wins, more slowly) or save-draw
 (one column draws, every other loses). Trivial ones are left out (an immediate threat to
 block, one legal column, the first 6 plies, most wins in 1); each kind asked for gets an equal
-share of the set; a position seen before, or its mirror image, is skipped. Every puzzle gets a
+share of the set (topped up with other kinds when the games run out, or when {STALL_GAMES}
+games in a row give no puzzle the set needs); a position seen before, or its mirror image, is
+skipped. Every puzzle gets a
 difficulty rating from its length, the columns a shallow search finds plausible and how many
 of levels 5-8 miss it. The set is sorted by rating and written only when complete: Ctrl-C
 writes nothing.
@@ -71,7 +73,10 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
         type=whole_option(1, MAX_COUNT),
         default=20,
         metavar="N",
-        help=f"puzzles to make, 1-{MAX_COUNT} (default: 20; fewer if --db runs out of games)",
+        help=(
+            f"puzzles to make, 1-{MAX_COUNT} (default: 20; fewer if the games run out, or "
+            f"{STALL_GAMES} games in a row give none that the set still needs)"
+        ),
     )
     parser.add_argument(
         "--out", type=Path, required=True, metavar="FILE", help="the set file to write"

@@ -21,8 +21,9 @@ drawn position with one drawing column is a ``save-draw`` one. Left out as trivi
 
 **The mix.** Each kind asked for gets an equal share of the set; once a kind's share is full its
 further puzzles are skipped, so a set is not all ``only-move`` (the commonest kind in games).
-When the games run out first (a finite list of games), the set is topped up with the skipped
-puzzles, in the order found.
+When the games run out first (a finite list of games), or :data:`STALL_GAMES` games in a row
+give no puzzle the mix still needs (a kind that a small board hardly has), the set is topped
+up with the skipped puzzles, in the order found.
 
 **The shipped set** (:func:`fourinarow.puzzles.shipped`) was made by :data:`SHIPPED_COMMAND`
 (360 puzzles, 120 of each kind; about 130 s of processor time, 10 minutes on a busy 2-core
@@ -40,12 +41,13 @@ machine).
 3. the levels that miss it: levels 5 to 8 are each asked for their move in the position (seeded
    by the position), and each answer is a game between the puzzle and the level.
 
-The prior is ``R0 = 300 + 150 * (min(D, 8) - 1) + 60 * A``; then, for each level ``L`` in
+The rating starts at ``R = 300 + 150 * (min(D, 8) - 1) + 60 * A``; then, for each level in
 order 5 to 8, with its Elo ``E`` and the puzzle's expected score ``p = 1 / (1 + 10 ** ((E -
 R) / 400))``, an Elo update ``R += K * (s - p)`` with ``K = 120``, ``s = 1`` when the level
 misses the solution and 0 when it finds it. The result is rounded and kept within 100..3000.
-A win in 1 with no alternative that every level finds rates about 100; a long only-move that
-every level misses about 1700.
+Without plausible alternatives, a win in 1 that every level finds rates 274; a win in 3 rates
+504 when every level finds it and 917 when every level misses it; a win in 8 or more, 960 to
+1377 (a miss moves a high rating little, being expected; a level that finds it, a lot).
 
 >>> classify(Board.from_moves("4455"), Solver())  # 3, 4, 5 and 6 win: no puzzle
 >>> classify(Board.from_moves("44556"), Solver())  # O must block at 3 or 7: trivial
@@ -77,6 +79,7 @@ __all__ = [
     "PLAUSIBLE_MARGIN",
     "PLAY_LEVELS",
     "SHIPPED_COMMAND",
+    "STALL_GAMES",
     "WIN_IN_ONE_SHARE",
     "Candidate",
     "Game",
@@ -111,6 +114,9 @@ HEURISTIC_SPEC = "alphabeta:depth=4,eval=threats"
 PLAUSIBLE_MARGIN = 10
 """A column is a plausible alternative when the shallow search rates it within this much of
 its best column."""
+
+STALL_GAMES = 300
+"""Games in a row without a puzzle kept, after which the generator stops and tops up."""
 
 WIN_IN_ONE_SHARE = 20
 """At most one puzzle in this many is a win in 1."""
@@ -319,7 +325,8 @@ def generate(
     """Make ``count`` puzzles from games, the same ones for the same arguments.
 
     Args:
-        count: how many puzzles (fewer when ``games`` run out first).
+        count: how many puzzles (fewer when the games run out or stall first: see the
+            module's text).
         seed: seeds the self-play games (unused when ``games`` are given).
         width, height, connect: the board's shape.
         kinds: the kinds wanted; each gets an equal share of ``count``.
@@ -347,7 +354,11 @@ def generate(
     taken = dict.fromkeys(quotas, 0)
     wins_in_one = max(1, count // WIN_IN_ONE_SHARE)
     start = time.perf_counter()
+    stalled = 0
     for game in games:
+        stalled += 1
+        if stalled > STALL_GAMES:
+            break
         for puzzle in _puzzles_of(game, width, height, connect, solver, limit, seen):
             if puzzle.kind not in quotas:
                 continue
@@ -359,6 +370,7 @@ def generate(
                 spare.append(puzzle)
                 continue
             taken[puzzle.kind] += 1
+            stalled = 0
             kept.append(puzzle)
             if progress is not None:
                 progress(len(kept), count, time.perf_counter() - start)

@@ -16,9 +16,10 @@ has exactly one good column:
 
 A set is a JSON Lines file: one puzzle per line, as :meth:`Puzzle.to_json` writes it, e.g.::
 
-    {"id": "7x6c4-4453326", "size": "7x6", "connect": 4, "moves": "4453326", "kind": "win",
-     "solution": 5, "distance": 3, "value": 16, "line": "5 4 5 6 5", "rating": 1350,
-     "source": "self-play level:5 v level:7, seed 12"}
+    {"id": "7x6c4-233332225431542445", "size": "7x6", "connect": 4,
+     "moves": "233332225431542445", "kind": "win", "solution": 4, "distance": 3, "value": 10,
+     "line": "4 1 5 4 5", "rating": 504,
+     "source": "self-play level:8 v level:6, seed 18 game 2, after move 18"}
 
 ``solution`` is the 1-based column that solves it, ``distance`` the win's length in the
 solver's own moves (``None`` for ``save-draw``), ``value`` the exact score for the side to move
