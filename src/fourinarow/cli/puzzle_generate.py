@@ -1,17 +1,198 @@
-"""Placeholder on the puzzles-base branch: the helper writing the generator replaces it."""
+"""``fourinarow puzzle generate``: make a set of puzzles from games, reproducibly."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
 from typing import Any
+
+from fourinarow.cli.options import MAX_SEED, add_shape_options, non_negative_number, whole_option
+from fourinarow.cli.progress import progress_bar
+from fourinarow.core import Board
+from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
+from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
+from fourinarow.search.interrupt import interruptible
+from fourinarow.search.limit import Limit
+from fourinarow.search.solver import Solver
+
+__all__ = ["DEFAULT_TIME_MS", "MAX_COUNT", "add_generate_parser", "run_generate"]
+
+MAX_COUNT = 100_000
+"""The most puzzles one run makes."""
+
+DEFAULT_TIME_MS = 1000.0
+"""The time per position on boards without a shipped opening book."""
+
+DESCRIPTION = f"""\
+Make a set of puzzles (a JSON Lines file, one puzzle a line) from games: by default self-play
+games between random pairs of levels 3-8 after a few random opening moves, all drawn from
+--seed, so the same seed and options write the same file; with --db, the games of a tournament
+database. Every position is solved; one with exactly one good column is a puzzle: win (one
+column wins, in at most 5 own moves), only-move (one column wins, more slowly) or save-draw
+(one column draws, every other loses). Trivial ones are left out (an immediate threat to
+block, one legal column, the first 6 plies, most wins in 1); each kind asked for gets an equal
+share of the set (topped up with other kinds when the games run out, or when {STALL_GAMES}
+games in a row give no puzzle the set needs); a position seen before, or its mirror image, is
+skipped. Every puzzle gets a
+difficulty rating from its length, the columns a shallow search finds plausible and how many
+of levels 5-8 miss it. The set is sorted by rating and written only when complete: Ctrl-C
+writes nothing.
+
+On 7x6 connect 4 the shipped opening book makes every position quick; on other boards each
+position gets {DEFAULT_TIME_MS:.0f} ms unless --time-ms says otherwise, and a position not
+proven in time is skipped.
+"""
+
+
+def _kinds(text: str) -> tuple[str, ...]:
+    kinds = tuple(word.strip() for word in text.split(",") if word.strip())
+    for kind in kinds:
+        if kind not in KINDS:
+            raise argparse.ArgumentTypeError(
+                f"a kind is one of {', '.join(KINDS)} (comma-separated), not {kind!r}"
+            )
+    if not kinds:
+        raise argparse.ArgumentTypeError(f"name at least one kind: {', '.join(KINDS)}")
+    return kinds
 
 
 def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     """Register ``puzzle generate``."""
-    parser = actions.add_parser("generate", help="make a set of puzzles")
+    parser = actions.add_parser(
+        "generate",
+        help="make a set of puzzles from games",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--count",
+        type=whole_option(1, MAX_COUNT),
+        default=20,
+        metavar="N",
+        help=(
+            f"puzzles to make, 1-{MAX_COUNT} (default: 20; fewer if the games run out, or "
+            f"{STALL_GAMES} games in a row give none that the set still needs)"
+        ),
+    )
+    parser.add_argument(
+        "--out", type=Path, required=True, metavar="FILE", help="the set file to write"
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_option(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seeds the self-play games (default: 0)",
+    )
+    add_shape_options(parser)
+    parser.add_argument(
+        "--kinds",
+        type=_kinds,
+        default=KINDS,
+        metavar="K,K",
+        help=f"the kinds to make, comma-separated (default: all: {','.join(KINDS)})",
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="mine the games of this tournament database (every tournament on the board's "
+        "shape) instead of self-play",
+    )
+    parser.add_argument(
+        "--time-ms",
+        type=non_negative_number,
+        metavar="T",
+        help=(
+            "time per position in ms (default: no limit on 7x6 connect 4, "
+            f"{DEFAULT_TIME_MS:.0f} elsewhere)"
+        ),
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress or summary on standard error"
+    )
     parser.set_defaults(handler=run_generate)
 
 
+def _limit(args: argparse.Namespace) -> Limit | None:
+    time_ms = args.time_ms
+    if time_ms is None and (*args.size, args.connect) != (7, 6, 4):
+        time_ms = DEFAULT_TIME_MS
+    return None if time_ms is None else Limit(time_ms / 1000)
+
+
+def _database_games(path: Path, width: int, height: int, connect: int) -> list[Game]:
+    """Every stored game on the shape, from every tournament of the database at ``path``."""
+    from fourinarow.tournament.store import Store
+
+    if not path.is_file():
+        raise PuzzleError(f"there is no tournament database at {path}")
+    games: list[Game] = []
+    with Store(path, create=False) as store:
+        latest = store.tournament()
+        for number in range(1, (latest.id if latest else 0) + 1):
+            if store.tournament(number) is None:
+                continue
+            for record in store.records(number):
+                spec = record.spec
+                if (spec.width, spec.height, spec.connect) != (width, height, connect):
+                    continue
+                source = f"tournament {number} game {spec.index + 1}, {spec.first} v {spec.second}"
+                games.append(Game(record.moves, source))
+    if not games:
+        raise PuzzleError(
+            f"the database {path} holds no games on a {width}x{height} connect-{connect} board"
+        )
+    return games
+
+
+def _unwritable(path: Path) -> str | None:
+    from fourinarow.tournament.paths import unwritable_file
+
+    return unwritable_file(path)
+
+
 def run_generate(args: argparse.Namespace) -> int:
-    """Make a set of puzzles."""
-    raise NotImplementedError
+    """Make the set and write it; return 0."""
+    width, height = args.size
+    Board(width, height, args.connect)  # the shape's own error, before any work
+    reason = _unwritable(args.out)
+    if reason is None and not args.out.parent.is_dir():
+        reason = f"the folder {args.out.parent} does not exist"
+    if reason is not None:
+        raise PuzzleError(f"cannot write the set: {reason}")
+    games: Iterator[Game] | list[Game] | None = None
+    if args.db is not None:
+        games = _database_games(args.db, width, height, args.connect)
+    start = time.perf_counter()
+    with progress_bar("puzzles", enabled=not args.quiet) as progress:
+        work = partial(
+            generate,
+            args.count,
+            seed=args.seed,
+            width=width,
+            height=height,
+            connect=args.connect,
+            kinds=args.kinds,
+            games=games,
+            limit=_limit(args),
+            solver=Solver(tt_mb=64),
+            progress=progress,
+        )
+        puzzles = interruptible(work)
+    try:
+        written = write_puzzles(args.out, puzzles)
+    except OSError as error:
+        raise PuzzleError(f"cannot write the set {args.out}: {error}") from None
+    if not args.quiet:
+        counts = ", ".join(f"{sum(p.kind == k for p in puzzles)} {k}" for k in KINDS)
+        seconds = time.perf_counter() - start
+        print(
+            f"wrote {written} puzzles ({counts}) to {args.out} in {seconds:.0f} s",
+            file=sys.stderr,
+        )
+    return 0

@@ -3,26 +3,31 @@
 A puzzle is a position (the moves that reach it from the empty board) where the side to move
 has exactly one good column:
 
-- ``win``: the side to move wins in ``distance`` of its own moves, and only one column wins at
-  all. The puzzle is played out: the solver answers with the longest defence, and every move of
-  the solver must keep the fastest win (any column that does is accepted), until the winning
-  stone lands or a move lets the win go.
-- ``only-move``: the side to move wins, but the win is too long to play out; exactly one column
-  keeps it (the others draw or lose). Finding that column solves the puzzle.
+- ``win``: the side to move wins in ``distance`` of its own moves (at most
+  :data:`WIN_MAX_DISTANCE`), and only one column wins at all. The puzzle is played out: the
+  solver answers with the longest defence, and every move of the solver must keep the fastest
+  win (any column that does is accepted), until the winning stone lands or a move lets the win
+  go.
+- ``only-move``: the side to move wins, but the win is too long to play out (more than
+  :data:`WIN_MAX_DISTANCE` own moves); exactly one column keeps it (the others draw or lose).
+  Finding that column solves the puzzle.
 - ``save-draw``: the position is a draw, and exactly one column keeps it (every other loses).
   Finding that column solves the puzzle.
 
 A set is a JSON Lines file: one puzzle per line, as :meth:`Puzzle.to_json` writes it, e.g.::
 
-    {"id": "7x6c4-4453326", "size": "7x6", "connect": 4, "moves": "4453326", "kind": "win",
-     "solution": 5, "distance": 3, "value": 16, "line": "5 4 5 6 5", "rating": 1350,
-     "source": "self-play level:5 v level:7, seed 12"}
+    {"id": "7x6c4-233332225431542445", "size": "7x6", "connect": 4,
+     "moves": "233332225431542445", "kind": "win", "solution": 4, "distance": 3, "value": 10,
+     "line": "4 1 5 4 5", "rating": 504,
+     "source": "self-play level:8 v level:6, seed 18 game 2, after move 18"}
 
 ``solution`` is the 1-based column that solves it, ``distance`` the win's length in the
 solver's own moves (``None`` for ``save-draw``), ``value`` the exact score for the side to move
-(standard convention), ``line`` one best line from the position to the end of the puzzle (both
-sides, 1-based, space-separated), ``rating`` a difficulty on an Elo-like scale (larger is
-harder) and ``source`` where the position came from.
+(standard convention), ``line`` one best line from the position (both sides, 1-based,
+space-separated: for ``win`` and ``only-move`` the whole line to the winning stone, the winner's
+moves keeping the fastest win and the loser's the longest defence; for ``save-draw`` the
+solution alone), ``rating`` a difficulty on an Elo-like scale (larger is harder) and ``source``
+where the position came from.
 """
 
 from __future__ import annotations
@@ -37,13 +42,25 @@ from fourinarow.core import Board, FourInARowError, column_label
 from fourinarow.core.arguments import shown
 from fourinarow.core.notation import parse_column, parse_size
 
-__all__ = ["KINDS", "Kind", "Puzzle", "PuzzleError", "read_puzzles", "write_puzzles"]
+__all__ = [
+    "KINDS",
+    "WIN_MAX_DISTANCE",
+    "Kind",
+    "Puzzle",
+    "PuzzleError",
+    "read_puzzles",
+    "write_puzzles",
+]
 
 Kind = Literal["win", "only-move", "save-draw"]
 """The kinds of puzzle (see the module's text)."""
 
 KINDS: tuple[Kind, ...] = get_args(Kind)
 """Every kind, in the order above."""
+
+WIN_MAX_DISTANCE = 5
+"""The longest ``win`` puzzle, in the solver's own moves (nine plies played out); a position
+with one winning column and a longer win is an ``only-move`` puzzle."""
 
 
 class PuzzleError(FourInARowError):
