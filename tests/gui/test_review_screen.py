@@ -244,6 +244,9 @@ def test_a_large_board_is_reviewed_with_progress_while_the_window_answers(
     app.step(1 / 60)
     assert app.review is None
     assert job.stopped  # left unfinished: the thread stops before its next position
+    assert not job.wait(30.0)
+    assert not job.running
+    assert job.done < job.total
 
 
 def test_unproven_grades_are_marked_with_a_tilde(window: pygame.Surface) -> None:

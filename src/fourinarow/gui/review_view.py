@@ -190,6 +190,11 @@ class ReviewJob:
         return self._stop.is_set()
 
     @property
+    def running(self) -> bool:
+        """True while the thread runs (a stopped one runs on to the end of its position)."""
+        return not self._task.ready
+
+    @property
     def finished(self) -> bool:
         """True once the review is there, or failed (``error`` says why)."""
         return self.review is not None or self.error is not None
