@@ -67,6 +67,17 @@ def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Pat
     assert image_size(shot) == (400, 300)
 
 
+@needs_pygame
+def test_the_demo_saves_its_review_at_the_first_turning_point(run: Run, tmp_path: Path) -> None:
+    end, review = tmp_path / "end.png", tmp_path / "review.png"
+    assert run("gui", "--demo", "--screenshot", str(end)).returncode == 0
+    result = run("gui", "--demo", "--review", "--screenshot", str(review))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert image_size(review) == DEFAULT_WINDOW
+    assert pixels(review) != pixels(end)
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
@@ -74,6 +85,7 @@ def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Pat
         (["--demo", "--screenshot", "shot.jpg"], "does not end in .png"),
         (["--demo", "--screenshot", "no/such/folder/shot.png"], "there is no folder"),
         (["--screenshot", "shot.png"], "--screenshot goes with --demo"),
+        (["--demo", "--review"], "--review goes with --demo --screenshot"),
         (["--window", "10x10"], "out of range"),
         (["--size", "3x3", "--connect", "5"], "connect 5 does not fit a 3x3 board"),
         (["--mode", "robots"], "invalid choice"),

@@ -193,3 +193,21 @@ class App:
             if game.thinking:
                 time.sleep(0.002)  # leave the processor to the thinking thread
         return False
+
+    def review_to_end(self, timeout: float = 120.0) -> bool:
+        """Open the review of the game that has ended and step without drawing until it is
+        worked out, then show its first turning point; return False if ``timeout`` real
+        seconds pass first (for the headless demo's screenshot)."""
+        self.open_review()
+        review = self.review
+        if review is None:
+            raise RuntimeError("review_to_end needs a game: start one first")
+        deadline = time.monotonic() + timeout
+        while review.reviewing and time.monotonic() < deadline:
+            self.step(1 / FPS, draw=False)
+            time.sleep(0.002)  # leave the processor to the review's thread
+        self.step(1 / FPS, draw=False)
+        if review.reviewing:
+            return False
+        review.view.turning_point(1)
+        return True
