@@ -211,7 +211,15 @@ class ReviewJob:
 
     def poll(self) -> bool:
         """Collect the result if it has come; return True when it came with this call."""
-        result = self._task.poll()
+        return self._collect(self._task.poll())
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to ``timeout`` seconds for the result (for scripts and tests); return
+        ``finished``."""
+        self._collect(self._task.wait(timeout))
+        return self.finished
+
+    def _collect(self, result: Review | TaskFailed | None) -> bool:
         if result is None:
             return False
         if isinstance(result, TaskFailed):
@@ -219,16 +227,6 @@ class ReviewJob:
         else:
             self.review = result
         return True
-
-    def wait(self, timeout: float) -> bool:
-        """Block up to ``timeout`` seconds for the result (for scripts and tests); return
-        ``finished``."""
-        result = self._task.wait(timeout)
-        if isinstance(result, TaskFailed):
-            self.error = str(result.error) or type(result.error).__name__
-        elif result is not None:
-            self.review = result
-        return self.finished
 
 
 # ------------------------------------------------------------------------------- the view
