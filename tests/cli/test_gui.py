@@ -17,6 +17,7 @@ import pytest
 from fourinarow.cli.main import main
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.layout import Layout
+from fourinarow.gui.review_view import ReviewLayout
 from tests.cli.conftest import Run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,6 +77,13 @@ def test_the_demo_saves_its_review_at_the_first_turning_point(run: Run, tmp_path
     assert result.stderr == ""
     assert image_size(review) == DEFAULT_WINDOW
     assert pixels(review) != pixels(end)
+    # docs/gui-review.png is this picture: compared in the bar of grades, where no text is
+    # drawn (another pygame's fonts do not matter)
+    bar = ReviewLayout.fit(DEFAULT_WINDOW, 7, 6).bar.rect()
+    assert pixels(ROOT / "docs" / "gui-review.png", bar) == pixels(review, bar), (
+        "docs/gui-review.png is not what the demo makes: run "
+        "fourinarow gui --demo --review --screenshot docs/gui-review.png"
+    )
 
 
 @pytest.mark.parametrize(
@@ -147,7 +155,7 @@ def test_help_lists_the_keys_and_levels(run: Run) -> None:
     result = run("gui", "--help")
     assert result.returncode == 0
     words = " ".join(result.stdout.split())  # argparse wraps the lines
-    for text in ("U undo", "R redo", "H hint", "--screenshot PATH", "Levels: 1 "):
+    for text in ("U undo", "R redo", "H hint", "Review (or R)", "--screenshot PATH", "Levels: 1 "):
         assert text in words
 
 
