@@ -19,7 +19,7 @@ from fourinarow.analysis.review import GRADES, MARKS, MoveReview, PlayerSummary
 from fourinarow.core import Board, Cell, Column, column_label
 from fourinarow.gui.frame import Button, HintLabel
 from fourinarow.gui.layout import Box, Layout, Point
-from fourinarow.gui.palette import Color, Palette
+from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
 from fourinarow.gui.thinking import BackgroundTask, TaskFailed
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, ColumnValues, Exact
@@ -54,7 +54,7 @@ REVIEW_BUTTONS = (
 """The review screen's buttons: each one's label and what it does."""
 
 _GRADE_COLORS: dict[bool, dict[str, Color]] = {
-    False: {  # the classic palette
+    False: {  # the classic palette (the key: is it the colour-blind palette?)
         "best": (96, 214, 120),
         "inaccuracy": (238, 214, 90),
         "mistake": (245, 150, 60),
@@ -78,7 +78,7 @@ def grade_color(grade: str, palette: Palette) -> Color:
     >>> grade_color("blunder", CLASSIC)
     (240, 80, 80)
     """
-    return _GRADE_COLORS[palette.marked][grade]
+    return _GRADE_COLORS[palette == COLOR_BLIND][grade]
 
 
 def review_limit(width: int, height: int, connect: int) -> Limit | None:
