@@ -125,8 +125,9 @@ class Painter:
             centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
             color = palette.highlight if frame.grade is None else grade_color(frame.grade, palette)
             pygame.draw.circle(surface, color, centre, round(radius) + ring, ring)
-            if frame.mark:
-                mark_font = fonts.get(radius * 1.1)
+            if frame.mark:  # on a badge of the grade's colour, legible on any disc
+                pygame.draw.circle(surface, color, centre, round(radius * 0.6))
+                mark_font = fonts.fitting(frame.mark, radius * 0.9, radius * 1.0)
                 _text(surface, mark_font, frame.mark, palette.hole, centre)
         if frame.values is not None:
             _column_labels(surface, fonts, board_layout, palette, frame.values)
