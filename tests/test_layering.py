@@ -50,7 +50,7 @@ RULES: dict[str, Rule] = {
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
-    "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
+    "gui": Rule(frozenset({*LIBRARY, "analysis"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
         frozenset({*LIBRARY, "__init__"}),

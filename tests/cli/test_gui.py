@@ -17,6 +17,7 @@ import pytest
 from fourinarow.cli.main import main
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.layout import Layout
+from fourinarow.gui.review_view import ReviewLayout
 from tests.cli.conftest import Run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +68,24 @@ def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Pat
     assert image_size(shot) == (400, 300)
 
 
+@needs_pygame
+def test_the_demo_saves_its_review_at_the_first_turning_point(run: Run, tmp_path: Path) -> None:
+    end, review = tmp_path / "end.png", tmp_path / "review.png"
+    assert run("gui", "--demo", "--screenshot", str(end)).returncode == 0
+    result = run("gui", "--demo", "--review", "--screenshot", str(review))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert image_size(review) == DEFAULT_WINDOW
+    assert pixels(review) != pixels(end)
+    # docs/gui-review.png is this picture: compared in the bar of grades, where no text is
+    # drawn (another pygame's fonts do not matter)
+    bar = ReviewLayout.fit(DEFAULT_WINDOW, 7, 6).bar.rect()
+    assert pixels(ROOT / "docs" / "gui-review.png", bar) == pixels(review, bar), (
+        "docs/gui-review.png is not what the demo makes: run "
+        "fourinarow gui --demo --review --screenshot docs/gui-review.png"
+    )
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
@@ -74,6 +93,7 @@ def test_the_demo_takes_the_window_size_levels_and_board(run: Run, tmp_path: Pat
         (["--demo", "--screenshot", "shot.jpg"], "does not end in .png"),
         (["--demo", "--screenshot", "no/such/folder/shot.png"], "there is no folder"),
         (["--screenshot", "shot.png"], "--screenshot goes with --demo"),
+        (["--demo", "--review"], "--review goes with --demo --screenshot"),
         (["--window", "10x10"], "out of range"),
         (["--size", "3x3", "--connect", "5"], "connect 5 does not fit a 3x3 board"),
         (["--mode", "robots"], "invalid choice"),
@@ -135,7 +155,7 @@ def test_help_lists_the_keys_and_levels(run: Run) -> None:
     result = run("gui", "--help")
     assert result.returncode == 0
     words = " ".join(result.stdout.split())  # argparse wraps the lines
-    for text in ("U undo", "R redo", "H hint", "--screenshot PATH", "Levels: 1 "):
+    for text in ("U undo", "R redo", "H hint", "Review (or R)", "--screenshot PATH", "Levels: 1 "):
         assert text in words
 
 

@@ -321,7 +321,7 @@ def test_a_win_highlights_the_line_and_the_end_buttons_fall_in(make_app: MakeApp
     frame = game.frame(WINDOW)
     assert frame.winning_line == ((0, 0), (0, 1), (0, 2), (0, 3))
     assert game.status() == "Red wins!"
-    assert [button.label for button in frame.buttons] == ["Play again", "Menu", "Quit"]
+    assert [button.label for button in frame.buttons] == ["Play again", "Review", "Menu", "Quit"]
     assert all(not b.box.contains(b.box.centre) or b.box.y >= 0 for b in frame.buttons)
 
 
@@ -370,7 +370,7 @@ def test_after_the_end_clicks_and_keys_on_the_board_leave_the_result_shown(
     assert game.board.ply == 7
     assert game.status() == "Red wins!"
     buttons = game.frame(WINDOW).buttons
-    assert [button.label for button in buttons] == ["Play again", "Menu", "Quit"]
+    assert [button.label for button in buttons] == ["Play again", "Review", "Menu", "Quit"]
     click(buttons[0].box.centre)
     settle(app)
     assert game.board.ply == 0
@@ -398,6 +398,7 @@ def test_the_end_buttons_lead_to_the_menu_and_out(make_app: MakeApp) -> None:
         press(key)
         settle(app)
     press(pygame.K_RIGHT)
+    press(pygame.K_RIGHT)
     press(pygame.K_RETURN)
     app.step(1 / 60)
     assert app.game is None
@@ -408,7 +409,7 @@ def test_the_end_buttons_lead_to_the_menu_and_out(make_app: MakeApp) -> None:
     for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
         press(key)
         settle(app)
-    click(game.frame(WINDOW).buttons[2].box.centre)
+    click(game.frame(WINDOW).buttons[3].box.centre)
     app.step(1 / 60)
     assert not app.running
 

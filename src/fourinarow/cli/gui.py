@@ -73,7 +73,8 @@ def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "below fill in the menu. Mouse: the disc follows the pointer; click a column to drop "
             "it. Keys: Left/Right and Enter, or 1-9, drop a disc; U undo, R redo, H hint (every "
             "column's value), N new game, C colour-blind palette, M sound, F1 all keys, Esc "
-            "menu, Q quit."
+            "menu, Q quit. When the game ends, Review (or R) steps through it with every move's "
+            "grade: Left/Right, Home/End, N/P next/previous mistake, Esc back."
         ),
         epilog=f"Levels: {levels}.",
     )
@@ -139,6 +140,14 @@ def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "as the computers think, and save the last frame to this PNG file"
         ),
     )
+    gui.add_argument(
+        "--review",
+        action="store_true",
+        help=(
+            "with --demo --screenshot: save the review screen of the finished game at its "
+            "first mistake or blunder instead of its end"
+        ),
+    )
     gui.set_defaults(handler=run_gui_command)
 
 
@@ -150,6 +159,8 @@ def run_gui_command(args: argparse.Namespace) -> int:
         args.command_parser.error(
             "--screenshot goes with --demo (a headless game needs two computers)"
         )
+    if args.review and args.screenshot is None:
+        args.command_parser.error("--review goes with --demo --screenshot")
     width, height = args.size
     default_level, default_second = DEMO_LEVELS if args.demo else (5, None)
     level = args.level or default_level
@@ -172,6 +183,7 @@ def run_gui_command(args: argparse.Namespace) -> int:
             screenshot=args.screenshot,
             window=args.window,
             skip_menu=args.no_menu,
+            review=args.review,
         )
     except NoDisplayError as error:  # the user's setting, as a bad option is: status 2
         print(f"fourinarow gui: error: {error}", file=sys.stderr)

@@ -3,8 +3,10 @@
 Needs the extra: ``pip install 'fourinarow[gui]'``. The modules that only compute do not import
 pygame: ``settings``, ``session`` (the game with undo / redo), ``layout``, ``physics`` (falls,
 bounces, slides), ``end_buttons``, ``menu``, ``frame`` (what a frame shows), ``palette``,
-``thinking`` (background tasks), ``screen``. Those that do: ``controls`` (the keys),
-``game_screen``, ``menu_screen``, ``drawing``, ``sound`` and ``app`` (the main loop).
+``thinking`` (background tasks), ``review_view`` (the review screen's model: the review worked
+out in the background, the move shown, its words and layout), ``screen``. Those that do:
+``controls`` (the keys), ``game_screen``, ``menu_screen``, ``review_screen``, ``drawing``,
+``sound`` and ``app`` (the main loop).
 ``launch.run_gui`` checks that pygame is there before it imports them.
 """
 

@@ -1,4 +1,4 @@
-"""The window's main loop: the menu and game screens, events in, frames out.
+"""The window's main loop: the menu, game and review screens, events in, frames out.
 
 ``App.step(dt)`` handles the queued events, advances by ``dt`` seconds and draws one frame;
 ``run`` calls it in real time, tests and the headless demo call it with a fixed ``dt``.
@@ -16,6 +16,8 @@ from fourinarow.gui.drawing import Painter
 from fourinarow.gui.game_screen import AgentFor, GameScreen
 from fourinarow.gui.menu_screen import MenuScreen
 from fourinarow.gui.palette import palette_for
+from fourinarow.gui.review_screen import ReviewScreen
+from fourinarow.gui.review_view import ReviewJob, review_limit
 from fourinarow.gui.screen import Action
 from fourinarow.gui.settings import GuiSettings
 from fourinarow.gui.sound import SoundPlayer
@@ -59,6 +61,8 @@ class App:
         self._agent_for = agent_for or self._level_agent
         self.menu = MenuScreen(settings)
         self.game: GameScreen | None = None
+        self.review: ReviewScreen | None = None
+        self._review_job: ReviewJob | None = None  # kept once finished, for the same game
         if start_game:
             self.start_game(settings)
 
@@ -79,8 +83,35 @@ class App:
         if self.game is not None:
             self.settings = self.game.settings
         self.workers.cancel()
+        self.leave_review()
         self.game = None
         self.menu = MenuScreen(self.settings)
+
+    def open_review(self) -> None:
+        """Show the review of the game that has just ended; it is worked out on a background
+        thread (once per game: going back and opening it again shows the same review)."""
+        game = self.game
+        if game is None:
+            return
+        board = game.board
+        job = self._review_job
+        if job is None or not job.is_for(board):
+            if job is not None:
+                job.stop()
+            job = ReviewJob(board, review_limit(board.width, board.height, board.connect))
+            job.start()
+            self._review_job = job
+        names = (game.name(1), game.name(2))
+        self.review = ReviewScreen(job, names, color_blind=game.settings.color_blind)
+
+    def leave_review(self) -> None:
+        """Back from the review to the game's end screen; a review not finished is stopped
+        (opening it again starts it afresh)."""
+        job = self._review_job
+        if job is not None and not job.finished:
+            job.stop()
+            self._review_job = None
+        self.review = None
 
     # ------------------------------------------------------------------------------ the loop
 
@@ -89,7 +120,7 @@ class App:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
             return
-        self._act((self.game or self.menu).handle(event))
+        self._act((self.review or self.game or self.menu).handle(event))
 
     def _act(self, action: Action | None) -> None:
         """Do what a screen asked for."""
@@ -99,15 +130,24 @@ class App:
             self.back_to_menu()
         elif action is Action.START:
             self.start_game(self.menu.settings)
+        elif action is Action.REVIEW:
+            self.open_review()
+        elif action is Action.BACK:
+            self.leave_review()
 
     def update(self, dt: float) -> None:
-        """Advance the game by ``dt`` seconds (the menu does not move)."""
-        if self.game is not None:
+        """Advance the game by ``dt`` seconds, or collect the review (the menu does not
+        move)."""
+        if self.review is not None:
+            self.review.update(dt)
+        elif self.game is not None:
             self._act(self.game.update(dt))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the screen showing onto ``surface``."""
-        if self.game is not None:
+        if self.review is not None:
+            self.painter.draw_review(surface, self.review.frame(surface.get_size()))
+        elif self.game is not None:
             self.painter.draw_game(surface, self.game.frame(surface.get_size()))
         else:
             palette = palette_for(self.menu.settings.color_blind)
@@ -120,6 +160,8 @@ class App:
         self.menu.size = size
         if self.game is not None:
             self.game.size = size
+        if self.review is not None:
+            self.review.size = size
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:
@@ -151,3 +193,21 @@ class App:
             if game.thinking:
                 time.sleep(0.002)  # leave the processor to the thinking thread
         return False
+
+    def review_to_end(self, timeout: float = 120.0) -> bool:
+        """Open the review of the game that has ended and step without drawing until it is
+        worked out, then show its first turning point; return False if ``timeout`` real
+        seconds pass first (for the headless demo's screenshot)."""
+        self.open_review()
+        review = self.review
+        if review is None:
+            raise RuntimeError("review_to_end needs a game: start one first")
+        deadline = time.monotonic() + timeout
+        while review.reviewing and time.monotonic() < deadline:
+            self.step(1 / FPS, draw=False)
+            time.sleep(0.002)  # leave the processor to the review's thread
+        self.step(1 / FPS, draw=False)
+        if review.reviewing:
+            return False
+        review.view.turning_point(1)
+        return True

@@ -46,7 +46,7 @@ KEYS_HELP = (
     "",
     "Left / Right: move the disc     Enter, Space or Down: drop it",
     "1 - 9: drop in that column     (or click a column)",
-    "U, Backspace or Ctrl+Z: undo     R or Ctrl+Y: redo",
+    "U, Backspace or Ctrl+Z: undo     R or Ctrl+Y: redo (at the end: review)",
     "H: hint (every column's value)     N: new game",
     "C: colour-blind palette     M: sound on / off",
     "Esc: menu     Q: quit     F1: close this",

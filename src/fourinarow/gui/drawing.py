@@ -1,4 +1,5 @@
-"""Drawing with pygame: the board and its discs, the hint, the end buttons, the menu.
+"""Drawing with pygame: the board and its discs, the hint, the end buttons, the menu, the
+review screen.
 
 Everything drawn comes from a ``GameFrame`` (or the menu's state): this module decides how
 things look, never what happens.
@@ -9,10 +10,12 @@ from __future__ import annotations
 import pygame
 import pygame.gfxdraw
 
-from fourinarow.gui.frame import GameFrame
+from fourinarow.core import Board
+from fourinarow.gui.frame import GameFrame, HintLabel
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.menu import ROWS, Menu, MenuLayout
 from fourinarow.gui.palette import Color, Palette
+from fourinarow.gui.review_view import ReviewFrame, grade_color
 
 __all__ = ["Fonts", "Painter"]
 
@@ -54,11 +57,7 @@ class Painter:
         surface.fill(palette.background)
         pygame.draw.rect(surface, palette.hole, layout.board.rect())
         board = frame.board
-        for column in range(board.width):
-            for row in range(board.heights[column]):
-                if (column, row) != frame.hidden:
-                    centre = layout.cell_centre(column, board.height - 1 - row)
-                    _disc(surface, palette, centre, layout.disc_radius, board.cell(column, row))
+        _discs(surface, layout, palette, board, frame.hidden)
         if frame.moving is not None:
             centre = layout.cell_centre(frame.moving.x, frame.moving.y)
             _disc(surface, palette, centre, layout.disc_radius, frame.moving.player)
@@ -68,7 +67,7 @@ class Painter:
             centre = _pixel(layout.cell_centre(column, board.height - 1 - row))
             pygame.draw.circle(surface, palette.highlight, centre, layout.disc_radius + ring, ring)
         if frame.hints is not None:
-            _hints(surface, fonts, frame)
+            _column_labels(surface, fonts, layout, palette, frame.hints)
         _status(surface, fonts, layout, palette, frame.status)
         for button in frame.buttons:
             _button(surface, fonts, palette, button.box, button.label, button.focused)
@@ -92,6 +91,57 @@ class Painter:
                     pygame.draw.circle(face, (0, 0, 0, 0), centre, radius)
             self._faces[key] = face
         return face
+
+    def draw_review(self, surface: pygame.Surface, frame: ReviewFrame) -> None:
+        """Draw the review screen: the move and its grade in words at the top, the board after
+        the move with its disc ringed in the grade's colour (and the best columns' landing
+        cells ringed in the best colour), every column's value before the move under the board,
+        the bar of moves, the buttons, each player's accuracy and the status line."""
+        fonts = self.fonts
+        layout, palette = frame.layout, frame.palette
+        board_layout = layout.board
+        surface.fill(palette.background)
+        header = layout.header
+        half = header.height / 2
+        first = Box(header.x + 8, header.y, header.width - 16, half)
+        second = Box(header.x + 8, header.y + half, header.width - 16, half)
+        font = fonts.fitting(frame.lines[0], half * 0.85, first.width)
+        _text(surface, font, frame.lines[0], palette.text, first.centre)
+        tone = palette.dim_text if frame.grade is None else grade_color(frame.grade, palette)
+        font = fonts.fitting(frame.lines[1], half * 0.8, second.width)
+        _text(surface, font, frame.lines[1], tone, second.centre)
+        pygame.draw.rect(surface, palette.hole, board_layout.board.rect())
+        board = frame.board
+        _discs(surface, board_layout, palette, board, None)
+        surface.blit(self._board_face(board_layout, palette.board), board_layout.board.rect())
+        ring = max(2, round(board_layout.cell * 0.08))
+        radius = board_layout.disc_radius
+        for column, row in frame.best:
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            color = grade_color("best", palette)
+            pygame.draw.circle(surface, color, centre, round(radius * 0.8), ring)
+        if frame.marked is not None:
+            column, row = frame.marked
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            color = palette.highlight if frame.grade is None else grade_color(frame.grade, palette)
+            pygame.draw.circle(surface, color, centre, round(radius) + ring, ring)
+            if frame.mark:  # on a badge of the grade's colour, legible on any disc
+                pygame.draw.circle(surface, color, centre, round(radius * 0.6))
+                mark_font = fonts.fitting(frame.mark, radius * 0.9, radius * 1.0)
+                _text(surface, mark_font, frame.mark, palette.hole, centre)
+        if frame.values is not None:
+            _column_labels(surface, fonts, board_layout, palette, frame.values)
+        _bar(surface, palette, frame)
+        for button in frame.buttons:
+            _button(surface, fonts, palette, button.box, button.label, button.focused)
+        if frame.summary:
+            box = layout.summary
+            line = box.height / len(frame.summary)
+            for index, text in enumerate(frame.summary):
+                place = Box(box.x + 8, box.y + index * line, box.width - 16, line)
+                font = fonts.fitting(text, line * 0.85, place.width)
+                _text(surface, font, text, palette.text, place.centre)
+        _status(surface, fonts, board_layout, palette, frame.status)
 
     def draw_menu(self, surface: pygame.Surface, menu: Menu, palette: Palette) -> None:
         """Draw the start menu: the title, a row per choice with arrows either side of its
@@ -153,16 +203,53 @@ def _shade(color: Color, factor: float) -> Color:
     return round(red * factor), round(green * factor), round(blue * factor)
 
 
-def _hints(surface: pygame.Surface, fonts: Fonts, frame: GameFrame) -> None:
-    layout, palette = frame.layout, frame.palette
-    assert frame.hints is not None
+def _discs(
+    surface: pygame.Surface, layout: Layout, palette: Palette, board: Board, hidden: object
+) -> None:
+    """Every disc on ``board`` in its cell, but the one in cell ``hidden`` (on its way)."""
+    for column in range(board.width):
+        for row in range(board.heights[column]):
+            if (column, row) != hidden:
+                centre = layout.cell_centre(column, board.height - 1 - row)
+                _disc(surface, palette, centre, layout.disc_radius, board.cell(column, row))
+
+
+def _bar(surface: pygame.Surface, palette: Palette, frame: ReviewFrame) -> None:
+    """The bar of moves: one cell per move in its grade's colour (the button colour while
+    not reviewed, with the share reviewed so far filled in), the move shown outlined."""
+    layout = frame.layout
+    count = len(frame.bar)
+    pygame.draw.rect(surface, _shade(palette.background, 0.7), layout.bar.rect())
+    if frame.progress is not None:
+        done = layout.bar.width * frame.progress
+        bar = layout.bar
+        pygame.draw.rect(surface, palette.button, Box(bar.x, bar.y, done, bar.height).rect())
+    for index, mark in enumerate(frame.bar):
+        cell = layout.bar_cell(index, count)
+        inset = 1.0 if cell.width > 4 else 0.0
+        inner = Box(cell.x + inset, cell.y + 2, max(1.0, cell.width - 2 * inset), cell.height - 4)
+        if mark.grade is not None:
+            pygame.draw.rect(surface, grade_color(mark.grade, palette), inner.rect())
+    if frame.shown:
+        cell = layout.bar_cell(frame.shown - 1, count)
+        pygame.draw.rect(surface, palette.highlight, cell.rect(), 2)
+
+
+def _column_labels(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    layout: Layout,
+    palette: Palette,
+    labels: tuple[HintLabel | None, ...],
+) -> None:
+    """A label under each column (``…`` where not known yet), coloured by what it means."""
     tones = {
         "win": palette.win,
         "draw": palette.draw,
         "loss": palette.loss,
         "open": palette.dim_text,
     }
-    for column, label in enumerate(frame.hints):
+    for column, label in enumerate(labels):
         text, color = ("…", palette.dim_text) if label is None else (label.text, tones[label.tone])
         font = fonts.fitting(text, layout.hints.height * 0.8, layout.cell * 0.95)
         _text(surface, font, text, color, layout.hint_centre(column))

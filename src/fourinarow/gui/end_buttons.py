@@ -1,5 +1,5 @@
-"""The end screen's buttons (play again, menu, quit): they fall in one after another, bounce,
-and then take the focus and clicks. Pure geometry and motion: no pygame."""
+"""The end screen's buttons (play again, review, menu, quit): they fall in one after another,
+bounce, and then take the focus and clicks. Pure geometry and motion: no pygame."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from fourinarow.gui.physics import Bounce, Impact
 
 __all__ = ["END_BUTTONS", "EndButtons"]
 
-END_BUTTONS = (("Play again", "again"), ("Menu", "menu"), ("Quit", "quit"))
+END_BUTTONS = (("Play again", "again"), ("Review", "review"), ("Menu", "menu"), ("Quit", "quit"))
 """Each button's label and what it does."""
 
 GRAVITY = 6.0
@@ -36,7 +36,7 @@ class EndButtons:
     False
     >>> hits = [hit for _ in range(120) for hit in buttons.update(1 / 60)]
     >>> buttons.settled, buttons.focused_action, len(hits)
-    (True, 'again', 9)
+    (True, 'again', 12)
     """
 
     def __init__(self) -> None:
@@ -55,7 +55,7 @@ class EndButtons:
 
     @property
     def focused_action(self) -> str:
-        """What the focused button does: ``again``, ``menu`` or ``quit``."""
+        """What the focused button does: ``again``, ``review``, ``menu`` or ``quit``."""
         return self._buttons[self.focus].action
 
     def show(self) -> None:

@@ -185,6 +185,8 @@ class GameScreen:
             return Action.MENU
         if command is Command.QUIT:
             return Action.QUIT
+        if self.buttons.shown and command is Command.REDO:
+            return Action.REVIEW  # nothing is left to redo once the game has ended
         if self.buttons.shown and command in (Command.LEFT, Command.RIGHT):
             self.buttons.move_focus(-1 if command is Command.LEFT else 1)
         elif self.buttons.shown and command is Command.DROP:
@@ -256,10 +258,12 @@ class GameScreen:
         return None
 
     def _press(self, action: str) -> Action | None:
-        """An end button was pressed: ``again``, ``menu`` or ``quit``."""
+        """An end button was pressed: ``again``, ``review``, ``menu`` or ``quit``."""
         if action == "again":
             self.new_game()
             return None
+        if action == "review":
+            return Action.REVIEW
         return Action.MENU if action == "menu" else Action.QUIT
 
     # ------------------------------------------------------------------------------- actions

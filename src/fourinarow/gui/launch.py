@@ -91,6 +91,7 @@ def run_gui(
     screenshot: Path | None = None,
     window: tuple[int, int] = DEFAULT_WINDOW,
     skip_menu: bool = False,
+    review: bool = False,
 ) -> int:
     """Run the desktop game until its window is closed; return the exit status (0).
 
@@ -102,12 +103,15 @@ def run_gui(
             window.
         window: the window's size in pixels.
         skip_menu: start the game at once with ``settings``.
+        review: with ``screenshot``: save the review screen of the finished game, at its first
+            mistake or blunder (at its first move if it has none), instead of the end.
 
     Raises:
         MissingExtraError: pygame is not installed.
         NoDisplayError: there is no display to show a window on (see
             :func:`no_display_reason`).
-        DisplayError: no window could be opened, or the headless demo did not finish.
+        DisplayError: no window could be opened, or the headless demo (or its review) did not
+            finish.
     """
     if demo:
         settings = dataclasses.replace(settings, mode=Mode.COMPUTER_VS_COMPUTER)
@@ -138,6 +142,8 @@ def run_gui(
             return 0
         if not app.play_to_end():
             raise DisplayError("the demo game did not finish in time")
+        if review and not app.review_to_end():
+            raise DisplayError("the demo game's review did not finish in time")
         app.draw(surface)
         pygame.image.save(surface, str(screenshot))
     finally:

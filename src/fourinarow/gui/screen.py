@@ -1,4 +1,4 @@
-"""What the window's screens (the menu, the game) ask of the app after an event."""
+"""What the window's screens (the menu, the game, the review) ask of the app after an event."""
 
 from __future__ import annotations
 
@@ -13,3 +13,5 @@ class Action(enum.Enum):
     START = "start"  # start a game with the menu's settings
     MENU = "menu"  # go back to the menu
     QUIT = "quit"  # close the window
+    REVIEW = "review"  # review the game that has just ended
+    BACK = "back"  # leave the review for the game's end screen

@@ -1,0 +1,200 @@
+"""The review screen: a finished game stepped through move by move with its grades.
+
+Opened from the end screen (the Review button, or R). The review is worked out on a background
+thread while the screen already steps through the moves, saying "Reviewing… k/N"; the grades,
+each column's value and the players' accuracy appear once it is done.
+
+Keys: Left / Right step back and forth, Home / End go to the first / last move, N / P to the
+next / previous turning point (a mistake or blunder), Esc, Backspace or B back to the end
+screen, Q quit. The mouse: the buttons, and a click on the bar of moves shows that move.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from fourinarow.core import Board
+from fourinarow.gui.frame import Button, hint_labels
+from fourinarow.gui.palette import palette_for
+from fourinarow.gui.review_view import (
+    REVIEW_BUTTONS,
+    BarMark,
+    ReviewFrame,
+    ReviewJob,
+    ReviewLayout,
+    ReviewView,
+)
+from fourinarow.gui.screen import Action
+
+__all__ = ["REVIEW_KEYS", "ReviewScreen"]
+
+REVIEW_KEYS = "Left/Right: step   Home/End: first/last   N/P: next/previous mistake   Esc: back"
+"""The status line's reminder of the keys."""
+
+
+class ReviewScreen:
+    """Turns events into steps through a reviewed game, and builds its frames.
+
+    Args:
+        job: the review being worked out (started, or finished).
+        names: what the players are called (``You``, ``Computer (level 5)``, ``Red``).
+        color_blind: use the colour-blind-safe palette.
+    """
+
+    def __init__(self, job: ReviewJob, names: tuple[str, str], *, color_blind: bool) -> None:
+        self.job = job
+        self.view = ReviewView(job.board, names)
+        self.view.review = job.review
+        self.color_blind = color_blind
+        self.size = (720, 640)  # the window's, kept up to date by the app
+        self.notice: str | None = None
+        self.focus: int | None = None  # the button under the mouse
+
+    @property
+    def board(self) -> Board:
+        """The position after the move shown."""
+        return self.view.board
+
+    @property
+    def reviewing(self) -> bool:
+        """True while the review is being worked out."""
+        return not self.job.finished
+
+    def _layout(self) -> ReviewLayout:
+        final = self.job.board
+        return ReviewLayout.fit(self.size, final.width, final.height)
+
+    # -------------------------------------------------------------------------------- events
+
+    def handle(self, event: pygame.event.Event) -> Action | None:
+        """React to one pygame event; return what the app should do, if anything."""
+        if event.type == pygame.MOUSEMOTION:
+            layout = self._layout()
+            actions = [action for _, action in REVIEW_BUTTONS]
+            hit = layout.button_at(event.pos)
+            self.focus = None if hit is None else actions.index(hit)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            layout = self._layout()
+            button = layout.button_at(event.pos)
+            if button is not None:
+                return self.act(button)
+            move = layout.bar_at(event.pos, self.view.count)
+            if move is not None:
+                self.notice = None
+                self.view.go(move)
+            return None
+        if event.type != pygame.KEYDOWN:
+            return None
+        action = _KEYS.get(event.key)
+        if action is None:
+            return None
+        return self.act(action)
+
+    def act(self, action: str) -> Action | None:
+        """Do what a key or a button asks: one of ``REVIEW_BUTTONS``' actions, or ``quit``."""
+        view = self.view
+        self.notice = None
+        if action == "back":
+            return Action.BACK
+        if action == "quit":
+            return Action.QUIT
+        if action in ("previous", "next"):
+            view.step(1 if action == "next" else -1)
+        elif action == "first":
+            view.first()
+        elif action == "last":
+            view.last()
+        elif action.endswith("turning point"):
+            direction = 1 if action.startswith("next") else -1
+            if self.reviewing:
+                self.notice = "The review is still being worked out: wait for it."
+            elif not view.turning_point(direction):
+                after = "after" if direction > 0 else "before"
+                self.notice = f"No mistake or blunder {after} move {view.shown}."
+        return None
+
+    def update(self, dt: float) -> None:
+        """Collect the review once it is there (``dt`` is not needed: nothing moves)."""
+        if self.job.poll() and self.job.review is not None:
+            self.view.review = self.job.review
+
+    # --------------------------------------------------------------------------------- frame
+
+    def status(self) -> str:
+        """The status line: a notice, the progress, a failure, or the keys."""
+        if self.notice:
+            return self.notice
+        job = self.job
+        if job.error is not None:
+            return f"The review failed: {job.error}"
+        if self.reviewing:
+            limit = "" if job.limit is None else f" ({job.limit.time:g} s a position)"
+            return f"Reviewing… {job.done}/{job.total}{limit}   " + REVIEW_KEYS
+        return REVIEW_KEYS
+
+    def frame(self, size: tuple[int, int]) -> ReviewFrame:
+        """What to draw in a window of ``size`` pixels now (and remember the size for clicks)."""
+        self.size = size
+        layout = self._layout()
+        view, job = self.view, self.job
+        board = view.board
+        move = view.move
+        marked = None
+        if view.shown:
+            column = view.moves[view.shown - 1]
+            marked = (column, board.heights[column] - 1)
+        best: tuple[tuple[int, int], ...] = ()
+        values = None
+        if move is not None:
+            before = view.board_before()
+            best = tuple((c, before.heights[c]) for c in move.best if c != move.column)
+            values = hint_labels(move.values)
+        if move is not None:
+            second = f"{view.grade_words()}: {view.value_words()}"
+        elif job.error is not None:
+            second = "No grades: the review failed."
+        else:
+            second = f"Reviewing… {job.done}/{job.total}"
+        review = view.review
+        bar = tuple(
+            BarMark(None if review is None else review.moves[index].grade)
+            for index in range(view.count)
+        )
+        buttons = tuple(
+            Button(box, label, index == self.focus)
+            for index, (box, (label, _)) in enumerate(
+                zip(layout.buttons, REVIEW_BUTTONS, strict=True)
+            )
+        )
+        return ReviewFrame(
+            layout=layout,
+            palette=palette_for(self.color_blind),
+            board=board,
+            marked=marked,
+            grade=None if move is None else move.grade,
+            mark="" if move is None else move.mark,
+            best=best,
+            values=values,
+            lines=(view.move_words(), second),
+            bar=bar,
+            shown=view.shown,
+            progress=job.done / max(1, job.total) if self.reviewing else None,
+            buttons=buttons,
+            summary=view.summary_words(),
+            status=self.status(),
+        )
+
+
+_KEYS = {
+    pygame.K_LEFT: "previous",
+    pygame.K_RIGHT: "next",
+    pygame.K_HOME: "first",
+    pygame.K_END: "last",
+    pygame.K_n: "next turning point",
+    pygame.K_p: "previous turning point",
+    pygame.K_ESCAPE: "back",
+    pygame.K_BACKSPACE: "back",
+    pygame.K_b: "back",
+    pygame.K_q: "quit",
+}

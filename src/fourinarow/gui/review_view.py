@@ -1,0 +1,493 @@
+"""The review screen's model: the game reviewed on a background thread, the move shown, and
+what the screen says about it. No pygame (``review_screen`` turns keys into these steps and
+``drawing`` paints the ``ReviewFrame``).
+
+The review (:func:`fourinarow.analysis.review_game`) runs on a daemon thread, counting the
+positions analysed so that the window can show "Reviewing… k/N". On 7x6 connect 4 the shipped
+opening book proves every position quickly, so there is no limit; other boards get
+``REVIEW_SECONDS`` per position, and a move whose values were not proven in that time is graded
+from their bounds or marked ``~`` (unproven).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from fourinarow.analysis import Review, review_game
+from fourinarow.analysis.review import GRADES, MARKS, MoveReview, PlayerSummary
+from fourinarow.core import Board, Cell, Column, column_label
+from fourinarow.gui.frame import Button, HintLabel
+from fourinarow.gui.layout import Box, Layout, Point
+from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
+from fourinarow.gui.thinking import BackgroundTask, TaskFailed
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Bounds, ColumnValues, Exact
+from fourinarow.search.solver import Solver
+
+__all__ = [
+    "REVIEW_BUTTONS",
+    "REVIEW_SECONDS",
+    "ReviewFrame",
+    "ReviewJob",
+    "ReviewLayout",
+    "ReviewStoppedError",
+    "ReviewView",
+    "grade_color",
+    "review_limit",
+    "value_words",
+]
+
+REVIEW_SECONDS = 1.0
+"""The time each position may take on boards without a shipped opening book (all but 7x6
+connect 4), as ``fourinarow review`` gives them by default."""
+
+REVIEW_BUTTONS = (
+    ("Back", "back"),
+    ("|<", "first"),
+    ("<", "previous"),
+    (">", "next"),
+    (">|", "last"),
+    ("< ??", "previous turning point"),
+    ("?? >", "next turning point"),
+)
+"""The review screen's buttons: each one's label and what it does."""
+
+_GRADE_COLORS: dict[bool, dict[str, Color]] = {
+    False: {  # the classic palette (the key: is it the colour-blind palette?)
+        "best": (96, 214, 120),
+        "inaccuracy": (238, 214, 90),
+        "mistake": (245, 150, 60),
+        "blunder": (240, 80, 80),
+        "unproven": (150, 156, 176),
+    },
+    True: {  # Okabe-Ito hues, apart from the discs' orange and sky blue
+        "best": (0, 158, 115),
+        "inaccuracy": (240, 228, 66),
+        "mistake": (204, 121, 167),
+        "blunder": (213, 94, 0),
+        "unproven": (150, 150, 160),
+    },
+}
+
+
+def grade_color(grade: str, palette: Palette) -> Color:
+    """The colour a grade is shown in (its mark says the same for those who cannot tell).
+
+    >>> from fourinarow.gui.palette import CLASSIC
+    >>> grade_color("blunder", CLASSIC)
+    (240, 80, 80)
+    """
+    return _GRADE_COLORS[palette == COLOR_BLIND][grade]
+
+
+def review_limit(width: int, height: int, connect: int) -> Limit | None:
+    """The limit for each position's analysis: none on 7x6 connect 4 (the shipped opening
+    book makes it quick), ``REVIEW_SECONDS`` on other boards.
+
+    >>> review_limit(7, 6, 4) is None, review_limit(8, 7, 4)
+    (True, Limit(time=1.0, depth=None, nodes=None))
+    """
+    if (width, height, connect) == (7, 6, 4):
+        return None
+    return Limit(time=REVIEW_SECONDS)
+
+
+def _own_moves(distance: int) -> int:
+    """Plies to the winning stone (it included) as the moves of one side: a win's own moves,
+    or the opponent's moves until a loss."""
+    return (distance + 1) // 2
+
+
+def value_words(value: Exact | Bounds) -> str:
+    """A value for the side to move in words: ``win in 9`` (its own moves, this one
+    included), ``loss in 12`` (the opponent's 12th move wins), ``draw``; from bounds only
+    what they prove (``win``, ``draw or better``, ``not proven``).
+
+    >>> value_words(Exact(3, 7)), value_words(Exact(0)), value_words(Exact(-2, 10))
+    ('win in 4', 'draw', 'loss in 5')
+    >>> value_words(Bounds(1, 9)), value_words(Bounds(0, 4)), value_words(Bounds(-3, 2))
+    ('win (how soon: not proven)', 'draw or better', 'not proven')
+    """
+    if isinstance(value, Exact):
+        if value.value == 0:
+            return "draw"
+        word = "win" if value.value > 0 else "loss"
+        return f"{word} in {_own_moves(value.distance)}" if value.distance else word
+    if value.lower > 0:
+        return "win (how soon: not proven)"
+    if value.upper < 0:
+        return "loss (how soon: not proven)"
+    if value.lower >= 0:
+        return "draw or better"
+    if value.upper <= 0:
+        return "draw or worse"
+    return "not proven"
+
+
+# ------------------------------------------------------------------------ the background job
+
+
+class ReviewStoppedError(Exception):
+    """Raised inside the review's thread when the job was stopped (the screen was left)."""
+
+
+class _CountingSolver(Solver):
+    """The solver the review uses: counts the positions analysed, and stops when asked."""
+
+    def __init__(self, job: ReviewJob) -> None:
+        super().__init__(tt_mb=64)
+        self._job = job
+
+    def analyze(
+        self, board: Board, limit: Limit | None = None, *, weak: bool = False
+    ) -> ColumnValues:
+        """Analyse one position for the review (see :meth:`Solver.analyze`), unless stopped."""
+        if self._job.stopped:
+            raise ReviewStoppedError("the review was stopped")
+        values = super().analyze(board, limit, weak=weak)
+        self._job.done += 1
+        return values
+
+
+class ReviewJob:
+    """A game's review, worked out on a daemon thread; ``done`` counts the positions analysed.
+
+    Args:
+        board: the game to review (its moves and shape; copied).
+        limit: each position's limit (:func:`review_limit` gives the screen's), ``None`` for
+            none.
+    """
+
+    def __init__(self, board: Board, limit: Limit | None) -> None:
+        self.board = board.copy()
+        self.moves: tuple[Column, ...] = board.moves
+        self.limit = limit
+        self.done = 0
+        self.review: Review | None = None
+        self.error: str | None = None
+        self._stop = threading.Event()
+        self._task: BackgroundTask[Review] = BackgroundTask("review")
+
+    @property
+    def total(self) -> int:
+        """The positions to analyse: one per move."""
+        return len(self.moves)
+
+    def is_for(self, board: Board) -> bool:
+        """True if this is the review of ``board``'s game (the same moves and shape)."""
+        mine = self.board
+        return (board.moves, board.width, board.height, board.connect) == (
+            self.moves,
+            mine.width,
+            mine.height,
+            mine.connect,
+        )
+
+    @property
+    def stopped(self) -> bool:
+        """True once ``stop`` was called."""
+        return self._stop.is_set()
+
+    @property
+    def running(self) -> bool:
+        """True while the thread runs (a stopped one runs on to the end of its position)."""
+        return not self._task.ready
+
+    @property
+    def finished(self) -> bool:
+        """True once the review is there, or failed (``error`` says why)."""
+        return self.review is not None or self.error is not None
+
+    def start(self) -> None:
+        """Start reviewing on a new daemon thread."""
+        board, limit = self.board, self.limit
+        self._task.start(lambda: review_game(board, limit=limit, solver=_CountingSolver(self)))
+
+    def stop(self) -> None:
+        """Stop the thread before its next position (its result is not wanted)."""
+        self._stop.set()
+        self._task.cancel()
+
+    def poll(self) -> bool:
+        """Collect the result if it has come; return True when it came with this call."""
+        return self._collect(self._task.poll())
+
+    def wait(self, timeout: float) -> bool:
+        """Block up to ``timeout`` seconds for the result (for scripts and tests); return
+        ``finished``."""
+        self._collect(self._task.wait(timeout))
+        return self.finished
+
+    def _collect(self, result: Review | TaskFailed | None) -> bool:
+        if result is None:
+            return False
+        if isinstance(result, TaskFailed):
+            self.error = str(result.error) or type(result.error).__name__
+        else:
+            self.review = result
+        return True
+
+
+# ------------------------------------------------------------------------------- the view
+
+
+class ReviewView:
+    """The move shown (1 to N: the board after it, its disc marked) and the steps between
+    moves; the grades come from ``review`` once it is there.
+
+    >>> view = ReviewView(Board.from_moves("4455"))
+    >>> view.shown, view.step(1), view.shown, view.last(), view.shown
+    (1, True, 2, True, 4)
+    >>> view.step(1), view.move_words()
+    (False, 'Move 4 of 4: O played column 5')
+    """
+
+    def __init__(self, board: Board, names: tuple[str, str] = ("X", "O")) -> None:
+        self.final = board.copy()
+        self.moves: tuple[Column, ...] = board.moves
+        self.names = names
+        self.shown = 1 if self.moves else 0
+        self.review: Review | None = None
+
+    @property
+    def count(self) -> int:
+        """The moves of the game."""
+        return len(self.moves)
+
+    @property
+    def board(self) -> Board:
+        """The position after the move shown."""
+        return self._after(self.shown)
+
+    def board_before(self) -> Board:
+        """The position the shown move was played in."""
+        return self._after(max(0, self.shown - 1))
+
+    def _after(self, count: int) -> Board:
+        board = Board(self.final.width, self.final.height, self.final.connect)
+        for column in self.moves[:count]:
+            board.push(column)
+        return board
+
+    @property
+    def move(self) -> MoveReview | None:
+        """The shown move's review, once the review is there."""
+        if self.review is None or not self.shown:
+            return None
+        return self.review.moves[self.shown - 1]
+
+    @property
+    def player(self) -> int:
+        """Who played the shown move (1 or 2)."""
+        return 2 - self.shown % 2
+
+    def go(self, shown: int) -> bool:
+        """Show move ``shown`` (clamped to 1..N); return True if the move shown changed."""
+        target = max(min(1, self.count), min(self.count, shown))
+        changed = target != self.shown
+        self.shown = target
+        return changed
+
+    def step(self, moves: int) -> bool:
+        """Step ``moves`` forward (negative: back)."""
+        return self.go(self.shown + moves)
+
+    def first(self) -> bool:
+        """Show the first move."""
+        return self.go(1)
+
+    def last(self) -> bool:
+        """Show the last move."""
+        return self.go(self.count)
+
+    def turning_point(self, direction: int) -> bool:
+        """Show the next (``direction`` 1) or previous (-1) mistake or blunder; return False
+        if there is none that way (or the review is not there yet)."""
+        if self.review is None:
+            return False
+        numbers = [move.number for move in self.review.turning_points]
+        ahead = [n for n in numbers if (n - self.shown) * direction > 0]
+        if not ahead:
+            return False
+        return self.go(min(ahead) if direction > 0 else max(ahead))
+
+    # ---------------------------------------------------------------------------- the words
+
+    def move_words(self) -> str:
+        """``Move 17 of 42: Red played column 3``."""
+        if not self.shown:
+            return "No moves to review."
+        column = column_label(self.moves[self.shown - 1])
+        name = self.names[self.player - 1]
+        return f"Move {self.shown} of {self.count}: {name} played column {column}"
+
+    def grade_words(self) -> str:
+        """The shown move's grade: ``?? blunder``, ``best``, ``~ unproven``, ``? mistake
+        (proven by bounds)``."""
+        move = self.move
+        if move is None:
+            return ""
+        words = f"{move.mark} {move.grade}".strip()
+        return words + (" (proven by bounds)" if move.from_bounds else "")
+
+    def value_words(self) -> str:
+        """What the position was worth before the move and what the move made of it, for its
+        player: ``was a win in 9 · column 3: loss in 12 · best: column 5``."""
+        move = self.move
+        if move is None:
+            return ""
+        best = ", ".join(column_label(c) for c in move.best)
+        best_words = (
+            f"best: column {best}"
+            if len(move.best) == 1
+            else f"best: columns {best}"
+            if move.best
+            else "best: not proven"
+        )
+        return (
+            f"was a {value_words(move.before)} · column {move.label}: "
+            f"{value_words(move.played)} · {best_words}"
+        )
+
+    def summary_words(self) -> tuple[str, ...]:
+        """A line per player: the accuracy, the weighted accuracy and the misses."""
+        if self.review is None:
+            return ()
+        return tuple(
+            _summary_line(self.names[summary.player - 1], summary)
+            for summary in self.review.summaries()
+        )
+
+
+def _summary_line(name: str, summary: PlayerSummary) -> str:
+    """``Red: accuracy 83% (weighted 91%); 1 ?!, 1 ??`` for one player."""
+    if summary.accuracy is None or summary.weighted_accuracy is None:
+        head = f"{name}: no move proven"
+    else:
+        head = f"{name}: accuracy {summary.accuracy:.0%} (weighted {summary.weighted_accuracy:.0%})"
+    misses = [
+        f"{summary.counts[grade]} {MARKS[grade]}"
+        for grade in GRADES
+        if grade != "best" and summary.counts[grade]
+    ]
+    return head + (f"; {', '.join(misses)}" if misses else "; every move best")
+
+
+# ----------------------------------------------------------------------------- the layout
+
+
+@dataclass(frozen=True)
+class ReviewLayout:
+    """Where the review screen's parts go in a window of any size: two lines of words at the
+    top, the board with each column's value under it, the bar of moves, the buttons, a line
+    per player, and the status line.
+
+    >>> layout = ReviewLayout.fit((700, 600), 7, 6)
+    >>> layout.board.board.bottom < layout.bar.y < layout.buttons[0].y < layout.status.y
+    True
+    """
+
+    size: tuple[int, int]
+    header: Box
+    board: Layout
+    bar: Box
+    buttons: tuple[Box, ...]
+    summary: Box
+    status: Box
+
+    @classmethod
+    def fit(cls, size: tuple[int, int], columns: int, rows: int) -> ReviewLayout:
+        """The largest board that fits above the other parts in a window of ``size``."""
+        width, height = max(1, size[0]), max(1, size[1])
+        margin = max(4.0, min(width, height) * 0.02)
+        status_height = min(40.0, max(20.0, height * 0.07))
+        header = Box(0, margin, width, min(64.0, max(36.0, height * 0.11)))
+        summary_height = min(44.0, max(24.0, height * 0.075))
+        button_height = min(44.0, max(24.0, height * 0.07))
+        bar_height = min(28.0, max(12.0, height * 0.04))
+        below = bar_height + button_height + summary_height + status_height + 4 * margin
+        usable = height - header.bottom - margin - below
+        cells_high = rows + 0.6  # the board and the strip of values under it
+        cell = float(max(1, int(min((width - 2 * margin) / columns, usable / cells_high))))
+        left = (width - columns * cell) / 2
+        board_box = Box(left, header.bottom + margin, columns * cell, rows * cell)
+        hints = Box(left, board_box.bottom, board_box.width, 0.6 * cell)
+        status = Box(0, height - status_height, width, status_height)
+        board = Layout((width, height), columns, rows, cell, board_box, hints, status)
+        bar = Box(margin * 2, hints.bottom + margin, width - 4 * margin, bar_height)
+        count = len(REVIEW_BUTTONS)
+        gap = max(4.0, width * 0.01)
+        button_width = min(110.0, (width - 2 * margin - (count - 1) * gap) / count)
+        first = (width - count * button_width - (count - 1) * gap) / 2
+        top = bar.bottom + margin
+        buttons = tuple(
+            Box(first + i * (button_width + gap), top, button_width, button_height)
+            for i in range(count)
+        )
+        summary = Box(0, top + button_height + margin, width, summary_height)
+        return cls((width, height), header, board, bar, buttons, summary, status)
+
+    def bar_cell(self, index: int, count: int) -> Box:
+        """The place of move ``index`` (0-based) of ``count`` in the bar."""
+        step = self.bar.width / max(1, count)
+        return Box(self.bar.x + index * step, self.bar.y, step, self.bar.height)
+
+    def bar_at(self, point: Point, count: int) -> int | None:
+        """The move (1-based) under ``point`` in the bar, if any."""
+        if not self.bar.contains(point) or count == 0:
+            return None
+        return min(count, int((point[0] - self.bar.x) / (self.bar.width / count)) + 1)
+
+    def button_at(self, point: Point) -> str | None:
+        """What the button under ``point`` does, if there is one."""
+        for box, (_, action) in zip(self.buttons, REVIEW_BUTTONS, strict=True):
+            if box.contains(point):
+                return action
+        return None
+
+
+# ------------------------------------------------------------------------------ the frame
+
+
+@dataclass(frozen=True)
+class BarMark:
+    """One move in the bar: its colour (a grade's, or ``None`` while not reviewed)."""
+
+    grade: str | None
+
+
+@dataclass(frozen=True)
+class ReviewFrame:
+    """Everything the review screen shows at one moment, for the painter.
+
+    Attributes:
+        board: the position after the move shown.
+        marked: the cell of the move shown (ringed in its grade's colour).
+        grade: the shown move's grade, ``None`` while the review is not there.
+        mark: the grade's mark (``??``, ``?``, ``?!``, ``~``; none for best), written on the
+            disc.
+        best: the cells where the best columns' discs would have landed (ghost rings), when
+            they are not the move played.
+        values: every column's value before the move, as the hint labels them.
+        lines: the header's two lines (the move; its grade and values, or the progress).
+        bar: a mark per move; ``shown`` is the 1-based move shown.
+        progress: the share of positions analysed while reviewing, else ``None``.
+        summary: a line per player (accuracy), once reviewed.
+    """
+
+    layout: ReviewLayout
+    palette: Palette
+    board: Board
+    marked: Cell | None
+    grade: str | None
+    mark: str
+    best: tuple[Cell, ...]
+    values: tuple[HintLabel, ...] | None
+    lines: tuple[str, str]
+    bar: tuple[BarMark, ...]
+    shown: int
+    progress: float | None
+    buttons: tuple[Button, ...]
+    summary: tuple[str, ...]
+    status: str

@@ -1,0 +1,104 @@
+"""The review screen's model without pygame: the background job, the steps, the words, the
+layout."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from fourinarow.core import Board
+from fourinarow.gui.review_view import (
+    REVIEW_BUTTONS,
+    ReviewJob,
+    ReviewLayout,
+    ReviewView,
+    review_limit,
+    value_words,
+)
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Bounds, Exact
+
+
+def test_the_job_reviews_the_game_and_counts_its_positions() -> None:
+    board = Board.from_moves("12121272")
+    job = ReviewJob(board, review_limit(7, 6, 4))
+    assert job.limit is None
+    assert (job.done, job.total, job.finished) == (0, 8, False)
+    job.start()
+    assert job.wait(60.0)
+    assert job.done == 8
+    assert job.review is not None
+    assert [move.grade for move in job.review.moves][-2:] == ["blunder", "best"]
+    assert job.is_for(board)
+    assert not job.is_for(Board.from_moves("1212127"))
+    assert not job.is_for(Board.from_moves("12121272", width=8))
+
+
+def test_a_stopped_job_ends_before_its_next_position_and_gives_nothing() -> None:
+    board = Board.from_moves("5,5,6,6,5,5,4,4,1", width=10, height=8)
+    job = ReviewJob(board, Limit(nodes=2000))
+    job.start()
+    job.stop()
+    assert not job.wait(30.0)  # the thread has ended, its result forgotten
+    assert not job.running
+    assert job.done < job.total
+    assert job.review is None
+    assert job.error is None
+
+
+def test_the_view_steps_within_the_game_and_needs_the_review_for_turning_points() -> None:
+    view = ReviewView(Board.from_moves("12121272"), ("Red", "Yellow"))
+    assert view.shown == 1
+    assert view.board.moves == (0,)
+    assert view.board_before().moves == ()
+    assert not view.step(-1)
+    assert view.go(100)
+    assert view.shown == 8
+    assert not view.turning_point(-1)  # not reviewed yet
+    assert view.move is None
+    assert view.grade_words() == view.value_words() == ""
+    assert view.summary_words() == ()
+    assert view.move_words() == "Move 8 of 8: Yellow played column 2"
+
+
+def test_an_empty_game_has_no_move_to_show() -> None:
+    view = ReviewView(Board())
+    assert view.shown == 0
+    assert not view.step(1)
+    assert view.move_words() == "No moves to review."
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (Exact(21, 1), "win in 1"),
+        (Exact(-20, 2), "loss in 1"),
+        (Exact(-1, 35), "loss in 18"),
+        (Exact(0), "draw"),
+        (Bounds(-4, -1), "loss (how soon: not proven)"),
+        (Bounds(-4, 0), "draw or worse"),
+    ],
+)
+def test_values_in_words(value: Exact | Bounds, words: str) -> None:
+    assert value_words(value) == words
+
+
+@pytest.mark.parametrize("size", [(200, 200), (720, 640), (1600, 500), (400, 1200)])
+@pytest.mark.parametrize("shape", [(4, 4), (7, 6), (10, 8)])
+def test_the_layout_keeps_every_part_in_the_window_without_overlaps(
+    size: tuple[int, int], shape: tuple[int, int]
+) -> None:
+    layout = ReviewLayout.fit(size, *shape)
+    width, height = size
+    board = layout.board
+    parts = [layout.header, board.board, board.hints, layout.bar, layout.buttons[0]]
+    parts += [layout.summary, layout.status]
+    for above, below in itertools.pairwise(parts):
+        assert above.bottom <= below.y + 1e-9
+    assert layout.status.bottom <= height
+    assert all(box.x >= 0 and box.x + box.width <= width for box in layout.buttons)
+    assert len(layout.buttons) == len(REVIEW_BUTTONS)
+    assert layout.bar_at(layout.bar_cell(0, 40).centre, 40) == 1
+    assert layout.bar_at(layout.bar_cell(39, 40).centre, 40) == 40
+    assert layout.button_at(layout.buttons[-1].centre) == REVIEW_BUTTONS[-1][1]
