@@ -45,7 +45,9 @@ RULES: dict[str, Rule] = {
     # the apps
     "book": Rule(frozenset({"core", "search"})),
     "analysis": Rule(frozenset(LIBRARY)),
-    "integrations": Rule(frozenset({*LIBRARY, "__init__"})),
+    "integrations": Rule(
+        frozenset({*LIBRARY, "__init__"}), frozenset({"pettingzoo", "gymnasium", "numpy"})
+    ),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
