@@ -237,9 +237,9 @@ def env(
         FourInARowError: a render mode other than those of :data:`RENDER_MODES`.
         MissingExtraError: PettingZoo is not installed.
     """
+    game = _raw_env_class()(width=width, height=height, connect=connect, render_mode=render_mode)
     from pettingzoo.utils import wrappers
 
-    game = _raw_env_class()(width=width, height=height, connect=connect, render_mode=render_mode)
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)
     game = wrappers.AssertOutOfBoundsWrapper(game)
     return wrappers.OrderEnforcingWrapper(game)
