@@ -318,3 +318,14 @@ def test_without_pettingzoo_the_environment_names_the_pip_install() -> None:
         "MissingExtraError the PettingZoo environment needs PettingZoo: "
         "pip install 'fourinarow[pettingzoo]'"
     )
+
+
+def test_pettingzoos_registry_makes_it_with_options() -> None:
+    from fourinarow.integrations.pettingzoo import ENV_ID, register
+
+    assert register()  # done on import already: again, nothing changes
+    game = pettingzoo.make("aec", ENV_ID, width=9, height=7, connect=5)
+    assert str(game) == "fourinarow_v0(9x7, connect 5)"
+    game.reset()
+    with pytest.raises(AssertionError):
+        game.step(9)  # off the board: the same wrappers as env()'s

@@ -33,7 +33,9 @@ What matches ``connect_four_v3`` (and is checked against it move by move on 7x6)
 What is ours: ``render_mode`` ``"ansi"`` (the board as text, columns labelled 1..W),
 ``"rgb_array"`` (a picture drawn with NumPy alone) and ``"human"`` (the text, printed); the
 board's shape and connect length; :class:`AgentPolicy`, which plays any of our agents
-(``perfect``, ``level:5``, ...) from an observation; :func:`board_from_observation`.
+(``perfect``, ``level:5``, ...) from an observation; :func:`board_from_observation`; the id
+:data:`ENV_ID` in PettingZoo's registry (1.27 and later), set when this module is imported:
+``pettingzoo.make("aec", "fourinarow/connect_four-v0", width=9, height=7, connect=5)``.
 
 :data:`raw_env` is built on first use, so that importing this module needs neither PettingZoo nor
 NumPy; without them it raises :class:`~fourinarow.extras.MissingExtraError` naming the
@@ -42,6 +44,7 @@ NumPy; without them it raises :class:`~fourinarow.extras.MissingExtraError` nami
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +52,7 @@ from fourinarow.agents import Agent, Limit, make_agent
 from fourinarow.core import Board, Column, FourInARowError
 from fourinarow.core.arguments import shown
 from fourinarow.core.render import render_text
-from fourinarow.extras import require_extra
+from fourinarow.extras import MissingExtraError, require_extra
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AGENTS",
+    "ENV_ID",
     "RENDER_MODES",
     "AgentPolicy",
     "board_from_observation",
@@ -64,7 +68,11 @@ __all__ = [
     "env",
     "observation_planes",
     "raw_env",  # noqa: F822  # made on first use, by the module's __getattr__
+    "register",
 ]
+
+ENV_ID = "fourinarow/connect_four-v0"
+"""The id of :func:`env` in PettingZoo's registry (see :func:`register`)."""
 
 AGENTS = ("player_0", "player_1")
 """The agents' names, first player first (as in ``connect_four_v3``)."""
@@ -245,6 +253,23 @@ def env(
     return wrappers.OrderEnforcingWrapper(game)
 
 
+def register() -> bool:
+    """Register :func:`env` in PettingZoo's registry (PettingZoo 1.27 and later) as
+    :data:`ENV_ID`, so that ``pettingzoo.make("aec", "fourinarow/connect_four-v0", width=9)``
+    makes it; done when this module is imported, if PettingZoo is installed. True if the
+    environment is registered (now or before), False for a PettingZoo without a registry.
+
+    Raises:
+        MissingExtraError: PettingZoo is not installed.
+    """
+    zoo = require_extra("pettingzoo", "pettingzoo", "the PettingZoo environment needs PettingZoo")
+    if not hasattr(zoo, "register") or not hasattr(zoo, "aec_registry"):
+        return False
+    if ENV_ID not in zoo.aec_registry:
+        zoo.register("aec", ENV_ID, entry_point=f"{__name__}:env")
+    return True
+
+
 def __getattr__(name: str) -> Any:
     """``raw_env``, the environment's class, made on first use (PettingZoo is imported then)."""
     if name == "raw_env":
@@ -412,3 +437,7 @@ def _column(action: Any) -> Column:
     except (AttributeError, TypeError):
         return action  # type: ignore[no-any-return]  # Board.push says what is wrong
     return int(as_index)
+
+
+with contextlib.suppress(MissingExtraError):  # the module imports; env() says what is missing
+    register()
