@@ -7,6 +7,7 @@ import os
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -242,3 +243,19 @@ def test_without_gymnasium_the_environment_names_the_pip_install() -> None:
         "MissingExtraError the Gymnasium environment needs Gymnasium: "
         "pip install 'fourinarow[gymnasium]'"
     )
+
+
+def test_the_example_trains_and_the_solver_judges() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "gymnasium_loop.py"
+    done = subprocess.run(
+        [sys.executable, "-W", "error", str(example), "--episodes", "20", "--positions", "12"],
+        capture_output=True,
+        text=True,
+        env=os.environ,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("trained 20 episodes against level:2")
+    assert lines[1] == "judged by the solver on 12 Begin-Easy positions (Test_L1_R1):"
+    assert [line.split()[0] for line in lines[3:]] == ["learned", "random", "level:5", "perfect"]
+    assert lines[-1].split()[1:] == ["100.0%", "100.0%"]
