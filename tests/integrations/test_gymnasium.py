@@ -121,7 +121,9 @@ def test_each_step_the_opponent_answers_and_the_observation_is_the_agents_view()
         action = int(numpy.flatnonzero(info["action_mask"])[0])
         observation, _, terminated, _, info = game.step(action)
         assert board.moves[before] == action
+        assert info["illegal_move"] is False
         if terminated:
+            assert info["opponent_move"] in (-1, board.moves[-1])
             break
         assert board.ply == before + 2
         assert info["opponent_move"] == board.moves[-1]
@@ -259,3 +261,22 @@ def test_the_example_trains_and_the_solver_judges() -> None:
     assert lines[1] == "judged by the solver on 12 Begin-Easy positions (Test_L1_R1):"
     assert [line.split()[0] for line in lines[3:]] == ["learned", "random", "level:5", "perfect"]
     assert lines[-1].split()[1:] == ["100.0%", "100.0%"]
+
+
+def test_runs_in_gymnasiums_vector_environments() -> None:
+    vector = gymnasium.make_vec(ENV_ID, num_envs=3, vectorization_mode="sync", opponent="level:3")
+    observations, info = vector.reset(seed=1)
+    assert observations.shape == (3, 6, 7, 2)
+    assert info["action_mask"].shape == (3, 7)
+    ended = numpy.zeros(3, dtype=bool)
+    for _ in range(40):
+        # an episode that ended is reset at the next step, whatever its action
+        actions = numpy.array([int(numpy.argmax(mask)) for mask in info["action_mask"]])
+        observations, rewards, terminated, truncated, info = vector.step(actions)
+        assert not truncated.any()
+        assert set(rewards) <= {-1.0, 0.0, 1.0}
+        ended |= terminated
+        if ended.all():
+            break
+    assert ended.all()
+    vector.close()

@@ -21,11 +21,13 @@ The agent's observation is the ``(height, width, 2)`` ``int8`` planes of Petting
 ``connect_four_v3``: row 0 at the top, plane 0 the agent's stones, plane 1 the opponent's. An
 action is a 0-based column. ``info["action_mask"]`` (``int8``, one per column) marks the legal
 columns (all zeros once the game is over), ``info["opponent_move"]`` the column the opponent
-answered with (``None`` when it did not move).
+answered with (-1 when it did not move), ``info["illegal_move"]`` whether the agent's action was
+illegal. The info holds the same keys and types at every step, so that vector environments
+(``gymnasium.make_vec``) can stack them.
 
 Rewards: +1 when the agent makes a line, -1 when the opponent does, 0 for a draw and for every
 move before the end. **An illegal action** (a full column) ends the episode at once with the
-reward -1 and ``info["illegal_move"] = True``, as PettingZoo's classic games treat one; an action
+reward -1 and ``info["illegal_move"]`` true, as PettingZoo's classic games treat one; an action
 that is not a column of the board at all raises :class:`~fourinarow.core.InvalidMoveError`, and
 stepping after the end raises :class:`~fourinarow.core.GameOverError`.
 
@@ -173,7 +175,7 @@ def _env_class() -> type[Any]:
                 self._seeded = True
             shape = self.board
             self._over = False
-            opponent_move = None
+            opponent_move = -1
             if "moves" in options:
                 self.board = Board.from_moves(
                     str(options["moves"]),
@@ -212,11 +214,9 @@ def _env_class() -> type[Any]:
                 self.board.push(column)
             except IllegalMoveError:
                 self._over = True
-                info = self._info(None)
-                info["illegal_move"] = True
-                return self._observation(), -1.0, True, False, info
+                return self._observation(), -1.0, True, False, self._info(illegal=True)
             reward = self._reward()
-            opponent_move = None
+            opponent_move = -1
             if not self.board.is_game_over():
                 opponent_move = self._opponent_moves()
                 reward = self._reward()
@@ -247,11 +247,11 @@ def _env_class() -> type[Any]:
         def _observation(self) -> npt.NDArray[np.int8]:
             return observation_planes(self.board, self._player)
 
-        def _info(self, opponent_move: int | None) -> dict[str, Any]:
+        def _info(self, opponent_move: int = -1, illegal: bool = False) -> dict[str, Any]:
             mask = numpy.zeros(self.board.width, dtype=numpy.int8)
             if not self._over:
                 mask[self.board.legal_moves] = 1
-            return {"action_mask": mask, "opponent_move": opponent_move}
+            return {"action_mask": mask, "opponent_move": opponent_move, "illegal_move": illegal}
 
     ConnectFourEnv.__module__ = __name__
     ConnectFourEnv.__qualname__ = "ConnectFourEnv"
