@@ -25,6 +25,7 @@ from fourinarow.integrations.pettingzoo import (
     draw_board,
     env,
     observation_planes,
+    optimal_actions,
 )
 from fourinarow.search.solver import Solver
 
@@ -329,3 +330,22 @@ def test_pettingzoos_registry_makes_it_with_options() -> None:
     game.reset()
     with pytest.raises(AssertionError):
         game.step(9)  # off the board: the same wrappers as env()'s
+
+
+def test_optimal_actions_judge_moves_as_the_solver_does() -> None:
+    solver = Solver()
+    game = real_connect_four()  # PettingZoo's own observations are judged too
+    game.reset()
+    rng = random.Random(11)
+    board = Board()
+    for _ in range(10):
+        observation = game.observe(game.agent_selection)
+        assert optimal_actions(observation) == sorted(solver.best_moves(board))
+        assert optimal_actions(observation, weak=True, solver=solver) == sorted(
+            solver.best_moves(board, weak=True)
+        )
+        column = rng.choice(board.legal_moves)
+        board.push(column)
+        game.step(column)
+    small = Board.from_moves("11", width=4, height=4, connect=3)
+    assert optimal_actions(observation_planes(small, 1), connect=3) == solver.best_moves(small)

@@ -33,7 +33,8 @@ What matches ``connect_four_v3`` (and is checked against it move by move on 7x6)
 What is ours: ``render_mode`` ``"ansi"`` (the board as text, columns labelled 1..W),
 ``"rgb_array"`` (a picture drawn with NumPy alone) and ``"human"`` (the text, printed); the
 board's shape and connect length; :class:`AgentPolicy`, which plays any of our agents
-(``perfect``, ``level:5``, ...) from an observation; :func:`board_from_observation`; the id
+(``perfect``, ``level:5``, ...) from an observation; :func:`optimal_actions`, the solver as a
+judge of an action; :func:`board_from_observation`; the id
 :data:`ENV_ID` in PettingZoo's registry (1.27 and later), set when this module is imported:
 ``pettingzoo.make("aec", "fourinarow/connect_four-v0", width=9, height=7, connect=5)``.
 
@@ -53,6 +54,7 @@ from fourinarow.core import Board, Column, FourInARowError
 from fourinarow.core.arguments import shown
 from fourinarow.core.render import render_text
 from fourinarow.extras import MissingExtraError, require_extra
+from fourinarow.search.solver import Solver
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,6 +69,7 @@ __all__ = [
     "draw_board",
     "env",
     "observation_planes",
+    "optimal_actions",
     "raw_env",  # noqa: F822  # made on first use, by the module's __getattr__
     "register",
 ]
@@ -202,6 +205,39 @@ class AgentPolicy:
         """
         board = board_from_observation(observation, connect=self.connect)
         return self.agent.choose(board, self.limit).column
+
+
+def optimal_actions(
+    observation: Any, *, connect: int = 4, weak: bool = False, solver: Solver | None = None
+) -> list[Column]:
+    """The solver as a judge: the columns that keep the exact score of the position an
+    observation shows (with ``weak``, those that keep the result: win, draw or loss), ascending.
+
+    An exact search: instant on 7x6 and smaller boards with the shipped opening book, but it may
+    take long early in a game on larger boards.
+
+    Args:
+        observation: the dict of :data:`raw_env` or ``connect_four_v3``, or its planes, from the
+            side to move's view.
+        connect: the line length of the game observed.
+        weak: keep the result rather than the exact score.
+        solver: the solver to ask (default: one kept by this module, its tables warm).
+
+    Raises:
+        InvalidObservationError: see :func:`board_from_observation`.
+        GameOverError: the game shown is over.
+
+    >>> import numpy
+    >>> optimal_actions(numpy.zeros((6, 7, 2), dtype=numpy.int8))
+    [3]
+    """
+    board = board_from_observation(observation, connect=connect)
+    return sorted((solver or _solver()).best_moves(board, weak=weak))
+
+
+@functools.cache
+def _solver() -> Solver:
+    return Solver()
 
 
 def draw_board(board: Board, cell: int = CELL_PIXELS) -> npt.NDArray[np.uint8]:
