@@ -28,7 +28,7 @@ import numpy as np
 
 import fourinarow.integrations.gymnasium  # noqa: F401  # registers fourinarow/ConnectFour-v0
 from fourinarow.core import Board
-from fourinarow.integrations.pettingzoo import AgentPolicy, observation_planes
+from fourinarow.integrations.pettingzoo import AgentPolicy, observation_planes, optimal_actions
 from fourinarow.search.solver import Solver
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,9 +104,10 @@ def judge(policy: Policy, boards: list[Board], solver: Solver) -> tuple[float, f
     for board in boards:
         mask = np.zeros(board.width, dtype=np.int8)
         mask[board.legal_moves] = 1
-        column = policy(observation_planes(board, board.turn), mask)
-        optimal += column in solver.best_moves(board)
-        kept += column in solver.best_moves(board, weak=True)
+        observation = observation_planes(board, board.turn)
+        column = policy(observation, mask)
+        optimal += column in optimal_actions(observation, solver=solver)
+        kept += column in optimal_actions(observation, weak=True, solver=solver)
     return 100 * optimal / len(boards), 100 * kept / len(boards)
 
 
