@@ -65,6 +65,7 @@ __all__ = [
     "ENV_ID",
     "RENDER_MODES",
     "AgentPolicy",
+    "InvalidObservationError",
     "board_from_observation",
     "draw_board",
     "env",
