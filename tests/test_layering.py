@@ -46,7 +46,8 @@ RULES: dict[str, Rule] = {
     "book": Rule(frozenset({"core", "search"})),
     "analysis": Rule(frozenset(LIBRARY)),
     "integrations": Rule(
-        frozenset({*LIBRARY, "__init__"}), frozenset({"pyspiel", "open_spiel", "numpy"})
+        frozenset({*LIBRARY, "__init__"}),
+        frozenset({"pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy"}),
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-EXTRAS_TYPED = ("pygame", "matplotlib", "ray", "rich")
+EXTRAS_TYPED = ("pygame", "matplotlib", "ray", "rich", "gymnasium", "numpy")
 """The optional packages whose types mypy reads where the code uses them."""
 
 

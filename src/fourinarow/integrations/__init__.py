@@ -2,6 +2,10 @@
 
 - :mod:`fourinarow.integrations.gtp`: a text engine protocol (the GTP subset OpenSpiel's
   ``GTPBot`` speaks, and commands of our own) over standard input and output.
+- :mod:`fourinarow.integrations.pettingzoo`: an AEC environment of any shape laid out as
+  PettingZoo's ``connect_four_v3``, and our agents as policies for it (extra ``pettingzoo``).
+- :mod:`fourinarow.integrations.gymnasium`: ``fourinarow/ConnectFour-v0``, a single-agent
+  Gymnasium environment against any of our agents (extra ``gymnasium``).
 
 Each adapter is a module of its own, imported by name, so that a framework it needs is loaded
 only when that adapter is used.
