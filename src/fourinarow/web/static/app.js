@@ -836,7 +836,9 @@ function closeReview() {
   endReview();
   state.cursor = state.moves.length;
   refresh();
-  $("review-game").focus();
+  const button = $("review-game");
+  button.disabled = false; // (the game has moves) so that it can take the focus back
+  button.focus();
 }
 
 function percent(share) {
