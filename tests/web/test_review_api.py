@@ -115,3 +115,9 @@ def test_review_errors(
 
 def test_review_takes_get_only(server_url: str) -> None:
     assert_error(post(server_url, REVIEW, {"pos": "4455"}), 405, REVIEW, "GET")
+
+
+def test_the_schema_lists_the_review(server_url: str) -> None:
+    schema = get(server_url, "/openapi.json").body
+    parameters = schema["paths"][REVIEW]["get"]["parameters"]
+    assert {p["name"] for p in parameters} == {"pos", "size", "connect", "time_ms"}

@@ -816,7 +816,7 @@ function openReview() {
     renderMoves();
     renderReview();
     renderTurningPoints();
-    if (review.data) announce(reviewSummary(review.data));
+    announce(review.data ? reviewSummary(review.data) : `The review failed: ${review.error}`);
   });
 }
 
