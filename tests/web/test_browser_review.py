@@ -146,6 +146,19 @@ def test_the_review_by_keyboard(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_moves_not_proven_in_the_servers_time_are_marked_so(tab: Tab) -> None:
+    # 9x8 has no book: the opening's values are not proven within the test server's cap.
+    tab.go("?pos=4455&size=9x8&mode=human")
+    open_review(tab)
+    assert grades(tab)[0] == "unproven"
+    assert move_texts(tab)[0] == "4~"
+    assert "not proven in the server's time (~)" in tab.page.inner_text("#review-status")
+    tab.page.click('#moves button[data-ply="1"]')
+    tab.settle()
+    assert "not proven in time" in tab.page.inner_text("#review-move")
+    tab.check_console()
+
+
 def test_back_to_play_against_the_computer(tab: Tab) -> None:
     tab.go("?level=1")
     assert tab.page.locator("#review-game").is_disabled()  # no moves yet

@@ -878,7 +878,7 @@ function valueWords(score) {
   if (score.upper < 0) return "a loss";
   if (score.lower === 0) return "at least a draw";
   if (score.upper === 0) return "at most a draw";
-  return "not proven";
+  return "not proven in time";
 }
 
 // What the move at the cursor was (the last one played in the position shown).
@@ -890,8 +890,8 @@ function moveNote() {
   const who = PLAYER_NAMES[move.player];
   const mark = move.mark ? ` ${move.mark}` : "";
   let text = `Move ${move.number}, ${who} in column ${move.column}${mark}: ${GRADE_WORDS[move.grade]}.`;
-  text += ` Before it, ${who} had ${valueWords(move.before)}; the move played gives`;
-  text += ` ${valueWords(move.played)}.`;
+  text += ` Before it: ${valueWords(move.before)} for ${who};`;
+  text += ` the move played: ${valueWords(move.played)}.`;
   if (move.grade !== "best" && move.best.length > 0) {
     const columns = move.best.join(", ");
     text += ` Best: column${move.best.length > 1 ? "s" : ""} ${columns}.`;
