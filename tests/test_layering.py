@@ -1,10 +1,10 @@
 """The house layering: every package of fourinarow has a rule saying which of its siblings and
 which third-party modules it may import. core uses the standard library only; search uses core;
 agents use search; the apps (book, tournament, gui, cli) use what is below them; the neutral
-``extras`` module may be used everywhere; optional third-party modules are imported lazily by the
-app that needs them, and only the desktop game imports pygame, only when its window opens; the
-web app imports FastAPI and uvicorn, and the command line imports the web app lazily. A new
-package fails these tests until it is given its rule here."""
+``extras`` and ``userdata`` modules may be used everywhere; optional third-party modules are
+imported lazily by the app that needs them, and only the desktop game imports pygame, only when
+its window opens; the web app imports FastAPI and uvicorn, and the command line imports the web
+app lazily. A new package fails these tests until it is given its rule here."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class Rule:
 
     Attributes:
         fourinarow: the other packages and top-level modules of fourinarow it may import
-            (``extras`` is allowed everywhere but in ``extras`` itself and is not listed).
+            (the :data:`NEUTRAL` modules are allowed everywhere and not listed).
         third_party: the third-party modules it may import (by their top-level name).
         lazily: third-party modules only inside functions, never when the module is imported
             (the desktop game's own rule for pygame is in the tests below).
@@ -45,6 +45,10 @@ RULES: dict[str, Rule] = {
     # the apps
     "book": Rule(frozenset({"core", "search"})),
     "analysis": Rule(frozenset(LIBRARY)),
+    "integrations": Rule(
+        frozenset({*LIBRARY, "__init__"}), frozenset({"pyspiel", "open_spiel", "numpy"})
+    ),
+    "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
@@ -54,7 +58,13 @@ RULES: dict[str, Rule] = {
         lazily=False,
     ),
     "cli": Rule(
-        frozenset({*LIBRARY, "analysis", "book", "tournament", "gui", "web", "__init__"}),
+        frozenset(
+            {
+                *LIBRARY,
+                *("analysis", "puzzles", "book", "integrations", "tournament", "gui", "web"),
+                "__init__",
+            }
+        ),
         # all but rich to check extras early
         frozenset({"rich", "matplotlib", "ray", "fastapi", "uvicorn"}),
     ),
@@ -62,8 +72,12 @@ RULES: dict[str, Rule] = {
     "__init__": Rule(frozenset({"core"})),
     "__main__": Rule(frozenset({"cli"})),
     "extras": Rule(third_party=frozenset({"ray"})),  # start_ray, for tournament and book
+    "userdata": Rule(),  # where the user's files go, for tournament and puzzles
 }
 """Every package and top-level module under src/fourinarow, by name."""
+
+NEUTRAL = frozenset({"extras", "userdata"})
+"""Top-level modules that import nothing of fourinarow, which every other unit may use."""
 
 
 def units() -> list[str]:
@@ -169,7 +183,7 @@ def test_the_rules_only_point_downwards() -> None:
 @pytest.mark.parametrize(("unit", "path"), modules(), ids=lambda v: str(v))
 def test_each_package_imports_only_what_its_rule_allows(unit: str, path: Path) -> None:
     rule = RULES[unit]
-    allowed = rule.fourinarow | {unit} | ({"extras"} if unit != "extras" else set())
+    allowed = rule.fourinarow | {unit} | (NEUTRAL - {unit})
     where = f"{path.relative_to(PACKAGE)} ({unit})"
     for imported in imports_in(path):
         top, _, rest = imported.name.partition(".")

@@ -10,6 +10,7 @@ import pytest
 
 from fourinarow import __version__
 from fourinarow.agents import AGENTS
+from fourinarow.agents.registry import plugin_names
 from tests.cli.conftest import Run
 
 
@@ -78,7 +79,8 @@ def test_show_prints_the_board(run: Run) -> None:
 
 def test_agents_lists_one_line_each(run: Run) -> None:
     *lines, note = run("agents").stdout.splitlines()
-    assert [line.split()[0] for line in lines] == list(AGENTS)
+    assert [line.split()[0] for line in lines] == [*AGENTS, *plugin_names()]
+    assert "openspiel" in plugin_names()  # the adapters' agents are listed after the built-ins
     assert "blunder=P" in note
 
 

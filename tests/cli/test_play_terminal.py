@@ -220,3 +220,42 @@ def test_the_hint_on_a_large_board_never_calls_an_open_column_full() -> None:
     assert re.search(r"not searched within a second| to [+-]\d+", values)
     child.sendline("q")
     assert finish(child) == 0
+
+
+def test_r_at_the_end_of_a_game_reviews_it_then_asks_again(game: pexpect.spawn) -> None:
+    for column in "1212121":  # X stacks column 1, O column 2 and misses X's three
+        game.expect(PROMPT)
+        game.sendline(column)
+    game.expect(r"Player 1 \(X\) wins!")
+    game.expect(r"Type r to review this game: every move graded by the solver\.")
+    game.expect(r"Play again\? \[y/n\]: ")
+    game.sendline("maybe")
+    game.expect(r"Please answer y or n \(or r to review the game\)\.")
+    game.expect(r"Play again\? \[y/n\]: ")
+    game.sendline("r")
+    game.expect(r"Reviewing the game's 7 moves\.\.\.")
+    game.expect("X = Player 1, O = Player 2")
+    game.expect(r"Review of 1212121 \(7x6, connect 4\): X wins")
+    game.expect(r"move 6 \(O, column 2\) threw the win: column 1 wins in 19, column 2 loses in 1\.")
+    game.expect(r"X\s+4\s+3\s+0\s+0\s+1\s+0\s+75%\s+75%")
+    game.expect(r"Play again\? \[y/n\]: ")
+    game.sendeof()  # the end of input still leaves as before
+    game.expect("Bye.")
+    assert finish(game) == 0
+
+
+def test_review_flag_reviews_each_game_on_other_boards_with_a_time_per_position() -> None:
+    child = spawn("--review", "--human-vs-human", "--no-color", "--size", "5x4", "--name", "Ada")
+    for column in "1212121":
+        child.expect(PROMPT)
+        child.sendline(column)
+    child.expect(r"Ada \(X\) wins!")
+    child.expect(r"Reviewing the game's 7 moves, 0\.25 s a position")
+    child.expect("X = Ada, O = Player 2")
+    child.expect(r"Review of 1212121 \(5x4, connect 4\): X wins")
+    child.expect(r"move 6 \(O, column 2\) threw the win")
+    child.expect(r"Play again\? \[y/n\]: ")
+    assert "Type r to review" not in (child.before or "")
+    child.sendline("n")
+    child.expect("Bye.")
+    assert finish(child) == 0

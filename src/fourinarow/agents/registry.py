@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 
 from fourinarow.agents.base import Agent, InvalidAgentSpecError
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
@@ -30,11 +31,14 @@ __all__ = [
     "MAX_ENGINE_NODES",
     "MAX_PLAYOUTS",
     "MAX_TT_MB",
+    "PLUGIN_GROUP",
     "AgentInfo",
     "AgentOptions",
     "InvalidAgentSpecError",
+    "agent_info",
     "make_agent",
     "parse_spec",
+    "plugin_names",
 ]
 
 
@@ -58,6 +62,10 @@ class AgentOptions:
     def __init__(self, name: str, values: dict[str, str]) -> None:
         self.name = name
         self._values = values
+
+    def names(self) -> frozenset[str]:
+        """The option names the spec gives."""
+        return frozenset(self._values)
 
     def _given(self, key: str, text: str) -> str:
         """The option as the spec wrote it, for a message."""
@@ -233,31 +241,62 @@ AGENTS: dict[str, AgentInfo] = {
 """Every agent name, in the order ``fourinarow agents`` lists them."""
 
 
+PLUGIN_GROUP = "fourinarow.agents"
+"""The entry-point group where packages register agents of their own: each entry point's name is
+the agent's name, its object an :class:`AgentInfo` (fourinarow's own adapters, such as
+``openspiel``, come this way; their factories import their framework only when called)."""
+
+
+def plugin_names() -> list[str]:
+    """The names of the agents registered as entry points, sorted (built-in names left out)."""
+    return sorted({e.name for e in entry_points(group=PLUGIN_GROUP)} - set(AGENTS))
+
+
+def agent_info(name: str) -> AgentInfo | None:
+    """A built-in agent's info, or a plugin's, or ``None``."""
+    info = AGENTS.get(name)
+    if info is not None:
+        return info
+    for entry in entry_points(group=PLUGIN_GROUP, name=name):
+        loaded = entry.load()
+        if isinstance(loaded, AgentInfo):
+            return loaded
+    return None
+
+
 def _short(text: str) -> str:
     """``text``, cut to 40 characters for a message."""
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _accepted() -> str:
-    return ", ".join(AGENTS)
+    return ", ".join([*AGENTS, *plugin_names()])
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split a spec ``name[:key=value,...]`` into its name and options.
+    """Split a spec ``name[:key=value,...]`` into its name and options. The first option may
+    be a bare value, kept under the agent's own name (``level:5``, ``openspiel:mcts``); agents
+    that take no such value refuse it when built.
 
     Raises:
-        InvalidAgentSpecError: the spec is empty or an option is not ``key=value``.
+        InvalidAgentSpecError: the spec is empty or an option after the first is not
+            ``key=value``.
 
     >>> parse_spec("alphabeta:depth=6,eval=window")
     ('alphabeta', {'depth': '6', 'eval': 'window'})
+    >>> parse_spec("openspiel:mcts,simulations=100")
+    ('openspiel', {'openspiel': 'mcts', 'simulations': '100'})
     """
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     if not name:
         raise InvalidAgentSpecError(f"empty agent spec; accepted agents: {_accepted()}")
     options: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for index, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, equals, value = part.partition("=")
+        if index == 0 and not equals:
+            options[name] = part
+            continue
         if not equals or not key.strip() or not value.strip():
             raise InvalidAgentSpecError(
                 f"option {_short(part)!r} in agent spec {_short(spec)!r} is not of the form "
@@ -298,10 +337,15 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
         raise InvalidAgentSpecError(f"a seed is a whole number or None, not {type(seed).__name__}")
     name, options = _parse_level(spec) or parse_spec(spec)
     blunder = options.pop("blunder", None)
-    info = AGENTS.get(name)
+    info = agent_info(name)
     if info is None:
         raise InvalidAgentSpecError(
             f"unknown agent {_short(name)!r}; accepted agents: {_accepted()}"
+        )
+    if name in options and name not in info.options:
+        raise InvalidAgentSpecError(
+            f"option {_short(options[name])!r} in agent spec {_short(spec)!r} is not of the form "
+            "key=value"
         )
     unknown = sorted(set(options) - set(info.options))
     if unknown:

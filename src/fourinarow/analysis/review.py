@@ -51,6 +51,7 @@ __all__ = [
     "Review",
     "ReviewError",
     "review_game",
+    "review_move",
 ]
 
 Grade = Literal["best", "inaccuracy", "mistake", "blunder", "unproven"]
@@ -436,6 +437,32 @@ def _board_of(
     )
 
 
+def review_move(board: Board, column: Column, analysis: ColumnValues) -> MoveReview:
+    """The review of playing ``column`` (0-based, legal) in ``board``, from the solver's
+    analysis of that position (:meth:`Solver.analyze`); the grading of :func:`review_game`,
+    for one move (agent accuracy grades an agent's moves with it).
+
+    >>> board = Board.from_moves("445566")  # X wins at once in column 3 or 7
+    >>> [review_move(board, c, Solver().analyze(board)).grade for c in (2, 0)]  # 1 wins later
+    ['best', 'inaccuracy']
+    """
+    values = {c: _column_value(analysis.values[c], board) for c in analysis.legal}
+    before = _position_value(values, board)
+    played = values[column]
+    grade, from_bounds = _grade(played, before)
+    return MoveReview(
+        ply=board.ply,
+        player=board.turn,
+        column=column,
+        before=before,
+        played=played,
+        best=_best_columns(values),
+        grade=grade,
+        from_bounds=from_bounds,
+        values=analysis,
+    )
+
+
 def _within(limit: Limit | None, seconds: float | None, start: float) -> Limit | None:
     """``limit`` with its time cut to what is left of ``seconds`` since ``start``."""
     if seconds is None:
@@ -457,22 +484,7 @@ def _reviews(
 ) -> Iterator[MoveReview]:
     start = time.perf_counter()
     for column in moves:
-        analysis = solver.analyze(board, _within(limit, within, start))
-        values = {c: _column_value(analysis.values[c], board) for c in analysis.legal}
-        before = _position_value(values, board)
-        played = values[column]
-        grade, from_bounds = _grade(played, before)
-        yield MoveReview(
-            ply=board.ply,
-            player=board.turn,
-            column=column,
-            before=before,
-            played=played,
-            best=_best_columns(values),
-            grade=grade,
-            from_bounds=from_bounds,
-            values=analysis,
-        )
+        yield review_move(board, column, solver.analyze(board, _within(limit, within, start)))
         board.push(column)
 
 

@@ -58,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play Connect Four in the terminal against the computer (or another human). "
             "Type a column number (or letter) to drop a stone; u undoes your last move, "
-            "? shows help, q quits."
+            "? shows help, q quits; when a game ends, r reviews it."
         ),
     )
     play.add_argument(
@@ -94,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the computer's thinking time per move, for players that use time; 0 answers at "
         "once (default: 2000)",
     )
+    play.add_argument(
+        "--review", action="store_true", help="review each game when it ends, without asking"
+    )
     play.set_defaults(handler=_run_play)
 
     show = commands.add_parser(
@@ -117,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_review_parser(commands)
 
+    from fourinarow.cli.puzzle import add_puzzle_parser
+
+    add_puzzle_parser(commands)
+
     from fourinarow.cli.move import add_move_parsers
 
     add_move_parsers(commands)
@@ -132,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     from fourinarow.cli.book import add_book_parser
 
     add_book_parser(commands)
+
+    from fourinarow.cli.gtp import add_gtp_parser
+
+    add_gtp_parser(commands)
 
     from fourinarow.cli.serve import add_serve_parser
 
@@ -166,6 +177,7 @@ def _run_play(args: argparse.Namespace) -> int:
         color=_color_wanted(args.no_color),
         think_time=args.time_ms / 1000,
         seed=args.seed,
+        review=args.review,
     )
     return TerminalGame(settings).run()
 
@@ -184,8 +196,14 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_agents(args: argparse.Namespace) -> int:
+    from fourinarow.agents.registry import agent_info, plugin_names
+
     for name, info in AGENTS.items():
         print(f"{name:<10} {info.description}")
+    for name in plugin_names():
+        plugin = agent_info(name)
+        if plugin is not None:
+            print(f"{name:<10} {plugin.description}")
     print(
         "Every agent also takes blunder=P: a random move with probability P (simple:blunder=0.3)."
     )

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from fourinarow.agents import Agent, Decision, Limit, PerfectAgent, make_agent
+from fourinarow.analysis import review_game
+from fourinarow.cli.review import listing
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import Bounds, Exact, Unvalued
+from fourinarow.search.solver import Solver
 
 __all__ = ["GameSettings", "TerminalGame"]
 
@@ -26,6 +29,10 @@ ANALYSIS_SECONDS = 1.0
 
 THINKING_NOTICE_SECONDS = 0.5
 """After this long the game says that the computer is thinking."""
+
+REVIEW_SECONDS = 0.25
+"""The time the review of a finished game gives each position on boards other than 7x6
+connect 4 (which the shipped opening book makes quick to prove whole)."""
 
 
 def _describe_score(score: int, board: Board) -> str:
@@ -51,6 +58,7 @@ class GameSettings:
     color: bool = True
     seed: int | None = None
     think_time: float = 2.0  # seconds per computer move, for agents that use time
+    review: bool = False  # review every finished game without being asked
 
 
 @dataclass
@@ -114,8 +122,12 @@ class TerminalGame:
         )
         try:
             while True:
-                self._play_one()
-                if not self._again():
+                board = self._play_one()
+                if s.review:
+                    self._review(board)
+                else:
+                    self._say("Type r to review this game: every move graded by the solver.")
+                if not self._again(board):
                     break
         except _QuitRequested:
             pass
@@ -142,7 +154,8 @@ class TerminalGame:
         who = f"{seat.name} ({seat.agent.name})" if seat.agent is not None else seat.name
         return f"{who} {verb} {_SYMBOLS[player]}"
 
-    def _play_one(self) -> None:
+    def _play_one(self) -> Board:
+        """Play one game to its end; return the final position."""
         s = self.settings
         board = Board(s.width, s.height, s.connect)
         seats = self._seats()
@@ -152,7 +165,7 @@ class TerminalGame:
             outcome = board.outcome()
             if outcome is not None:
                 self._announce(outcome)
-                return
+                return board
             seat = seats[board.turn]
             if seat.agent is not None:
                 decision = self._think(seat, board)
@@ -262,14 +275,38 @@ class TerminalGame:
         tally = ", ".join(f"{name} {count}" for name, count in self._wins.items())
         self._say(f"Score: {tally}, draws {self._draws}.")
 
-    def _again(self) -> bool:
+    def _again(self, board: Board) -> bool:
+        """Ask whether to play again (``r`` reviews the game just played, then asks again)."""
         while True:
             answer = self._ask("Play again? [y/n]: ").strip().lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", "q", "quit"):
                 return False
-            self._say("Please answer y or n.")
+            if answer in ("r", "review"):
+                self._review(board)
+                continue
+            self._say("Please answer y or n (or r to review the game).")
+
+    def _review(self, board: Board) -> None:
+        """Print the review of the finished game: every move graded against the solver."""
+        quick = (board.width, board.height, board.connect) == (7, 6, 4)
+        limit = None if quick else Limit(time=REVIEW_SECONDS)
+        if quick:
+            self._say(f"Reviewing the game's {board.ply} moves...")
+        else:
+            self._say(
+                f"Reviewing the game's {board.ply} moves, {REVIEW_SECONDS:g} s a position "
+                "(on this board the solver may not prove every value in that time: such "
+                "grades are marked ~, unproven)..."
+            )
+        position = board.copy()
+        review = interruptible(lambda: review_game(position, limit=limit, solver=Solver(tt_mb=32)))
+        agent = f" ({self._agent.name})" if self._agent is not None else ""
+        who = {p: name + (agent if name == "Computer" else "") for p, name in self._names.items()}
+        self._say(f"X = {who[1]}, O = {who[2]}")
+        self._say(listing(review))
+        self._say()
 
     def _ask(self, prompt: str) -> str:
         try:

@@ -11,6 +11,9 @@ from typing import Any
 from fourinarow.analysis import Review, review_game
 from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
+from fourinarow.cli.review_agent import add_agent_options, run_agent_review
+from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wants_db
+from fourinarow.cli.tournament import db_help
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.render import render_text
 from fourinarow.search.interrupt import interruptible
@@ -54,9 +57,12 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "review",
         help="grade every move of a game against the solver",
         description=DESCRIPTION,
+        epilog=DB_HELP % {"db": db_help()},
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("moves", metavar="MOVES", help="the game, e.g. 4453, or - for stdin")
+    parser.add_argument(
+        "moves", nargs="?", metavar="MOVES", help="the game, e.g. 4453, or - for stdin"
+    )
     add_shape_options(parser)
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
@@ -88,10 +94,17 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "mark, from_bounds, credit), turning_points and players (counts and accuracies)"
         ),
     )
+    add_db_options(parser)
+    add_agent_options(parser)
     parser.set_defaults(handler=run_review)
 
 
-def _moves_text(text: str) -> str:
+def _moves_text(text: str | None) -> str:
+    if text is None:
+        raise InvalidPositionError(
+            "give the game's MOVES (such as 4453, or - for standard input), or a stored game: "
+            "--game ID, --tournament [ID] or --list (see --help)"
+        )
     if text.strip() != "-":
         return text
     for line in sys.stdin:
@@ -113,6 +126,10 @@ def _limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
 
 def run_review(args: argparse.Namespace) -> int:
     """Review the game and print the listing (or JSON); return 0."""
+    if args.agent is not None or args.positions:
+        return run_agent_review(args)
+    if wants_db(args):
+        return run_review_db(args, _limit)
     width, height = args.size
     board = Board.from_moves(
         _moves_text(args.moves), width=width, height=height, connect=args.connect

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from fourinarow.tournament.rows import (
     read_settings,
 )
 from fourinarow.tournament.schedule import Settings
+from fourinarow.userdata import UnknownDataHomeError, data_file
 
 __all__ = [
     "APPLICATION_ID",
@@ -112,22 +112,19 @@ CREATE TABLE IF NOT EXISTS experiment_matches (
 
 
 def default_db_path() -> Path:
-    """``$XDG_DATA_HOME/fourinarow/results.sqlite3`` (``~/.local/share`` when it is unset or
-    not an absolute path, as the XDG specification says).
+    """``results.sqlite3`` in the user's data folder (:func:`fourinarow.userdata.data_folder`:
+    ``$XDG_DATA_HOME/fourinarow``, or ``~/.local/share/fourinarow``).
 
     Raises:
         ResultsLocationError: neither that nor the home folder is known.
     """
-    data = os.environ.get("XDG_DATA_HOME", "")
-    if not os.path.isabs(data):
-        try:
-            data = str(Path.home() / ".local" / "share")
-        except RuntimeError:
-            raise ResultsLocationError(
-                "cannot tell the home folder for the results database: set HOME or "
-                "XDG_DATA_HOME, or give the file"
-            ) from None
-    return Path(data) / "fourinarow" / "results.sqlite3"
+    try:
+        return data_file("results.sqlite3")
+    except UnknownDataHomeError:
+        raise ResultsLocationError(
+            "cannot tell the home folder for the results database: set HOME or "
+            "XDG_DATA_HOME, or give the file"
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,245 @@
+"""``fourinarow review --agent SPEC --positions FILE``: an agent's accuracy against the solver.
+
+The share of positions in which the agent plays an optimal move, per set of positions, the way
+reinforcement-learning papers report accuracy against the perfect solver
+(:mod:`fourinarow.analysis.accuracy`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import fourinarow
+from fourinarow.agents import make_agent
+from fourinarow.analysis.accuracy import (
+    BENCHMARK_SETS,
+    AccuracyReport,
+    PositionFileError,
+    agent_accuracy,
+    evenly_spaced,
+    read_positions,
+    solve_positions,
+)
+from fourinarow.analysis.review import GRADES, ReviewError
+from fourinarow.cli.options import positive_int, seed_number
+from fourinarow.core import Board
+from fourinarow.search.interrupt import interruptible
+from fourinarow.search.limit import Limit
+from fourinarow.search.solver import Solver
+
+__all__ = [
+    "BENCH_ENVIRONMENT",
+    "SOLVER_TIME_MS",
+    "add_agent_options",
+    "bench_directories",
+    "run_agent_review",
+]
+
+SOLVER_TIME_MS = 1000.0
+"""The solver's time per position on boards without a shipped opening book."""
+
+BENCH_ENVIRONMENT = "FOURINAROW_BENCH_DIR"
+"""The environment variable naming a directory that holds the standard sets' files."""
+
+ALL_SETS = "all"
+"""The ``--positions`` word for all six standard sets."""
+
+DESCRIPTION = f"""
+Agent accuracy: with --agent SPEC --positions FILE (instead of MOVES) the agent chooses a move
+in every position of FILE and each move is graded as above. The table gives per set the
+positions, the accuracy (the share of graded positions where the move is best: what papers call
+accuracy against the perfect solver), the weighted accuracy, the outcome accuracy (the share
+where the move keeps the result, win, draw or loss: best or ?!), accuracy and weighted over
+the decisive positions only (two or more legal columns, not all of them best: where a move can
+go wrong), the moves of each grade and the agent's mean time per move.
+
+FILE holds a position per line: a move string, optionally followed by whole numbers, as in
+Pascal Pons' benchmark sets ("moves score"). --positions also takes the name of a standard set
+or its file name (such as Test_L1_R1), or {ALL_SETS} for all six:
+  {", ".join(BENCHMARK_SETS)}
+They are looked for in ${BENCH_ENVIRONMENT} if it is set, else in shared/bench/positions
+beside the checkout. --positions may be given more than once.
+
+With --agent, --time-ms and --max-nodes are the agent's budget per move (default: its own;
+levels keep their clock, engine and mcts take 1 s, perfect solves to the end), and the solver
+proves every position: on 7x6 connect 4 with the book, elsewhere within {SOLVER_TIME_MS:.0f} ms
+(--no-limit: however long it takes); a move whose grade it leaves open is unproven and left
+out. --seed seeds the agent (built afresh for each set); --count N takes N evenly spaced
+positions of each set; --json prints one object: agent, seed and sets (per set: its name, file,
+the figures, the counts per grade and a record per position: moves, column, grade, credit, best
+columns, decisive, seconds).
+"""
+
+
+def add_agent_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--agent``, ``--positions``, ``--count`` and ``--seed`` to ``review``'s parser and
+    the agent accuracy paragraph to its description."""
+    parser.description = (parser.description or "") + DESCRIPTION
+    group = parser.add_argument_group("agent accuracy")
+    group.add_argument(
+        "--agent", metavar="SPEC", help="grade this agent's moves (see fourinarow agents)"
+    )
+    group.add_argument(
+        "--positions",
+        metavar="FILE",
+        action="append",
+        help=f"a file of positions, a standard set's name or {ALL_SETS}; may be repeated",
+    )
+    group.add_argument(
+        "--count",
+        type=positive_int,
+        metavar="N",
+        help="positions per set, evenly spaced, the first included (default: all)",
+    )
+    group.add_argument(
+        "--seed", type=seed_number, help="seed the agent's choices for a repeatable run"
+    )
+
+
+@dataclass(frozen=True)
+class _Set:
+    """A set of positions to grade: its name in the table and its file."""
+
+    name: str
+    path: Path
+
+
+def bench_directories() -> list[Path]:
+    """Where the standard sets are looked for: ``$FOURINAROW_BENCH_DIR`` if set, else
+    ``shared/bench/positions`` beside the checkout."""
+    given = os.environ.get(BENCH_ENVIRONMENT)
+    if given:
+        return [Path(given)]
+    checkout = Path(fourinarow.__file__).resolve().parents[2]
+    return [checkout.parent / "shared" / "bench" / "positions"]
+
+
+def _standard(key: str) -> _Set | None:
+    """The standard set a name or file name gives, if it is one."""
+    by_file = {file.lower(): name for name, (_, file) in BENCHMARK_SETS.items()}
+    name = by_file.get(key.lower(), key.lower())
+    if name not in BENCHMARK_SETS:
+        return None
+    title, file = BENCHMARK_SETS[name]
+    directories = bench_directories()
+    for directory in directories:
+        if (directory / file).is_file():
+            return _Set(title, directory / file)
+    raise PositionFileError(
+        f"the standard set {name} ({file}) is not in {' or '.join(map(str, directories))}; "
+        f"set {BENCH_ENVIRONMENT} to the directory of Pascal Pons' Test_L*_R* files"
+    )
+
+
+def _sets(given: list[str]) -> list[_Set]:
+    sets = []
+    for text in given:
+        if Path(text).exists():
+            sets.append(_Set(Path(text).name, Path(text)))
+        elif text.strip().lower() == ALL_SETS:
+            sets += [s for name in BENCHMARK_SETS if (s := _standard(name)) is not None]
+        else:
+            standard = _standard(text.strip())
+            sets.append(standard or _Set(Path(text).name, Path(text)))  # unreadable: named
+    return sets
+
+
+def _agent_limit(args: argparse.Namespace) -> Limit | None:
+    if args.time_ms is None and args.max_nodes is None:
+        return None
+    seconds = None if args.time_ms is None else args.time_ms / 1000
+    return Limit(seconds, nodes=args.max_nodes)
+
+
+def _solver_limit(args: argparse.Namespace) -> Limit | None:
+    width, height = args.size
+    if args.no_limit or (width, height, args.connect) == (7, 6, 4):
+        return None
+    return Limit(SOLVER_TIME_MS / 1000)
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.agent is None:
+        raise ReviewError("--positions grades an agent: give it with --agent SPEC")
+    if not args.positions:
+        raise ReviewError(
+            "--agent needs positions to grade it on: --positions FILE, a standard set "
+            f"({', '.join(BENCHMARK_SETS)}) or {ALL_SETS}"
+        )
+    if args.moves is not None:
+        raise ReviewError("give MOVES to review a game, or --agent and --positions, not both")
+
+
+def run_agent_review(args: argparse.Namespace) -> int:
+    """Grade the agent on every set given and print the table (or JSON); return 0."""
+    _check(args)
+    make_agent(args.agent)  # an unknown spec is named before any position is solved
+    width, height = args.size
+    sets = _sets(args.positions)
+    boards: list[list[Board]] = []
+    for chosen in sets:
+        found = read_positions(chosen.path, width=width, height=height, connect=args.connect)
+        boards.append(evenly_spaced(found, args.count))
+    solver = Solver(tt_mb=64)
+    reports = []
+    for chosen, positions in zip(sets, boards, strict=True):
+        solved = interruptible(
+            partial(solve_positions, positions, solver=solver, limit=_solver_limit(args))
+        )
+        work = partial(agent_accuracy, args.agent, solved, limit=_agent_limit(args), seed=args.seed)
+        reports.append((chosen, interruptible(work)))
+    if args.json:
+        print(json.dumps(_json(args, reports)))
+    else:
+        print(table(args.agent, reports))
+    return 0
+
+
+def _json(args: argparse.Namespace, reports: list[tuple[_Set, AccuracyReport]]) -> object:
+    return {
+        "agent": args.agent,
+        "seed": args.seed,
+        "sets": [{"set": s.name, "file": str(s.path), **r.to_json()} for s, r in reports],
+    }
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else f"{share:.1%}"
+
+
+def _milliseconds(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1000:.1f}"
+
+
+def table(agent: str, reports: list[tuple[_Set, AccuracyReport]]) -> str:
+    """The accuracy table: a row per set."""
+    names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
+    width = max([len("set"), *(len(s.name) for s, _ in reports)])
+    header = (
+        f"{'set':<{width}}  {'positions':>9}  {'accuracy':>8}  {'weighted':>8}  {'outcome':>8}  "
+        f"{'decisive':>8}  {'dec.acc':>8}  {'dec.wtd':>8}"
+        + "".join(f"{names[g]:>6}" for g in GRADES)
+        + f"  {'ms/move':>8}"
+    )
+    lines = [
+        f"Accuracy of {agent} against the solver (dec.: over the decisive positions)",
+        "",
+        header,
+    ]
+    for chosen, report in reports:
+        counts = report.counts
+        lines.append(
+            f"{chosen.name:<{width}}  {report.positions:>9}  {_percent(report.accuracy):>8}  "
+            f"{_percent(report.weighted_accuracy):>8}  {_percent(report.outcome_accuracy):>8}  "
+            f"{report.decisive:>8}  "
+            f"{_percent(report.decisive_accuracy):>8}  "
+            f"{_percent(report.decisive_weighted_accuracy):>8}"
+            + "".join(f"{counts[g]:>6}" for g in GRADES)
+            + f"  {_milliseconds(report.seconds_per_move):>8}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,10 @@
+"""Adapters that let our agents play where researchers and other programs work.
+
+- :mod:`fourinarow.integrations.gtp`: a text engine protocol (the GTP subset OpenSpiel's
+  ``GTPBot`` speaks, and commands of our own) over standard input and output.
+
+Each adapter is a module of its own, imported by name, so that a framework it needs is loaded
+only when that adapter is used.
+"""
+
+from __future__ import annotations

@@ -1,0 +1,307 @@
+"""The player's puzzle progress, kept in a SQLite file: every attempt, and what follows from
+them (puzzles solved and failed, the current and the best streak).
+
+The file is ``puzzles.sqlite3`` in the user's data folder (:func:`default_progress_path`) unless
+another is given. Each attempt is one row committed on its own when the attempt ends (the
+database runs in WAL mode), so a program killed at any moment loses at most the attempt it was
+in, and never leaves the file damaged. An attempt that was never finished is not recorded.
+
+The file is marked as ours (``PRAGMA application_id`` and ``user_version``); a file that is
+not a SQLite database, another program's database, a folder, or a place where the file cannot
+be made is refused with a :class:`ProgressError` whose message says which and where.
+
+A streak is a run of solved attempts; a failed or skipped one (the solution shown) ends it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Literal, get_args
+
+from fourinarow.core import FourInARowError
+from fourinarow.userdata import UnknownDataHomeError, data_file
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "Attempt",
+    "Progress",
+    "ProgressError",
+    "Result",
+    "Stats",
+    "default_progress_path",
+]
+
+APPLICATION_ID = 0x34696150
+"""``PRAGMA application_id`` of a progress file: the bytes ``4iaP``."""
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of the table below; a file of a later version is refused."""
+
+Result = Literal["solved", "failed", "skipped"]
+"""How an attempt ended (``skipped``: the player asked for the solution)."""
+
+RESULTS: tuple[Result, ...] = get_args(Result)
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY,
+    puzzle TEXT NOT NULL,
+    puzzle_set TEXT NOT NULL,
+    played TEXT NOT NULL,
+    daily TEXT,
+    result TEXT NOT NULL CHECK (result IN ('solved', 'failed', 'skipped')),
+    moves TEXT NOT NULL,
+    hints INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_puzzle ON attempts (puzzle_set, puzzle);
+"""
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class ProgressError(FourInARowError):
+    """A progress file that cannot be used: not one of ours, damaged, or in a place where it
+    cannot be made or written."""
+
+
+def default_progress_path() -> Path:
+    """``puzzles.sqlite3`` in the user's data folder (``$XDG_DATA_HOME/fourinarow``, or
+    ``~/.local/share/fourinarow``).
+
+    Raises:
+        ProgressError: neither ``XDG_DATA_HOME`` nor the home folder is known.
+    """
+    try:
+        return data_file("puzzles.sqlite3")
+    except UnknownDataHomeError:
+        raise ProgressError(
+            "cannot tell the home folder for the puzzle progress file: set HOME or "
+            "XDG_DATA_HOME, or give the file with --db"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One finished attempt at a puzzle.
+
+    Attributes:
+        puzzle: the puzzle's id.
+        puzzle_set: the set it came from (``shipped``, or a set file's path).
+        played: when it ended (UTC, ISO 8601).
+        daily: the date of the daily puzzle it was (``YYYY-MM-DD``), else ``None``.
+        result: ``solved``, ``failed`` or ``skipped``.
+        moves: the player's moves, 1-based columns separated by spaces.
+        hints: how many hints were asked for.
+    """
+
+    puzzle: str
+    puzzle_set: str
+    played: str
+    daily: str | None
+    result: Result
+    moves: str
+    hints: int
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What the attempts add up to.
+
+    Attributes:
+        attempts: every attempt recorded.
+        solved, failed, skipped: the attempts that ended each way.
+        puzzles_solved: the different puzzles solved at least once.
+        streak: solved attempts in a row up to the last one (0 if the last was not solved).
+        best_streak: the longest such run ever.
+        daily_solved: the dates whose daily puzzle was solved.
+    """
+
+    attempts: int
+    solved: int
+    failed: int
+    skipped: int
+    puzzles_solved: int
+    streak: int
+    best_streak: int
+    daily_solved: int
+
+
+class Progress:
+    """A progress file, opened (and made, with its folder, if missing).
+
+    Args:
+        path: the SQLite file (default: :func:`default_progress_path`).
+
+    Raises:
+        ProgressError: see the module's text.
+    """
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = default_progress_path() if path is None else Path(path)
+        self._check_file()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ProgressError(
+                f"cannot make the folder of the puzzle progress file {self.path}: "
+                f"{error.strerror or error}"
+            ) from None
+        try:
+            self._db = sqlite3.connect(self.path)
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+        try:
+            self._adopt()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise self._error(error) from None
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _check_file(self) -> None:
+        if self.path.is_dir():
+            raise ProgressError(
+                f"{self.path} is a folder, not a puzzle progress file: give a file in it, "
+                f"e.g. {self.path / 'puzzles.sqlite3'}"
+            )
+        # SQLite takes a file too short for its header for an empty database and writes over
+        # it: only an empty file or one with the header is opened.
+        if self.path.is_file() and self.path.stat().st_size:
+            with self.path.open("rb") as file:
+                if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+                    raise ProgressError(
+                        f"{self.path} is not a puzzle progress file (not a SQLite file)"
+                    )
+
+    def _adopt(self) -> None:
+        """Check that the file is ours (or new) and of a version we read; make the table and
+        the mark if missing; switch to WAL."""
+        application_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {
+            row[0]
+            for row in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+            )
+        }
+        if application_id != APPLICATION_ID and (application_id or tables):
+            raise ProgressError(
+                f"{self.path} is another program's database, not a puzzle progress file of "
+                "fourinarow: give a new file"
+            )
+        if version > SCHEMA_VERSION:
+            raise ProgressError(
+                f"{self.path} was written by a later fourinarow (schema version {version}; "
+                f"this one reads up to {SCHEMA_VERSION})"
+            )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        with self._db:
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _error(self, error: sqlite3.Error) -> ProgressError:
+        code = getattr(error, "sqlite_errorcode", None)
+        if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
+            return ProgressError(f"{self.path} is damaged or not a puzzle progress file ({error})")
+        return ProgressError(f"cannot write the puzzle progress file {self.path}: {error}")
+
+    # ------------------------------------------------------------------------------ writing
+
+    def record(
+        self,
+        puzzle: str,
+        puzzle_set: str,
+        result: Result,
+        moves: Iterable[str] = (),
+        hints: int = 0,
+        daily: str | None = None,
+        when: datetime | None = None,
+    ) -> Attempt:
+        """Record a finished attempt and commit it at once; return it.
+
+        Raises:
+            ProgressError: ``result`` is not a result, or the file cannot be written.
+        """
+        if result not in RESULTS:
+            raise ProgressError(f"an attempt ends {', '.join(RESULTS)}, not {result!r}")
+        played = (when or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+        attempt = Attempt(puzzle, puzzle_set, played, daily, result, " ".join(moves), hints)
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT INTO attempts (puzzle, puzzle_set, played, daily, result, moves, "
+                    "hints) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (puzzle, puzzle_set, played, daily, result, attempt.moves, hints),
+                )
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+        return attempt
+
+    # ------------------------------------------------------------------------------ reading
+
+    def attempts(self) -> list[Attempt]:
+        """Every attempt, oldest first."""
+        rows = self._db.execute(
+            "SELECT puzzle, puzzle_set, played, daily, result, moves, hints FROM attempts "
+            "ORDER BY id"
+        )
+        return [Attempt(*row) for row in rows]
+
+    def solved(self, puzzle_set: str | None = None) -> set[str]:
+        """The ids of the puzzles solved at least once (of one set, if given)."""
+        query = "SELECT DISTINCT puzzle FROM attempts WHERE result = 'solved'"
+        if puzzle_set is None:
+            return {row[0] for row in self._db.execute(query)}
+        rows = self._db.execute(query + " AND puzzle_set = ?", (puzzle_set,))
+        return {row[0] for row in rows}
+
+    def stats(self) -> Stats:
+        """The totals and streaks of every attempt."""
+        counts = dict.fromkeys(RESULTS, 0)
+        streak = best = 0
+        solved: set[tuple[str, str]] = set()
+        days: set[str] = set()
+        for attempt in self.attempts():
+            counts[attempt.result] += 1
+            if attempt.result == "solved":
+                solved.add((attempt.puzzle_set, attempt.puzzle))
+                if attempt.daily is not None:
+                    days.add(attempt.daily)
+                streak += 1
+                best = max(best, streak)
+            else:
+                streak = 0
+        return Stats(
+            attempts=sum(counts.values()),
+            solved=counts["solved"],
+            failed=counts["failed"],
+            skipped=counts["skipped"],
+            puzzles_solved=len(solved),
+            streak=streak,
+            best_streak=best,
+            daily_solved=len(days),
+        )
+
+    # ----------------------------------------------------------------------------- closing
+
+    def close(self) -> None:
+        """Close the file (every attempt is committed already)."""
+        self._db.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
