@@ -1,4 +1,5 @@
-"""Take the README's screenshots of the web app: docs/web-play.png and docs/web-phone.png.
+"""Take the README's screenshots of the web app: docs/web-play.png, docs/web-phone.png and
+docs/web-review.png.
 
 Usage: python docs/screenshots.py [--url http://127.0.0.1:8000/]
 
@@ -37,6 +38,12 @@ PLAY = "?pos=4444533347&size=7x6&connect=4&mode=computer&level=6&first=human&val
 PHONE = "?pos=453766&size=7x6&connect=4&mode=human&values=1"
 """Two players at one screen, values shown."""
 
+REVIEW = "?pos=4444433333676641366611171177775555&size=7x6&connect=4&mode=human"
+"""Level 5 (Red) against level 7 (Yellow): the win changes hands three times, for its review."""
+
+REVIEW_MOVE = 15
+"""The move the review screenshot shows: the first turning point."""
+
 
 @contextmanager
 def server(url: str | None) -> Iterator[str]:
@@ -62,7 +69,7 @@ def server(url: str | None) -> Iterator[str]:
 
 
 def shoot(base: str) -> None:
-    """Save both screenshots, taken from the app at ``base``."""
+    """Save the three screenshots, taken from the app at ``base``."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
@@ -87,6 +94,19 @@ def shoot(base: str) -> None:
             phone.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
             phone.wait_for_timeout(1500)
             phone.screenshot(path=DOCS / "web-phone.png")
+
+            review = context.new_page()
+            review.set_viewport_size({"width": 1280, "height": 1000})
+            review.goto(base + "/" + REVIEW)
+            review.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+            review.click("#review-game")
+            review.wait_for_selector("#moves [data-grade]", timeout=60_000)
+            review.click(f'#moves button[data-ply="{REVIEW_MOVE}"]')
+            review.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+            review.mouse.move(0, 0)
+            review.evaluate("window.scrollTo(0, 0)")
+            review.wait_for_timeout(500)
+            review.screenshot(path=DOCS / "web-review.png", full_page=True)
         finally:
             context.close()
 
@@ -98,7 +118,8 @@ def main() -> None:
     arguments = parser.parse_args()
     with server(arguments.url) as base:
         shoot(base)
-    print(f"wrote {DOCS / 'web-play.png'} and {DOCS / 'web-phone.png'}")
+    names = ", ".join(str(DOCS / name) for name in ("web-play.png", "web-phone.png"))
+    print(f"wrote {names} and {DOCS / 'web-review.png'}")
 
 
 if __name__ == "__main__":

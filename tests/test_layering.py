@@ -54,7 +54,7 @@ RULES: dict[str, Rule] = {
     "gui": Rule(frozenset({*LIBRARY, "analysis"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
-        frozenset({*LIBRARY, "__init__"}),
+        frozenset({*LIBRARY, "analysis", "__init__"}),
         frozenset({"fastapi", "starlette", "uvicorn", "pydantic"}),
         lazily=False,
     ),

@@ -237,3 +237,31 @@ def test_a_blunder_proven_by_bounds_says_what_the_bounds_prove() -> None:
     assert move.sentence() == "move 9 (X, column 2) threw the win: column 1 wins, column 2 loses"
     assert move.credit == 0.0
     assert move.to_json()["played"] == {"kind": "bounds", "lower": -5, "upper": -1}
+
+
+def test_a_review_within_no_time_answers_every_position_at_once_and_guesses_nothing() -> None:
+    # With no time at all each position gets what a first batch of search proves: the grades
+    # given are those of the full review, and the last, winning stone is still best.
+    moves = "3344552"
+    exact = review_game(moves, width=5, height=5, solver=Solver(tt_mb=4, book=False))
+    hurried = review_game(moves, width=5, height=5, solver=Solver(tt_mb=4, book=False), within=0)
+    assert hurried.moves[-1].grade == "best"
+    for move, proven in zip(hurried.moves, exact.moves, strict=True):
+        assert move.grade in ("unproven", proven.grade)
+
+
+def test_a_review_within_time_keeps_a_tighter_limit_and_proves_with_the_book(
+    solver: Solver,
+) -> None:
+    from fourinarow.analysis.review import _within
+
+    assert _within(None, None, 0.0) is None
+    assert _within(Limit(nodes=5), None, 0.0) == Limit(nodes=5)
+    kept = Limit(time=0.001)
+    assert _within(kept, 3600.0, 1e18) is kept  # a start in the future: the whole hour is left
+    cut = _within(Limit(time=5.0, nodes=7), 0.0, 0.0)
+    assert cut is not None
+    assert cut.spent_at_start
+    assert cut.nodes == 7
+    review = review_game("4455", solver=solver, within=60.0)  # the book proves these at once
+    assert [m.grade for m in review.moves] == ["best", "best", "blunder", "blunder"]

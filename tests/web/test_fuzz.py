@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 from fourinarow.core import Board
 from tests.web.running import Reply, request
 
-GET_PATHS = ("/solve", "/api/v1/position", "/api/v1/analyze", "/api/v1/agents")
+GET_PATHS = (
+    "/solve",
+    "/api/v1/position",
+    "/api/v1/analyze",
+    "/api/v1/agents",
+    "/api/v1/review",
+)
 POST_PATHS = ("/api/v1/move", "/api/v1/kaggle")
 KEYS = ("pos", "grid", "size", "connect", "agent", "time_ms", "seed")
 

@@ -32,6 +32,7 @@ credit over the graded moves.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -462,11 +463,28 @@ def review_move(board: Board, column: Column, analysis: ColumnValues) -> MoveRev
     )
 
 
+def _within(limit: Limit | None, seconds: float | None, start: float) -> Limit | None:
+    """``limit`` with its time cut to what is left of ``seconds`` since ``start``."""
+    if seconds is None:
+        return limit
+    left = seconds - (time.perf_counter() - start)
+    if limit is None:
+        return Limit(left)
+    if limit.time is not None and limit.time <= left:
+        return limit
+    return Limit(left, limit.depth, limit.nodes)
+
+
 def _reviews(
-    board: Board, moves: tuple[Column, ...], solver: Solver, limit: Limit | None
+    board: Board,
+    moves: tuple[Column, ...],
+    solver: Solver,
+    limit: Limit | None,
+    within: float | None = None,
 ) -> Iterator[MoveReview]:
+    start = time.perf_counter()
     for column in moves:
-        yield review_move(board, column, solver.analyze(board, limit))
+        yield review_move(board, column, solver.analyze(board, _within(limit, within, start)))
         board.push(column)
 
 
@@ -478,6 +496,7 @@ def review_game(
     connect: int = 4,
     limit: Limit | None = None,
     solver: Solver | None = None,
+    within: float | None = None,
 ) -> Review:
     """Review every move of a game (finished or not) with the exact solver.
 
@@ -488,6 +507,9 @@ def review_game(
         limit: the time and nodes the analysis of each position may spend (``None``: until
             proven; on 7x6 the shipped opening book makes that quick).
         solver: the solver to use (its table is kept between positions); a new one by default.
+        within: seconds the whole review may take (a server's cap): each position's time is cut
+            to what is left, and once none is left the remaining positions are answered at once
+            (from the book or a first batch of search; ``unproven`` where that proves nothing).
 
     Raises:
         ReviewError: ``board_or_moves`` is neither a board nor a string, or ``solver`` is not a
@@ -501,5 +523,5 @@ def review_game(
         solver = Solver()
     elif not isinstance(solver, Solver):
         raise ReviewError(f"solver is a Solver, not {shown(solver)}")
-    reviews = tuple(_reviews(start, moves, solver, limit))
+    reviews = tuple(_reviews(start, moves, solver, limit, within))
     return Review(reviews, start.width, start.height, start.connect)

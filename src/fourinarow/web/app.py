@@ -24,7 +24,8 @@ from fourinarow import __version__
 from fourinarow.agents import AGENTS, Agent, Limit, analyze
 from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import analysis_record, decision_record
-from fourinarow.core import Board
+from fourinarow.analysis import review_game
+from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.scores import ColumnValues, Unvalued
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import Answers
@@ -101,6 +102,19 @@ Position = Annotated[PositionQuery, Depends(position_query)]
 def _cap_ms(settings: Settings, time_ms: float | None) -> float:
     """The time a search may take: what was asked, at most the server's cap."""
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
+
+
+BOOK_SHAPE = (7, 6, 4)
+"""The shape whose shipped opening book makes a review's positions quick to prove."""
+
+
+def _review_limit(board: Board, seconds: float) -> Limit | None:
+    """Each position's limit in a review of ``board``'s game that may take ``seconds`` in all:
+    none on 7x6 connect 4 (the book proves most positions at once; a hard one may take what is
+    left), elsewhere an even share of the time."""
+    if (board.width, board.height, board.connect) == BOOK_SHAPE:
+        return None
+    return Limit(time=seconds / board.ply)
 
 
 def _pons_scores(values: ColumnValues) -> list[int | None]:
@@ -228,6 +242,38 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
             player = _player(agent, seed, solver)
             values = analyze(player, board, Limit(time=cap / 1000), spec=agent)
             return {**analysis_record(board, values), "time_cap_ms": cap}
+
+        return await pool_of(request).run(work, settings.max_time)
+
+    @app.get("/api/v1/review", summary="Every move of a game graded, as `fourinarow review --json`")
+    async def review(
+        request: Request,
+        pos: Annotated[
+            str, Query(max_length=MAX_TEXT, description="the game's moves, 1-based (4455)")
+        ],
+        size: Annotated[str | None, Query(max_length=40, description="WxH (default 7x6)")] = None,
+        connect: Annotated[int, Query(description="the line length that wins")] = 4,
+        time_ms: Annotated[
+            float | None,
+            Query(ge=0, allow_inf_nan=False, description="ms for the whole review, capped"),
+        ] = None,
+    ) -> dict[str, object]:
+        """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
+        whole review was allowed. On 7x6 connect 4 the book proves the positions; elsewhere
+        each position gets an even share of the time, and a move whose values were not proven
+        in it is graded ``unproven`` (or by its bounds), never guessed."""
+        cap = _cap_ms(settings, time_ms)
+
+        def work(solver: Solver) -> dict[str, object]:
+            board = read_board(pos, None, size, connect)
+            if board.ply == 0:
+                raise InvalidPositionError(
+                    "the game has no moves to review: give them in pos, such as 4455"
+                )
+            seconds = cap / 1000
+            limit = _review_limit(board, seconds)
+            graded = review_game(board, limit=limit, solver=solver, within=seconds)
+            return {**graded.to_json(), "time_cap_ms": cap}
 
         return await pool_of(request).run(work, settings.max_time)
 

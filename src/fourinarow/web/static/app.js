@@ -1,8 +1,8 @@
 // The Four in a Row page: play and analyse against the fourinarow server.
 //
 // The server is the authority on the rules: every position shown comes from
-// /api/v1/position, the computer's moves from /api/v1/move and the column values
-// from /api/v1/analyze. This file holds the page's state (options, the move
+// /api/v1/position, the computer's moves from /api/v1/move, the column values
+// from /api/v1/analyze and a game's review from /api/v1/review. This file holds the page's state (options, the move
 // list and a cursor into it), draws it, and keeps the URL in step with it.
 
 const API = "api/v1"; // relative: the app also works behind a path prefix
@@ -49,6 +49,7 @@ const state = {
   selected: null, // the column chosen with the arrow keys (1-based)
   ghostHidden: false, // no preview disc after a drop until a mouse moves (a tap leaves :hover)
   played: "", // what to announce of the move just made, once its position is shown
+  review: null, // the game under review: { pos, data, error } (data: the /api/v1/review answer)
 };
 
 let generation = 0; // bumped whenever the shown position changes; stale answers are dropped
@@ -203,6 +204,7 @@ function computerShouldMove() {
   const view = state.view;
   return (
     state.mode === "computer" &&
+    state.review === null &&
     view !== null &&
     !view.over &&
     view.turn === computerSide() &&
@@ -280,7 +282,7 @@ function placeMove(column) {
 
 function canPlay(column) {
   const view = state.view;
-  if (!view || view.over || state.thinking) return false;
+  if (!view || view.over || state.thinking || state.review !== null) return false;
   const computersTurn = state.mode === "computer" && view.turn === computerSide();
   if (computersTurn && state.cursor === state.moves.length) return false;
   return view.legal.includes(column);
@@ -311,7 +313,7 @@ function undo() {
   if (state.cursor === 0) return;
   clearError();
   state.cursor -= 1;
-  if (state.mode === "computer") {
+  if (state.mode === "computer" && state.review === null) {
     // Back to the last position where it was your turn, when there is one.
     while (state.cursor > 0 && turnAt(state.cursor) === computerSide()) state.cursor -= 1;
   }
@@ -322,7 +324,7 @@ function redo() {
   if (state.cursor >= state.moves.length) return;
   clearError();
   state.cursor += 1;
-  if (state.mode === "computer") {
+  if (state.mode === "computer" && state.review === null) {
     while (state.cursor < state.moves.length && turnAt(state.cursor) === computerSide()) {
       state.cursor += 1;
     }
@@ -338,6 +340,7 @@ function goTo(ply) {
 
 function newGame() {
   clearError();
+  endReview();
   state.moves = [];
   state.cursor = 0;
   refresh();
@@ -346,7 +349,7 @@ function newGame() {
 // Let the computer play the move at the cursor, in either mode.
 function engineMove() {
   const view = state.view;
-  if (!view || view.over || state.thinking) return;
+  if (!view || view.over || state.thinking || state.review !== null) return;
   clearError();
   state.computerFailed = false;
   generation += 1;
@@ -365,6 +368,7 @@ function render({ previous = null } = {}) {
   renderStatus();
   renderControls();
   renderMoves();
+  renderReview();
   syncSettings();
 }
 
@@ -377,6 +381,10 @@ function playerLabel(player) {
 function statusText() {
   const view = state.view;
   if (!view) return "No position.";
+  if (state.review !== null) {
+    const where = state.cursor === 0 ? "the start" : `move ${state.cursor}`;
+    return `Review: ${where} of ${moves(state.moves.length)}.`;
+  }
   if (view.over) {
     if (view.draw) return "Draw: the board is full.";
     if (state.mode === "computer") {
@@ -691,7 +699,13 @@ function renderControls() {
   const view = state.view;
   $("undo").disabled = state.cursor === 0;
   $("redo").disabled = state.cursor >= state.moves.length;
-  $("engine-move").disabled = !view || view.over || state.thinking;
+  $("engine-move").disabled = !view || view.over || state.thinking || state.review !== null;
+  const review = $("review-game");
+  review.disabled = state.moves.length === 0 || state.review !== null;
+  // Offered when a game ends: the button stands out and comes first.
+  const ended = view !== null && view.over && state.cursor === state.moves.length;
+  review.classList.toggle("offer", ended && state.review === null);
+  review.textContent = ended ? "Review the game" : "Review";
   $("show-values").checked = state.showValues;
   const copy = $("copy-moves");
   copy.disabled = !view;
@@ -706,6 +720,9 @@ function renderControls() {
 
 function renderMoves() {
   const list = $("moves");
+  const hadFocus = list.contains(document.activeElement);
+  const graded = reviewedMoves();
+  list.classList.toggle("graded", graded !== null);
   list.replaceChildren();
   const start = document.createElement("li");
   start.className = "start";
@@ -724,7 +741,20 @@ function renderMoves() {
     button.className = `p${turnAt(index)}`;
     button.textContent = String(column);
     const who = PLAYER_NAMES[turnAt(index)];
-    button.setAttribute("aria-label", `Move ${index + 1}: ${who} in column ${column}`);
+    let label = `Move ${index + 1}: ${who} in column ${column}`;
+    const move = graded ? graded[index] : null;
+    if (move) {
+      button.classList.add(`grade-${move.grade}`);
+      button.dataset.grade = move.grade;
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = move.mark;
+      mark.setAttribute("aria-hidden", "true");
+      button.append(mark);
+      label += `, ${GRADE_WORDS[move.grade]}`;
+      button.title = GRADE_WORDS[move.grade];
+    }
+    button.setAttribute("aria-label", label);
     if (index + 1 === state.cursor) button.setAttribute("aria-current", "step");
     if (index + 1 > state.cursor) item.classList.add("future");
     item.append(button);
@@ -734,6 +764,206 @@ function renderMoves() {
   if (current && list.scrollHeight > list.clientHeight) {
     current.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
+  // Keys that step through the list keep the focus on the move shown.
+  if (hadFocus && current) current.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------- reviewing a game
+
+const GRADE_WORDS = {
+  best: "best move",
+  inaccuracy: "inaccuracy",
+  mistake: "mistake",
+  blunder: "blunder",
+  unproven: "not proven in time",
+};
+
+let reviewController = null; // aborts the review request when the review is left
+
+// The review's grades of the move list, when the review is in and of these moves; else null.
+function reviewedMoves() {
+  const review = state.review;
+  if (!review || !review.data || review.pos !== movesText(state.moves, state.width)) return null;
+  return review.data.review;
+}
+
+// Review the whole game: ask the server for every move's grade; the board then steps through
+// the game (play waits until the review is left).
+function openReview() {
+  if (state.moves.length === 0 || state.review !== null) return;
+  clearError();
+  const pos = movesText(state.moves, state.width);
+  const review = { pos, data: null, error: null };
+  state.review = review;
+  if (reviewController) reviewController.abort();
+  reviewController = new AbortController();
+  const { signal } = reviewController;
+  document.body.classList.add("reviewing");
+  $("review").hidden = false;
+  $("review-turning").replaceChildren();
+  $("review-heading").focus();
+  const params = { pos, size: sizeText(), connect: String(state.connect) };
+  const redrawn = refresh(); // stops a computer move under way; the board stops taking moves
+  return busy(async () => {
+    try {
+      review.data = await api("/review", { params, signal });
+    } catch (error) {
+      if (isAborted(error)) return;
+      review.error = error.message;
+    }
+    await redrawn;
+    if (state.review !== review) return;
+    renderMoves();
+    renderReview();
+    renderTurningPoints();
+    announce(review.data ? reviewSummary(review.data) : `The review failed: ${review.error}`);
+  });
+}
+
+// Forget the review (a new game, another position): no redraw.
+function endReview() {
+  if (state.review === null) return;
+  if (reviewController) reviewController.abort();
+  reviewController = null;
+  state.review = null;
+  document.body.classList.remove("reviewing");
+  $("review").hidden = true;
+}
+
+// Leave the review: back to play at the end of the game.
+function closeReview() {
+  if (state.review === null) return;
+  endReview();
+  state.cursor = state.moves.length;
+  refresh();
+  const button = $("review-game");
+  button.disabled = false; // (the game has moves) so that it can take the focus back
+  button.focus();
+}
+
+function percent(share) {
+  return share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
+}
+
+// The result and turning points in words.
+function reviewSummary(data) {
+  const results = { 1: "Red won.", 2: "Yellow won.", draw: "A draw." };
+  const result = results[data.result] || "The game goes on.";
+  const count = data.turning_points.length;
+  const turns =
+    count === 0
+      ? "No turning points: no one threw a result away."
+      : count === 1
+        ? "1 turning point."
+        : `${count} turning points.`;
+  const unproven = data.review.filter((move) => move.grade === "unproven").length;
+  const note =
+    unproven === 0
+      ? ""
+      : ` ${unproven === 1 ? "1 move" : `${unproven} moves`} not proven in the server's time (~).`;
+  return `${result} ${turns}${note}`;
+}
+
+// A typed score in words: "a win in 3 moves", "a draw", "a loss (the opponent wins in 2
+// moves)", or what bounds prove: "a win", "at least a draw", "not proven".
+function valueWords(score) {
+  if (score.kind === "exact") {
+    if (score.value === 0) return "a draw";
+    const win = score.value > 0;
+    const n = movesTo(score.distance, win);
+    if (!n) return win ? "a win" : "a loss";
+    return win ? `a win in ${moves(n)}` : `a loss (the opponent wins in ${moves(n)})`;
+  }
+  if (score.lower > 0) return "a win";
+  if (score.upper < 0) return "a loss";
+  if (score.lower === 0) return "at least a draw";
+  if (score.upper === 0) return "at most a draw";
+  return "not proven in time";
+}
+
+// What the move at the cursor was (the last one played in the position shown).
+function moveNote() {
+  const graded = reviewedMoves();
+  if (!graded) return "";
+  if (state.cursor === 0) return "The start. Choose a move, or press → to step through the game.";
+  const move = graded[state.cursor - 1];
+  const who = PLAYER_NAMES[move.player];
+  const mark = move.mark ? ` ${move.mark}` : "";
+  let text = `Move ${move.number}, ${who} in column ${move.column}${mark}: ${GRADE_WORDS[move.grade]}.`;
+  text += ` Before it: ${valueWords(move.before)} for ${who};`;
+  text += ` the move played: ${valueWords(move.played)}.`;
+  if (move.grade !== "best" && move.best.length > 0) {
+    const columns = move.best.join(", ");
+    text += ` Best: column${move.best.length > 1 ? "s" : ""} ${columns}.`;
+  }
+  return text;
+}
+
+function renderReview() {
+  const review = state.review;
+  $("review").hidden = review === null;
+  if (review === null) return;
+  const status = $("review-status");
+  const table = $("review-players");
+  if (review.error) status.textContent = `The review failed: ${review.error}`;
+  else if (!review.data) status.textContent = `Reviewing ${moves(state.moves.length)} with the solver…`;
+  else status.textContent = reviewSummary(review.data);
+  status.classList.toggle("error-text", Boolean(review.error));
+  $("review-move").textContent = moveNote();
+  table.hidden = !review.data;
+  if (!review.data) return;
+  const rows = review.data.players.map((player) => {
+    const row = document.createElement("tr");
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.className = `p${player.player}`;
+    name.textContent = PLAYER_NAMES[player.player];
+    const cells = [
+      percent(player.accuracy),
+      percent(player.weighted_accuracy),
+      String(player.counts.inaccuracy),
+      String(player.counts.mistake),
+      String(player.counts.blunder),
+    ].map((text) => {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      return cell;
+    });
+    row.append(name, ...cells);
+    return row;
+  });
+  table.tBodies[0].replaceChildren(...rows);
+}
+
+// The turning points, each a button to the position after it (built once per review, so that
+// the focus stays on the one chosen).
+function renderTurningPoints() {
+  const list = $("review-turning");
+  const data = state.review && state.review.data;
+  if (!data) {
+    list.replaceChildren();
+    return;
+  }
+  const items = data.turning_points.map((point) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.ply = String(point.number);
+    button.className = `turning-point grade-${point.grade}`;
+    const sentence = point.sentence
+      .replace(/\(X, /, `(${PLAYER_NAMES[1]}, `)
+      .replace(/\(O, /, `(${PLAYER_NAMES[2]}, `);
+    button.textContent = sentence.charAt(0).toUpperCase() + sentence.slice(1);
+    item.append(button);
+    return item;
+  });
+  if (items.length === 0) {
+    const item = document.createElement("li");
+    item.className = "none";
+    item.textContent = "None.";
+    items.push(item);
+  }
+  list.replaceChildren(...items);
 }
 
 // ---------------------------------------------------------------- settings and the URL
@@ -876,6 +1106,7 @@ async function loadTyped() {
     : null;
   const loaded = await loadPosition(grid !== null ? { grid } : { pos: text });
   if (loaded) {
+    endReview();
     $("position-input").blur();
     await refresh();
   }
@@ -907,6 +1138,7 @@ function changeSize() {
       return;
     }
     [state.width, state.height, state.connect] = [width, height, connect];
+    endReview();
     state.selected = null;
     state.moves = [];
     state.cursor = 0;
@@ -1054,6 +1286,7 @@ function chooseColumn(step) {
 function onKey(event) {
   if (event.altKey || event.metaKey || typing(event.target)) return;
   const key = event.key;
+  if (state.review !== null && reviewKey(event)) return;
   if (event.ctrlKey) {
     if (key === "z" || key === "Z") {
       event.preventDefault();
@@ -1084,6 +1317,31 @@ function onKey(event) {
   else if ("vVhH".includes(key)) toggleValues(!state.showValues);
   else if (key === "m" || key === "M") engineMove();
   else if (key === "n" || key === "N") newGame();
+  else if (key === "g" || key === "G") openReview();
+}
+
+// The keys of a review: arrows, Home and End step through the game, Escape leaves. Returns
+// true when the key was one of them.
+function reviewKey(event) {
+  if (event.ctrlKey) return false;
+  const steps = {
+    ArrowLeft: state.cursor - 1,
+    ArrowRight: state.cursor + 1,
+    Home: 0,
+    End: state.moves.length,
+  };
+  if (event.key === "Escape") {
+    event.preventDefault();
+    closeReview();
+    return true;
+  }
+  if (event.key in steps) {
+    event.preventDefault();
+    const ply = steps[event.key];
+    if (ply >= 0 && ply <= state.moves.length && ply !== state.cursor) goTo(ply);
+    return true;
+  }
+  return false;
 }
 
 function toggleValues(on) {
@@ -1112,6 +1370,12 @@ function wire() {
   $("redo").addEventListener("click", redo);
   $("new-game").addEventListener("click", newGame);
   $("engine-move").addEventListener("click", engineMove);
+  $("review-game").addEventListener("click", openReview);
+  $("review-close").addEventListener("click", closeReview);
+  $("review-turning").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-ply]");
+    if (button) goTo(Number(button.dataset.ply));
+  });
   $("show-values").addEventListener("change", (event) => toggleValues(event.target.checked));
   $("moves").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-ply]");
