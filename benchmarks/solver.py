@@ -29,18 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fourinarow.analysis.accuracy import BENCHMARK_SETS
 from fourinarow.core import Board
 from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
 
-SETS = {
-    "end-easy": ("End-Easy", "Test_L3_R1"),
-    "middle-easy": ("Middle-Easy", "Test_L2_R1"),
-    "middle-medium": ("Middle-Medium", "Test_L2_R2"),
-    "begin-easy": ("Begin-Easy", "Test_L1_R1"),
-    "begin-medium": ("Begin-Medium", "Test_L1_R2"),
-    "begin-hard": ("Begin-Hard", "Test_L1_R3"),
-}
+SETS = BENCHMARK_SETS  # name: (title in tables, file name), easiest first
 DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
 C4AI_DRIVER = Path(__file__).resolve().parent / "peers" / "c4ai_driver.py"
 
