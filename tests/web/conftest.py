@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.web.browser import DESKTOP, Tab, chromium, require_browser
 from tests.web.running import running_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
 
 MAX_TIME_MS = 2000
 """The server's time cap in the tests."""
@@ -21,3 +26,19 @@ def server_url() -> Iterator[str]:
         status, err = server.stop()
     assert status == 0, err
     assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="module")
+def desktop() -> Iterator[BrowserContext]:
+    """A desktop-sized Chromium context, one per test module (skips without Chromium)."""
+    require_browser()
+    with chromium(DESKTOP) as context:
+        yield context
+
+
+@pytest.fixture
+def tab(desktop: BrowserContext, server_url: str) -> Iterator[Tab]:
+    """A page of the app, closed after the test."""
+    tab = Tab.open(desktop, server_url)
+    yield tab
+    tab.page.close()

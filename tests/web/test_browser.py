@@ -13,7 +13,7 @@ import pytest
 from fourinarow.core import Board
 from fourinarow.search.solver import Solver
 from tests.web import browser
-from tests.web.browser import DESKTOP, PHONE, Tab, chromium, require_browser
+from tests.web.browser import PHONE, Tab, require_browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -22,20 +22,6 @@ MINUS = "\u2212"
 
 BAD_STATUS = "the server responded with a status of 400"
 """Chromium's console line for a request answered 400: expected where the test sends bad input."""
-
-
-@pytest.fixture(scope="module")
-def desktop() -> Iterator[BrowserContext]:
-    require_browser()
-    with chromium(DESKTOP) as context:
-        yield context
-
-
-@pytest.fixture
-def tab(desktop: BrowserContext, server_url: str) -> Iterator[Tab]:
-    tab = Tab.open(desktop, server_url)
-    yield tab
-    tab.page.close()
 
 
 @pytest.fixture

@@ -5,33 +5,16 @@ errors."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import pytest
-
 from fourinarow.analysis import review_game
-from tests.web.browser import DESKTOP, PHONE, Tab, chromium, require_browser
+from tests.web.browser import PHONE, Tab
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
 
 GAME = "4455667"
 """X's 5 at move 3 throws the win, O's 5 at move 4 throws it back; X wins with a row at 7."""
-
-
-@pytest.fixture(scope="module")
-def desktop() -> Iterator[BrowserContext]:
-    require_browser()
-    with chromium(DESKTOP) as context:
-        yield context
-
-
-@pytest.fixture
-def tab(desktop: BrowserContext, server_url: str) -> Iterator[Tab]:
-    tab = Tab.open(desktop, server_url)
-    yield tab
-    tab.page.close()
 
 
 def open_review(tab: Tab) -> None:
