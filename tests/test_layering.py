@@ -46,14 +46,15 @@ RULES: dict[str, Rule] = {
     "book": Rule(frozenset({"core", "search"})),
     "analysis": Rule(frozenset(LIBRARY)),
     "integrations": Rule(
-        frozenset({*LIBRARY, "__init__"}), frozenset({"pyspiel", "open_spiel", "numpy"})
+        frozenset({*LIBRARY, "__init__"}),
+        frozenset({"pyspiel", "open_spiel", "numpy", "kaggle_environments"}),
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset(LIBRARY), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
-        frozenset({*LIBRARY, "__init__"}),
+        frozenset({*LIBRARY, "integrations", "__init__"}),
         frozenset({"fastapi", "starlette", "uvicorn", "pydantic"}),
         lazily=False,
     ),
