@@ -13,6 +13,11 @@ excess is taken from the bank, and the agent loses by ``TIMEOUT`` only when the 
   the first call spent loading (see :func:`move_seconds`).
 - :func:`kaggle_board` reads an observation into a :class:`~fourinarow.core.Board` (the web
   app's ``POST /api/v1/kaggle`` uses it too).
+- :func:`export_submission` (``fourinarow kaggle export``) writes a submission Kaggle accepts:
+  ``submission.tar.gz`` with ``main.py`` at its root, the package's library layers and the 7x6
+  opening book; or one ``main.py`` with all of that embedded. It runs where only the standard
+  library is installed, on the compiled kernel when the submission's copy loads there, else on
+  the same search in pure Python (much slower: see README).
 - ``kaggle:negamax`` and ``kaggle:random`` (:data:`AGENT_INFO`, :class:`KaggleEnvironmentAgent`)
   are Kaggle's own built-in agents as agents of ours, for tournaments; they need the ``kaggle``
   extra (``kaggle-environments``).
@@ -29,12 +34,18 @@ export`` can ship this module in a submission that runs where nothing else is in
 
 from __future__ import annotations
 
+import base64
+import io
 import math
 import random
 import sys
+import tarfile
 import time
 import traceback
+import zipfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from fourinarow.agents.base import Agent, Decision, InvalidAgentSpecError, Limit, ensure_playable
@@ -51,7 +62,10 @@ __all__ = [
     "KaggleAgent",
     "KaggleConfigurationError",
     "KaggleEnvironmentAgent",
+    "KaggleExportError",
+    "Submission",
     "agent",
+    "export_submission",
     "kaggle_board",
     "kaggle_grid",
     "move_seconds",
@@ -77,6 +91,10 @@ shared out over the player's moves left): early positions, where solving is hard
 
 KAGGLE_AGENTS = ("negamax", "random")
 """Kaggle's built-in ConnectX agents that ``kaggle:NAME`` plays."""
+
+
+class KaggleExportError(FourInARowError):
+    """A submission that cannot be written where it was asked for."""
 
 
 class KaggleConfigurationError(FourInARowError):
@@ -356,3 +374,168 @@ AGENT_INFO = AgentInfo(
     ("kaggle",),
 )
 """The ``kaggle`` agent family, for the registry's plugins (entry point ``fourinarow.agents``)."""
+
+
+# ----------------------------------------------------------------- the submission
+
+
+PACKAGE = Path(__file__).resolve().parents[1]
+"""The fourinarow package directory whose files a submission ships."""
+
+SHIPPED_PACKAGES = ("core", "search", "agents")
+"""The library layers a submission ships whole (the apps stay out: they need other packages)."""
+
+SHIPPED_FILES = ("__init__.py", "extras.py", "integrations/__init__.py", "integrations/kaggle.py")
+"""The other files of fourinarow a submission ships."""
+
+_FIND_PACKAGE = """\
+def _bundle():
+    \"\"\"The directory holding the shipped fourinarow package: beside this file (Kaggle runs it
+    from /kaggle_simulations/agent), else the working directory.\"\"\"
+    here = _sys._getframe(1).f_code.co_filename
+    for place in (_os.path.dirname(_os.path.abspath(here)), "/kaggle_simulations/agent", "."):
+        if _os.path.isfile(_os.path.join(place, "fourinarow", "__init__.py")):
+            return _os.path.abspath(place)
+    raise ImportError("the fourinarow package of this submission is not beside main.py")
+
+
+_sys.path.insert(0, _bundle())
+"""
+
+_UNPACK = """\
+def _bundle():
+    \"\"\"A new temporary directory holding the fourinarow package embedded below.\"\"\"
+    import atexit, base64, io, shutil, tempfile, zipfile
+
+    place = tempfile.mkdtemp(prefix="fourinarow-kaggle-")
+    atexit.register(shutil.rmtree, place, True)
+    with zipfile.ZipFile(io.BytesIO(base64.b64decode(_PAYLOAD))) as archive:
+        archive.extractall(place)
+    return place
+
+
+_sys.path.insert(0, _bundle())
+"""
+
+_MAIN = """\
+\"\"\"A Kaggle ConnectX agent: fourinarow's {spec!r}, written by `fourinarow kaggle export`
+(fourinarow {version}). Kaggle calls the last callable here, agent(observation, configuration).
+{where}
+\"\"\"
+
+import time as _time
+
+_STARTED = _time.perf_counter()  # Kaggle's clock for the first move runs from about here
+
+import os as _os
+import sys as _sys
+{payload}
+{bundle}
+_os.environ.setdefault("FOURINAROW_CACHE", "")  # read the book in memory; write no cache copy
+
+from fourinarow.integrations.kaggle import KaggleAgent as _KaggleAgent
+
+_player = _KaggleAgent({spec!r}, started=_STARTED)
+
+
+def agent(observation, configuration):
+    \"\"\"The column to play (0-based) for Kaggle's observation and configuration.\"\"\"
+    return _player(observation, configuration)
+"""
+
+
+@dataclass(frozen=True)
+class Submission:
+    """What :func:`export_submission` wrote.
+
+    Attributes:
+        path: the file to submit (``submission.tar.gz`` or ``main.py``).
+        files: the files of fourinarow it holds (paths relative to the package's parent).
+        compiled: the compiled kernels among them (empty: pure Python only).
+        size: its size in bytes.
+    """
+
+    path: Path
+    files: tuple[str, ...]
+    compiled: tuple[str, ...]
+    size: int
+
+
+def _shipped(pure_python: bool) -> list[Path]:
+    """The files of fourinarow a submission holds."""
+    files = [PACKAGE / name for name in SHIPPED_FILES]
+    for package in SHIPPED_PACKAGES:
+        files += sorted((PACKAGE / package).glob("*.py"))
+        if not pure_python:
+            files += sorted((PACKAGE / package).glob("*.so"))
+            files += sorted((PACKAGE / package).glob("*.pyd"))
+    files += sorted((PACKAGE / "search" / "books").glob("*.book"))
+    return files
+
+
+def export_submission(
+    spec: str, out: Path | str, *, single_file: bool = False, pure_python: bool = False
+) -> Submission:
+    """Write a Kaggle ConnectX submission that plays the agent ``spec``.
+
+    Args:
+        spec: the agent spec (checked now).
+        out: the directory to write into (made if missing).
+        single_file: write one ``main.py`` with the package embedded (a zip in base64, unpacked
+            into a temporary directory when Kaggle loads it) instead of ``submission.tar.gz``.
+        pure_python: leave the compiled kernels out: the submission then searches in pure
+            Python (the kernels are built for one Python version and platform, and are skipped
+            anyway where they do not load).
+
+    Raises:
+        InvalidAgentSpecError: the spec names no agent of ours.
+        KaggleExportError: ``out`` cannot be made or written.
+    """
+    from fourinarow import __version__
+
+    make_agent(spec)  # refuse a bad spec before writing anything
+    files = _shipped(pure_python)
+    names = [str(path.relative_to(PACKAGE.parent)) for path in files]
+    compiled = tuple(name for name in names if name.endswith((".so", ".pyd")))
+    try:
+        directory = Path(out)
+        directory.mkdir(parents=True, exist_ok=True)
+        if single_file:
+            archive = io.BytesIO()
+            with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+                for path, name in zip(files, names, strict=True):
+                    method = zipfile.ZIP_STORED if name.endswith(".book") else None
+                    bundle.write(path, name, compress_type=method)
+            encoded = base64.encodebytes(archive.getvalue()).decode("ascii")
+            payload = f'\n_PAYLOAD = """\\\n{encoded}"""\n\n'
+            where = "The package is embedded below (_PAYLOAD, a zip) and unpacked when this loads."
+            text = _MAIN.format(
+                spec=spec, version=__version__, where=where, payload=payload, bundle=_UNPACK
+            )
+            target = directory / "main.py"
+            target.write_text(text, encoding="utf-8")
+        else:
+            where = "The fourinarow package beside it is the one this submission ships."
+            text = _MAIN.format(
+                spec=spec, version=__version__, where=where, payload="\n", bundle=_FIND_PACKAGE
+            )
+            target = directory / "submission.tar.gz"
+            with tarfile.open(target, "w:gz") as tar:
+                _add(tar, "main.py", text.encode("utf-8"))
+                for path, name in zip(files, names, strict=True):
+                    _add(tar, name, path.read_bytes())
+    except OSError as error:
+        raise KaggleExportError(
+            f"cannot write the submission into {str(out)[:80]}: {error.strerror or error}"
+        ) from None
+    return Submission(target, tuple(names), compiled, target.stat().st_size)
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    """Add a file to a tar archive, owned by nobody in particular and dated 1980 (the same
+    files give the same archive)."""
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mode = 0o755 if name.endswith((".so", ".pyd")) else 0o644
+    info.mtime = 315532800
+    tar.addfile(info, io.BytesIO(data))
