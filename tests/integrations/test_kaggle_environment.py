@@ -127,3 +127,55 @@ def test_on_another_board_it_never_loses_nor_times_out(kaggle_python: str, tmp_p
     for game in report["games"]:
         assert game["status"] == "DONE", report
         assert game["reward"] in (0, 1), report
+
+
+THEIR_AGENTS = """
+import json, random, sys
+from fourinarow.agents import make_agent
+from fourinarow.agents.registry import AgentOptions
+from fourinarow.core import Board
+from fourinarow.integrations.kaggle import AGENT_INFO, KaggleEnvironmentAgent
+
+def game(first, second):
+    board = Board()
+    while not board.is_game_over():
+        player = first if board.turn == 1 else second
+        board.push(player.choose(board).column)
+    return board.to_moves(), board.outcome().winner
+
+def negamax(seed):
+    return AGENT_INFO.factory(random.Random(seed), AgentOptions("kaggle", {"kaggle": "negamax"}))
+
+results = {
+    "perfect_first": game(make_agent("perfect"), negamax(1)),
+    "perfect_second": game(negamax(2), make_agent("perfect")),
+    "replayed": game(negamax(3), KaggleEnvironmentAgent("random", random.Random(4)))
+    == game(negamax(3), KaggleEnvironmentAgent("random", random.Random(4))),
+    "name": negamax(5).name,
+}
+print(json.dumps(results))
+"""
+
+
+@pytest.mark.slow
+def test_kaggles_negamax_and_random_play_in_our_games(kaggle_python: str, tmp_path: Path) -> None:
+    """``kaggle:negamax`` and ``kaggle:random``: Kaggle's own functions choose the moves; our
+    perfect player beats negamax as both colours, and a seed replays a game."""
+    script = tmp_path / "theirs.py"
+    script.write_text(THEIR_AGENTS)
+    source = Path(__file__).resolve().parents[2] / "src"
+    result = subprocess.run(
+        [kaggle_python, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=clean_environment(PYTHONPATH=str(source)),
+        cwd=tmp_path,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found["perfect_first"][1] == 1, found
+    assert found["perfect_second"][1] == 2, found
+    assert found["replayed"] is True
+    assert found["name"] == "kaggle:negamax"
