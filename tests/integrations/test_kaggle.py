@@ -158,7 +158,9 @@ def test_a_whole_game_of_perfect_against_level_5_on_6x5() -> None:
     while not board.is_game_over():
         player = ours if board.turn == 1 else theirs
         board.push(player(observation(board), configuration(board, act_timeout=1)))
-    assert board.outcome().winner in (None, 1)
+    outcome = board.outcome()
+    assert outcome is not None
+    assert outcome.winner in (None, 1)
 
 
 def test_the_first_move_counts_the_time_since_the_submission_started() -> None:
