@@ -2,6 +2,8 @@
 
 - :mod:`fourinarow.integrations.gtp`: a text engine protocol (the GTP subset OpenSpiel's
   ``GTPBot`` speaks, and commands of our own) over standard input and output.
+- :mod:`fourinarow.integrations.kaggle`: Kaggle ConnectX's agent call, submissions that run on
+  the standard library alone (``fourinarow kaggle export``), and Kaggle's agents as ours.
 
 Each adapter is a module of its own, imported by name, so that a framework it needs is loaded
 only when that adapter is used.
