@@ -48,7 +48,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fourinarow.agents.base import Agent, Decision, InvalidAgentSpecError, Limit, ensure_playable
+from fourinarow.agents.base import (
+    Agent,
+    Decision,
+    InvalidAgentSpecError,
+    Limit,
+    ensure_playable,
+    reflex_move,
+)
 from fourinarow.agents.registry import AgentInfo, AgentOptions, make_agent
 from fourinarow.core import Board, Column, FourInARowError, InvalidPositionError
 from fourinarow.extras import require_extra
@@ -236,7 +243,7 @@ class KaggleAgent:
             return self._choose(board, observation, configuration, start)
         except Exception:  # a bug of ours must not lose the game by ERROR: log it, play on
             traceback.print_exc(file=sys.stderr)
-            return _reflex(board)
+            return reflex_move(board)
 
     def _choose(
         self, board: Board, observation: object, configuration: object, start: float
@@ -275,12 +282,6 @@ def _solvers(agent: object) -> list[Any]:
             found.append(solver)
         todo.extend(getattr(current, name, None) for name in ("agent", "fallback"))
     return found
-
-
-def _reflex(board: Board) -> Column:
-    """A win, else a block, else the legal column nearest the centre."""
-    options = board.winning_moves() or board.winning_moves(3 - board.turn) or board.legal_moves
-    return min(options, key=lambda c: (abs(2 * c - (board.width - 1)), c))
 
 
 _default: KaggleAgent | None = None
