@@ -17,7 +17,8 @@ excess is taken from the bank, and the agent loses by ``TIMEOUT`` only when the 
   ``submission.tar.gz`` with ``main.py`` at its root, the package's library layers and the 7x6
   opening book; or one ``main.py`` with all of that embedded. It runs where only the standard
   library is installed, on the compiled kernel when the submission's copy loads there, else on
-  the same search in pure Python (much slower: see README).
+  the same search in pure Python (about 200 times slower: some 10 thousand positions a
+  second against 2 million, measured on 7x6; within the book it makes no difference).
 - ``kaggle:negamax`` and ``kaggle:random`` (:data:`AGENT_INFO`, :class:`KaggleEnvironmentAgent`)
   are Kaggle's own built-in agents as agents of ours, for tournaments; they need the ``kaggle``
   extra (``kaggle-environments``).
