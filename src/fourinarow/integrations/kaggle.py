@@ -7,10 +7,12 @@ empty, 1 and 2 the players' stones), ``mark`` (the player to move) and ``remaini
 and ``actTimeout`` (seconds per move, 2 in ConnectX). A move may run past ``actTimeout``: the
 excess is taken from the bank, and the agent loses by ``TIMEOUT`` only when the bank runs dry.
 
-- :func:`agent` plays perfect play on any board shape (the solver, with the opening book on
-  7x6); :class:`KaggleAgent` plays any agent spec the same way. Both plan their time: ``actTimeout``
-  less a margin, plus a share of the bank (keeping :data:`OVERAGE_RESERVE` of it), less what
-  the first call spent loading (see :func:`move_seconds`).
+- :func:`agent` plays ``perfect`` on any board shape: the solver's move (with the opening book
+  on 7x6) wherever it is proven within the move's time, else the engine's choice among the
+  columns not proven worse; :class:`KaggleAgent` plays any agent spec the same way. Both plan
+  their time: ``actTimeout`` less a margin, plus a share of the bank (keeping
+  :data:`OVERAGE_RESERVE` of it), less what the first call spent loading (see
+  :func:`move_seconds`).
 - :func:`kaggle_board` reads an observation into a :class:`~fourinarow.core.Board` (the web
   app's ``POST /api/v1/kaggle`` uses it too).
 - :func:`export_submission` (``fourinarow kaggle export``) writes a submission Kaggle accepts:
@@ -289,7 +291,7 @@ _default: KaggleAgent | None = None
 
 
 def agent(observation: object, configuration: object = None) -> Column:
-    """Kaggle ConnectX's agent call: perfect play (:data:`DEFAULT_SPEC`) within ConnectX's
+    """Kaggle ConnectX's agent call: ``perfect`` (:data:`DEFAULT_SPEC`) within ConnectX's
     clock, on any ``rows``, ``columns`` and ``inarow``; the 0-based column to play.
 
     Raises:
@@ -408,6 +410,11 @@ _UNPACK = """\
 def _bundle():
     \"\"\"A new temporary directory holding the fourinarow package embedded below.\"\"\"
     import atexit, base64, io, shutil, tempfile, zipfile
+
+    loaded = getattr(_sys.modules.get("fourinarow"), "__file__", None) or ""
+    known = _os.path.dirname(_os.path.dirname(loaded))
+    if _os.path.basename(known).startswith("fourinarow-kaggle-") and _os.path.isdir(known):
+        return known  # run again in the same process (a new game): unpacked already
 
     place = tempfile.mkdtemp(prefix="fourinarow-kaggle-")
     atexit.register(shutil.rmtree, place, True)
