@@ -289,3 +289,17 @@ def test_a_solver_of_our_own_agrees_with_the_agent_on_a_late_position() -> None:
     board = Board.from_moves("4444443555332")
     best = Solver(tt_mb=16).best_moves(board)
     assert agent(observation(board), CONNECTX) in best
+
+
+def test_the_kaggle_family_is_registered_as_an_agents_entry_point() -> None:
+    """pyproject.toml names AGENT_INFO in the registry's entry-point group (the slow tests of
+    test_kaggle_environment.py build specs through it in an installed copy)."""
+    import importlib
+    import tomllib
+
+    from fourinarow.agents.registry import PLUGIN_GROUP
+
+    with (Path(__file__).resolve().parents[2] / "pyproject.toml").open("rb") as file:
+        points = tomllib.load(file)["project"]["entry-points"][PLUGIN_GROUP]
+    module, _, name = points["kaggle"].partition(":")
+    assert getattr(importlib.import_module(module), name) is AGENT_INFO

@@ -10,6 +10,7 @@ kaggle-environments gets a virtual environment of its own (tests/conftest.py's
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import tarfile
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from fourinarow.integrations.kaggle import export_submission
-from tests.test_install import clean_environment
+from tests.test_install import clean_environment, copy_sources
 
 GAMES = """
 import json, sys
@@ -132,9 +133,7 @@ def test_on_another_board_it_never_loses_nor_times_out(kaggle_python: str, tmp_p
 THEIR_AGENTS = """
 import json, random, sys
 from fourinarow.agents import make_agent
-from fourinarow.agents.registry import AgentOptions
 from fourinarow.core import Board
-from fourinarow.integrations.kaggle import AGENT_INFO, KaggleEnvironmentAgent
 
 def game(first, second):
     board = Board()
@@ -143,39 +142,99 @@ def game(first, second):
         board.push(player.choose(board).column)
     return board.to_moves(), board.outcome().winner
 
-def negamax(seed):
-    return AGENT_INFO.factory(random.Random(seed), AgentOptions("kaggle", {"kaggle": "negamax"}))
-
-results = {
-    "perfect_first": game(make_agent("perfect"), negamax(1)),
-    "perfect_second": game(negamax(2), make_agent("perfect")),
-    "replayed": game(negamax(3), KaggleEnvironmentAgent("random", random.Random(4)))
-    == game(negamax(3), KaggleEnvironmentAgent("random", random.Random(4))),
-    "name": negamax(5).name,
-}
-print(json.dumps(results))
+negamax = make_agent("kaggle:negamax", seed=1)
+print(json.dumps({
+    "names": [make_agent(spec).name for spec in ("kaggle", "kaggle:negamax", "kaggle:random")],
+    "level_5_first": game(make_agent("level:5"), negamax)[1],
+    "replayed": game(make_agent("kaggle:negamax", seed=3), make_agent("kaggle:random", seed=4))
+    == game(make_agent("kaggle:negamax", seed=3), make_agent("kaggle:random", seed=4)),
+    "package": sys.modules["fourinarow"].__file__,
+}))
 """
 
 
+@pytest.fixture(scope="module")
+def installed_here(kaggle_python: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This checkout installed by pip (as a user would, its entry points and all) into a
+    directory of its own, for the kaggle-environments venv to put on its path: the venv itself
+    stays without fourinarow, as the submissions above need. Built without a C compiler (pure
+    Python), which is quicker and enough for Kaggle's agents."""
+    work = tmp_path_factory.mktemp("installed")
+    source = copy_sources(work / "checkout")
+    failing = shutil.which("false") or "false"
+    install = subprocess.run(
+        [
+            kaggle_python,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--target",
+            str(work / "site"),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=clean_environment(CC=failing, CXX=failing, LDSHARED=failing),
+        check=False,
+    )
+    assert install.returncode == 0, (install.stdout + install.stderr)[-3000:]
+    return work / "site"
+
+
 @pytest.mark.slow
-def test_kaggles_negamax_and_random_play_in_our_games(kaggle_python: str, tmp_path: Path) -> None:
-    """``kaggle:negamax`` and ``kaggle:random``: Kaggle's own functions choose the moves; our
-    perfect player beats negamax as both colours, and a seed replays a game."""
+def test_kaggles_negamax_and_random_are_agent_specs(
+    kaggle_python: str, installed_here: Path, tmp_path: Path
+) -> None:
+    """``kaggle:negamax`` and ``kaggle:random`` through the agent registry's entry points: Kaggle's
+    own functions choose the moves, level 5 beats negamax moving first, a seed replays a game."""
     script = tmp_path / "theirs.py"
     script.write_text(THEIR_AGENTS)
-    source = Path(__file__).resolve().parents[2] / "src"
+    environment = clean_environment(PYTHONPATH=str(installed_here))
     result = subprocess.run(
         [kaggle_python, str(script)],
         capture_output=True,
         text=True,
         timeout=600,
-        env=clean_environment(PYTHONPATH=str(source)),
+        env=environment,
         cwd=tmp_path,
         check=False,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     found = json.loads(result.stdout.strip().splitlines()[-1])
-    assert found["perfect_first"][1] == 1, found
-    assert found["perfect_second"][1] == 2, found
+    assert Path(found["package"]).is_relative_to(installed_here)
+    assert found["names"] == ["kaggle:negamax", "kaggle:negamax", "kaggle:random"]
+    assert found["level_5_first"] == 1, found
     assert found["replayed"] is True
-    assert found["name"] == "kaggle:negamax"
+
+
+@pytest.mark.slow
+def test_a_match_against_kaggles_negamax(
+    kaggle_python: str, installed_here: Path, tmp_path: Path
+) -> None:
+    match = subprocess.run(
+        [
+            kaggle_python,
+            "-m",
+            "fourinarow",
+            "match",
+            "--games",
+            "2",
+            "--json",
+            "--db",
+            str(tmp_path / "match.sqlite3"),
+            "level:5",
+            "kaggle:negamax",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=clean_environment(PYTHONPATH=str(installed_here)),
+        cwd=tmp_path,
+        check=False,
+    )
+    assert match.returncode == 0, match.stderr[-3000:]
+    report = json.loads(match.stdout)
+    assert [agent["agent"] for agent in report["agents"]] == ["level:5", "kaggle:negamax"]
+    assert report["agents"][0]["games"] == 2

@@ -22,8 +22,9 @@ excess is taken from the bank, and the agent loses by ``TIMEOUT`` only when the 
   the same search in pure Python (about 200 times slower: some 10 thousand positions a
   second against 2 million, measured on 7x6; within the book it makes no difference).
 - ``kaggle:negamax`` and ``kaggle:random`` (:data:`AGENT_INFO`, :class:`KaggleEnvironmentAgent`)
-  are Kaggle's own built-in agents as agents of ours, for tournaments; they need the ``kaggle``
-  extra (``kaggle-environments``).
+  are Kaggle's own built-in agents as agents of ours, for tournaments (``fourinarow match
+  perfect kaggle:negamax``; the registry finds them through the entry point ``kaggle`` of the
+  group ``fourinarow.agents``); they need the ``kaggle`` extra (``kaggle-environments``).
 
 Only the standard library and fourinarow's library layers are imported here (and
 ``kaggle_environments`` inside the functions that need it), so that ``fourinarow kaggle
