@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import tempfile
+
+import pytest
 
 # The shipped book's uncompressed copy (see Book.load) goes to a directory of this run, not
 # to the user's cache; subprocesses inherit the setting.
@@ -16,3 +20,25 @@ os.environ["FOURINAROW_CACHE"] = tempfile.mkdtemp(prefix="fourinarow-cache-")
 # each child program, which then turns Ctrl-C into KeyboardInterrupt as usual.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(scope="session")
+def kaggle_python(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A Python with kaggle-environments installed, in a virtual environment of its own (its
+    pins clash with the suite's gymnasium, pettingzoo and open_spiel): made once a session, for
+    the tests that play in Kaggle's own ConnectX harness. Slow: the install takes minutes."""
+    from tests.test_install import clean_environment
+
+    venv = tmp_path_factory.mktemp("kaggle") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    python = str(venv / "bin" / "python")
+    install = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "kaggle-environments"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env=clean_environment(),
+        check=False,
+    )
+    assert install.returncode == 0, f"pip install kaggle-environments failed: {install.stderr}"
+    return python

@@ -47,14 +47,16 @@ RULES: dict[str, Rule] = {
     "analysis": Rule(frozenset(LIBRARY)),
     "integrations": Rule(
         frozenset({*LIBRARY, "__init__"}),
-        frozenset({"pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy"}),
+        frozenset(
+            {"pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy", "kaggle_environments"}
+        ),
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset({*LIBRARY, "analysis"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
-        frozenset({*LIBRARY, "analysis", "__init__"}),
+        frozenset({*LIBRARY, "analysis", "integrations", "__init__"}),
         frozenset({"fastapi", "starlette", "uvicorn", "pydantic"}),
         lazily=False,
     ),

@@ -2,14 +2,13 @@
 with our server as a ``UrlAgent`` against its ``negamax``, in both colours.
 
 kaggle-environments pins versions that clash with other test dependencies, so it gets a virtual
-environment of its own, made for this test (slow: the install takes about a minute).
+environment of its own (the ``kaggle_python`` fixture of tests/conftest.py).
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -32,24 +31,6 @@ for agents in ([url, "negamax"], ["negamax", url]):
     )
 print(json.dumps(results))
 """
-
-
-@pytest.fixture(scope="module")
-def kaggle_python(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A Python with kaggle-environments installed, in a virtual environment of its own."""
-    venv = tmp_path_factory.mktemp("kaggle") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    python = str(venv / "bin" / "python")
-    install = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "kaggle-environments"],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env=clean_environment(),
-        check=False,
-    )
-    assert install.returncode == 0, f"pip install kaggle-environments failed: {install.stderr}"
-    return python
 
 
 @pytest.mark.slow

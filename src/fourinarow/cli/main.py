@@ -144,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_gtp_parser(commands)
 
+    from fourinarow.cli.kaggle import add_kaggle_parser
+
+    add_kaggle_parser(commands)
+
     from fourinarow.cli.serve import add_serve_parser
 
     add_serve_parser(commands)

@@ -6,6 +6,8 @@
   PettingZoo's ``connect_four_v3``, and our agents as policies for it (extra ``pettingzoo``).
 - :mod:`fourinarow.integrations.gymnasium`: ``fourinarow/ConnectFour-v0``, a single-agent
   Gymnasium environment against any of our agents (extra ``gymnasium``).
+- :mod:`fourinarow.integrations.kaggle`: Kaggle ConnectX's agent call, submissions that run on
+  the standard library alone (``fourinarow kaggle export``), and Kaggle's agents as ours.
 
 Each adapter is a module of its own, imported by name, so that a framework it needs is loaded
 only when that adapter is used.

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fourinarow.core import Board, FourInARowError, InvalidPositionError
+from fourinarow.core import Board, FourInARowError
+from fourinarow.integrations import kaggle as integration
 
 __all__ = [
     "KaggleRequest",
@@ -103,24 +104,13 @@ class KaggleRequest(BaseModel):
 
 
 def kaggle_board(observation: Observation, configuration: Configuration) -> Board:
-    """The board of an observation.
+    """The board of an observation (read by :func:`fourinarow.integrations.kaggle.kaggle_board`).
 
     Raises:
         FourInARowError: the cells do not fit the configuration or cannot arise, or the mark
             is not the player to move.
     """
-    board = Board.from_grid(
-        observation.board,
-        width=configuration.columns,
-        height=configuration.rows,
-        connect=configuration.inarow,
-    )
-    if observation.mark != board.turn:
-        raise InvalidPositionError(
-            f"mark is {observation.mark} but the board has player {board.turn} to move "
-            "(player 1 moves first)"
-        )
-    return board
+    return integration.kaggle_board(observation, configuration)
 
 
 def kaggle_time_ms(configuration: Configuration, cap_ms: float) -> float:
