@@ -11,13 +11,15 @@ result (win, draw or loss), beside random and perfect play for scale::
     python examples/gymnasium_loop.py --episodes 500 --positions 200
 
 The positions are read from ``--set`` (``moves score`` per line), by default the full set in
-``../shared/bench/positions`` beside the checkout when it is there, else the sample committed in
-``tests/data/bench``.
+``$FOURINAROW_BENCH_DIR``, else ``../shared/bench/positions`` beside the checkout when it is there,
+else the sample committed in ``tests/data/bench`` (20 positions; a note says so).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -33,9 +35,16 @@ from fourinarow.search.solver import Solver
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = [
+    *(
+        [Path(os.environ["FOURINAROW_BENCH_DIR"]) / "Test_L1_R1"]
+        if os.environ.get("FOURINAROW_BENCH_DIR")
+        else []
+    ),
     ROOT.parent / "shared" / "bench" / "positions" / "Test_L1_R1",
     ROOT / "tests" / "data" / "bench" / "Test_L1_R1",
 ]
+"""Where Begin-Easy is looked for: ``$FOURINAROW_BENCH_DIR`` (as ``fourinarow review --agent``
+reads it), the full set beside the checkout, else the sample committed for the tests."""
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy: the observation planes and the action mask in, a column out."""
@@ -135,6 +144,12 @@ def main() -> None:
     )
     path = args.set or next(p for p in SETS if p.is_file())
     boards = read_positions(path, args.positions)
+    if len(boards) < args.positions:
+        print(
+            f"note: {path} holds {len(boards)} positions, fewer than --positions {args.positions} "
+            "(the full set: set FOURINAROW_BENCH_DIR to its folder, or give --set)",
+            file=sys.stderr,
+        )
     solver = Solver()
     print(f"judged by the solver on {len(boards)} Begin-Easy positions ({path.name}):")
     print(f"{'policy':<22} {'optimal move':>12} {'keeps result':>12}")

@@ -64,6 +64,8 @@ def test_a_node_limit_leaves_grades_unproven_and_says_so(run: Run) -> None:
     grades = [m["grade"] for m in json.loads(result.stdout)["review"]]
     assert "unproven" in grades
     assert grades[-1] == "best"  # a winning stone needs no search
+    listing = run("review", "--size", "6x5", "--max-nodes", "1", "3344251").stdout
+    assert f"Turning points: none proven ({grades.count('unproven')} moves unproven" in listing
 
 
 def test_bad_input_is_one_line_and_exit_2(run: Run) -> None:

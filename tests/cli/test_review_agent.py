@@ -98,7 +98,7 @@ def test_a_plain_file_of_moves_on_another_board(run: Run, tmp_path: Path) -> Non
         (["--agent", "random"], "--agent needs positions"),
         (["--positions", "end-easy"], "--positions grades an agent"),
         (["--agent", "nobody", "--positions", "end-easy"], "unknown agent 'nobody'"),
-        (["--agent", "random", "--positions", "no/such/file"], "cannot read positions from"),
+        (["--agent", "random", "--positions", "no/such/file"], "not a standard set"),
         (["44", "--agent", "random", "--positions", "end-easy"], "not both"),
         ([], "give the game's MOVES"),
     ],

@@ -72,6 +72,8 @@ def test_colours_and_moves_in_every_accepted_spelling(engine: GtpEngine) -> None
         ("play x h", "'h' is not a move"),
         ("play green x3", "'green' is not a colour"),
         ("play 3", "play 3: give the colour too, as in play x 3"),
+        ("play x", "play x: give the move too, as in play x x3"),
+        ("play white", "play white: give the move too, as in play white o3"),
         ("play", "usage: play COLOUR MOVE"),
         ("genmove", "usage: genmove COLOUR"),
         ("boardsize 7", "boards here are not square: write boardsize WxH or W H"),

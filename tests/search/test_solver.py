@@ -13,7 +13,7 @@ from fourinarow.agents.tiebreak import preference_order
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
-from fourinarow.search.scores import Unvalued
+from fourinarow.search.scores import Exact, Unvalued
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
 from tests.bench import BenchPosition
@@ -213,6 +213,18 @@ def test_analyze_scores_every_column_and_agrees_with_solve(solver: Solver) -> No
             if not board.is_legal(column):
                 assert analysis.exact_values()[column] is None
                 assert analysis.values[column] is Unvalued.FULL
+
+
+def test_columns_that_lose_at_once_are_exact_whatever_the_limit() -> None:
+    """A column after which the opponent wins with its next stone is valued before any search:
+    a limit that stops the search at once (8x7, which no book covers) still proves them."""
+    board = Board.from_moves("48464", width=8, height=7)  # X threatens the fourth in column 4
+    analysis = Solver().analyze(board, Limit(nodes=1))
+    for column in (0, 1, 2, 4, 5, 6, 7):
+        assert analysis.values[column] == Exact(-25, 2), column  # the opponent's next stone
+    assert not isinstance(analysis.values[3], Exact)  # the block needs a search
+    weak = Solver().analyze(board, Limit(nodes=1), weak=True)
+    assert weak.values[0] == Exact(-1)
 
 
 def test_best_moves_match_the_analysis_on_random_positions(solver: Solver) -> None:

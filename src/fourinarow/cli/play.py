@@ -278,7 +278,7 @@ class TerminalGame:
     def _again(self, board: Board) -> bool:
         """Ask whether to play again (``r`` reviews the game just played, then asks again)."""
         while True:
-            answer = self._ask("Play again? [y/n]: ").strip().lower()
+            answer = self._ask("Play again? [y/n/r]: ").strip().lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", "q", "quit"):

@@ -191,7 +191,14 @@ def listing(review: Review) -> str:
     ]
     lines += [_line(move) for move in review.moves]
     turning = review.turning_points
-    lines += ["", "Turning points:" if turning else "Turning points: none"]
+    unproven = sum(move.grade == "unproven" for move in review.moves)
+    if turning:
+        heading = "Turning points:"
+    elif unproven:
+        heading = f"Turning points: none proven ({unproven} moves unproven, marked ~)"
+    else:
+        heading = "Turning points: none"
+    lines += ["", heading]
     for move in turning:
         lines += ["", f"{move.sentence()}.", render_text(review.board_after(move.ply))]
     names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}

@@ -145,7 +145,12 @@ def _sets(given: list[str]) -> list[_Set]:
             sets += [s for name in BENCHMARK_SETS if (s := _standard(name)) is not None]
         else:
             standard = _standard(text.strip())
-            sets.append(standard or _Set(Path(text).name, Path(text)))  # unreadable: named
+            if standard is None:
+                raise PositionFileError(
+                    f"--positions {text}: no such file, and not a standard set; give a file of "
+                    f"positions, a set name ({', '.join(BENCHMARK_SETS)}) or {ALL_SETS}"
+                )
+            sets.append(standard)
     return sets
 
 

@@ -305,6 +305,9 @@ def _play(engine: GtpEngine, arguments: list[str]) -> str:
         column = engine.column(words[1], player)
     else:
         word = words[0].lower()
+        if word in _FIRST or word in _SECOND:
+            letter = _LETTERS[engine.colour(word) - 1]
+            raise GtpError(f"play {words[0]}: give the move too, as in play {words[0]} {letter}3")
         if not (len(word) >= 2 and word[0] in _LETTERS):
             raise GtpError(f"play {words[0]}: give the colour too, as in play x {words[0]}")
         column = engine.column(word, None)

@@ -381,13 +381,17 @@ class Solver:
         start = time.perf_counter()
         win_now = set(board.winning_moves())
         win_score = (board.width * board.height + 1 - board.ply) // 2
-        values: list[ColumnValue] = []
         child = board.copy()
+        lose_now = set() if win_now else self._losing_at_once(child)
+        loss_score = -((board.width * board.height - board.ply) // 2)  # the opponent wins next
+        values: list[ColumnValue] = []
         for column in range(board.width):
             if not board.is_legal(column):
                 values.append(Unvalued.FULL)
             elif column in win_now:
                 values.append(_exact(1 if weak else win_score, board, weak))
+            elif column in lose_now:  # valued before any search, so a limit never hides them
+                values.append(_exact(-1 if weak else loss_score, board, weak))
             elif kernel.stopped:
                 values.append(Unvalued.NOT_SEARCHED)
             else:
@@ -402,6 +406,18 @@ class Solver:
                         values.append(_exact(-lower, board, weak))
                 child.pop()
         return ColumnValues(tuple(values), kernel.nodes, time.perf_counter() - start)
+
+    @staticmethod
+    def _losing_at_once(child: Board) -> set[Column]:
+        """The columns after which the opponent wins with its next stone (``child`` is a copy
+        of the position, left as it was)."""
+        losing = set()
+        for column in child.legal_moves:
+            child.push(column)
+            if not child.is_game_over() and child.winning_moves():
+                losing.add(column)
+            child.pop()
+        return losing
 
     def best_moves(
         self, board: Board, *, weak: bool = False, solution: Solution | None = None

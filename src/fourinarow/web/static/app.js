@@ -850,13 +850,12 @@ function reviewSummary(data) {
   const results = { 1: "Red won.", 2: "Yellow won.", draw: "A draw." };
   const result = results[data.result] || "The game goes on.";
   const count = data.turning_points.length;
-  const turns =
-    count === 0
-      ? "No turning points: no one threw a result away."
-      : count === 1
-        ? "1 turning point."
-        : `${count} turning points.`;
   const unproven = data.review.filter((move) => move.grade === "unproven").length;
+  const none =
+    unproven === 0
+      ? "No turning points: no one threw a result away."
+      : "No turning point proven.";
+  const turns = count === 0 ? none : count === 1 ? "1 turning point." : `${count} turning points.`;
   const note =
     unproven === 0
       ? ""
