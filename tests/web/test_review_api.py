@@ -95,7 +95,7 @@ def test_the_time_cap_cannot_be_raised(server_url: str) -> None:
 @pytest.mark.parametrize(
     ("params", "status", "words"),
     [
-        ({}, 422, ["pos", "required"]),
+        ({}, 422, ["pos is required"]),
         ({"pos": ""}, 400, ["no moves", "4455"]),
         ({"pos": "-"}, 400, ["no moves"]),
         ({"pos": "4458"}, 400, ["column 8", "1-7"]),

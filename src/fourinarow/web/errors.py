@@ -55,7 +55,8 @@ def validation_message(errors: Any) -> str:
             message = "is required"
         elif error.get("type") == "extra_forbidden":
             message = "is not a field this endpoint takes"
-        parts.append(f"{where}: {message}" if where else message)
+        separator = " " if error.get("type") == "missing" else ": "  # "pos is required"
+        parts.append(f"{where}{separator}{message}" if where else message)
     more = len(list(errors)) - 3
     text = "; ".join(parts) or "the request is not valid"
     return text + (f" (and {more} more)" if more > 0 else "")
