@@ -34,6 +34,7 @@ from fourinarow.integrations.kaggle import (
     move_seconds,
 )
 from fourinarow.search.solver import Solver
+from tests.archives import extract_all
 from tests.test_install import clean_environment
 
 CONNECTX = {"rows": 6, "columns": 7, "inarow": 4, "actTimeout": 2, "timeout": 2}
@@ -225,7 +226,7 @@ def test_the_tar_gz_has_main_py_at_its_root_and_runs_on_its_own(tmp_path: Path) 
     assert submission.path == tmp_path / "out" / "submission.tar.gz"
     with tarfile.open(submission.path) as tar:
         names = tar.getnames()
-        tar.extractall(tmp_path / "agent", filter="data")
+        extract_all(tar, tmp_path / "agent")
     assert names[0] == "main.py"
     assert "fourinarow/search/books/7x6c4.book" in names
     assert "fourinarow/integrations/kaggle.py" in names
@@ -252,7 +253,7 @@ def test_pure_python_leaves_the_kernels_out_and_still_plays(tmp_path: Path) -> N
     assert submission.compiled == ()
     assert not [n for n in submission.files if n.endswith((".so", ".pyd"))]
     with tarfile.open(submission.path) as tar:
-        tar.extractall(tmp_path / "agent", filter="data")
+        extract_all(tar, tmp_path / "agent")
     column, _, compiled = call_submission(tmp_path / "agent" / "main.py", tmp_path)
     assert (column, compiled) == (3, False)
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from fourinarow.integrations.kaggle import export_submission
+from tests.archives import extract_all
 from tests.test_install import clean_environment, copy_sources
 
 GAMES = """
@@ -74,7 +75,7 @@ def unpacked(archive: Path, into: Path) -> Path:
     """``main.py`` of a submission.tar.gz, unpacked as Kaggle does."""
     with tarfile.open(archive) as tar:
         assert {name.split("/")[0] for name in tar.getnames()} == {"main.py", "fourinarow"}
-        tar.extractall(into, filter="data")
+        extract_all(tar, into)
     return into / "main.py"
 
 
