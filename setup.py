@@ -59,7 +59,11 @@ def kernel_extensions() -> list[Extension]:
     if platform.system() != "Windows" and not os.environ.get("FOURINAROW_PORTABLE"):
         flags.append("-march=native")
     sources = [
-        Extension(f"fourinarow.search.{name}", [f"src/fourinarow/search/{name}.pyx"])
+        Extension(
+            f"fourinarow.search.{name}",
+            [f"src/fourinarow/search/{name}.pyx"],
+            extra_compile_args=flags,
+        )
         for name in KERNELS
     ]
     extensions: list[Extension] = cythonize(sources, quiet=True, language_level=3)
