@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fourinarow.core import Board, column_label
 from fourinarow.puzzles.model import Kind, Puzzle, write_puzzles
-from fourinarow.puzzles.session import PuzzleSession, own_moves
+from fourinarow.puzzles.session import PuzzleSession
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import Solver
 
@@ -52,7 +52,7 @@ def make_puzzle(moves: str, kind: Kind, rating: int = 1000) -> Puzzle:
         connect=4,
         kind=kind,
         solution=solution,
-        distance=own_moves(best),
+        distance=best.own_moves,
         value=best.value,
         line=(solution,),
         rating=rating,
@@ -91,7 +91,7 @@ def many_wins(count: int, seed: int = 1) -> list[Puzzle]:
         while board.outcome() is None and len(found) < count:
             values = [v for v in SOLVER.analyze(board).values if isinstance(v, Exact)]
             wins = [v for v in values if v.value > 0]
-            length = own_moves(wins[0]) if len(wins) == 1 else None
+            length = wins[0].own_moves if len(wins) == 1 else None
             if length is not None and length <= 3 and moves not in found:
                 found[moves] = make_puzzle(moves, "win", 900 + 100 * length)
             column = rng.choice(board.legal_moves)

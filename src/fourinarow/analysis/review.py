@@ -378,17 +378,12 @@ def _credit(move: MoveReview) -> float | None:
     played, before = move.played, move.before
     if not (isinstance(played, Exact) and isinstance(before, Exact)):
         return 0.0  # an inaccuracy proven by bounds only: its distance is not known
-    if played.distance is None or before.distance is None:
+    taken, best = played.own_moves, before.own_moves
+    if taken is None or best is None:
         return 0.0
     if before.value > 0:  # a slower win: credit best moves / moves taken
-        return _own_moves(before) / _own_moves(played)
-    return _own_moves(played) / _own_moves(before)  # a faster loss
-
-
-def _own_moves(value: Exact) -> int:
-    """The distance of a win in the winner's moves, or of a loss in the opponent's moves."""
-    assert value.distance is not None
-    return (value.distance + 1) // 2
+        return best / taken
+    return taken / best  # a faster loss
 
 
 def _outcome_words(value: object) -> str:
@@ -397,7 +392,7 @@ def _outcome_words(value: object) -> str:
         if value.value == 0:
             return "draws"
         verb = "wins" if value.value > 0 else "loses"
-        return f"{verb} in {_own_moves(value)}" if value.distance else verb
+        return f"{verb} in {value.own_moves}" if value.distance else verb
     if isinstance(value, Bounds):
         if value.lower > 0:
             return "wins"

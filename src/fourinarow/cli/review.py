@@ -151,9 +151,7 @@ def _words(value: Value) -> str:
         return str(value)
     if value.value == 0:
         return "0 draw"
-    assert value.distance is not None
-    moves = (value.distance + 1) // 2
-    return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {moves}"
+    return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {value.own_moves}"
 
 
 def _line(move: MoveReview) -> str:

@@ -93,12 +93,6 @@ def review_limit(width: int, height: int, connect: int) -> Limit | None:
     return Limit(time=REVIEW_SECONDS)
 
 
-def _own_moves(distance: int) -> int:
-    """Plies to the winning stone (it included) as the moves of one side: a win's own moves,
-    or the opponent's moves until a loss."""
-    return (distance + 1) // 2
-
-
 def value_words(value: Exact | Bounds) -> str:
     """A value for the side to move in words: ``win in 9`` (its own moves, this one
     included), ``loss in 12`` (the opponent's 12th move wins), ``draw``; from bounds only
@@ -113,7 +107,7 @@ def value_words(value: Exact | Bounds) -> str:
         if value.value == 0:
             return "draw"
         word = "win" if value.value > 0 else "loss"
-        return f"{word} in {_own_moves(value.distance)}" if value.distance else word
+        return f"{word} in {value.own_moves}" if value.distance else word
     if value.lower > 0:
         return "win (how soon: not proven)"
     if value.upper < 0:

@@ -67,7 +67,6 @@ from fourinarow.agents.base import analyze
 from fourinarow.core import Board, Column, FourInARowError, column_label
 from fourinarow.core.arguments import shown
 from fourinarow.puzzles.model import KINDS, WIN_MAX_DISTANCE, Kind, Puzzle, PuzzleError
-from fourinarow.puzzles.verify import own_moves
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact, Heuristic
 from fourinarow.search.solver import Solver
@@ -202,10 +201,11 @@ def _values(board: Board, solver: Solver, limit: Limit | None) -> dict[Column, i
     return values
 
 
-def _plies(value: int, board: Board) -> int:
-    distance = Exact.of(value, board).distance
-    assert distance is not None
-    return distance
+def _own_moves(value: int, board: Board) -> int:
+    """A win's or a loss's length in the winner's own moves, from ``board``'s exact value."""
+    moves = Exact.of(value, board).own_moves
+    assert moves is not None
+    return moves
 
 
 def classify(board: Board, solver: Solver, limit: Limit | None = None) -> Candidate | None:
@@ -228,10 +228,10 @@ def classify(board: Board, solver: Solver, limit: Limit | None = None) -> Candid
         return None
     solution = good[0]
     if best > 0:
-        moves = own_moves(_plies(best, board))
+        moves = _own_moves(best, board)
         kind: Kind = "win" if moves <= WIN_MAX_DISTANCE else "only-move"
         return Candidate(kind, solution, best, moves, moves)
-    longest = max(own_moves(_plies(v, board)) for c, v in values.items() if c != solution)
+    longest = max(_own_moves(v, board) for c, v in values.items() if c != solution)
     return Candidate("save-draw", solution, 0, None, longest)
 
 

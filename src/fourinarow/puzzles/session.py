@@ -38,7 +38,7 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import Solver
 
-__all__ = ["SYMBOLS", "Move", "PuzzleSession", "Status", "describe_value", "own_moves"]
+__all__ = ["SYMBOLS", "Move", "PuzzleSession", "Status", "describe_value"]
 
 Status = Literal["playing", "solved", "failed", "skipped"]
 """Where an attempt stands: still ``playing``, or ended ``solved``, ``failed`` or ``skipped``
@@ -48,21 +48,13 @@ SYMBOLS = {1: "X", 2: "O"}
 """The players' symbols, as boards are drawn."""
 
 
-def own_moves(value: Exact) -> int | None:
-    """The length of a win (or loss) in the winner's own moves, from the side to move's
-    view: a win in ``n`` counts the mover's moves, this one included; ``None`` for a draw."""
-    if value.distance is None:
-        return None
-    return (value.distance + 1) // 2
-
-
 def describe_value(value: Exact) -> str:
     """``wins in 3``, ``draws`` or ``loses in 2``: a column's value for the side playing it.
 
     >>> describe_value(Exact(16, 1)), describe_value(Exact(0)), describe_value(Exact(-5, 4))
     ('wins in 1', 'draws', 'loses in 2')
     """
-    length = own_moves(value)
+    length = value.own_moves
     if value.value > 0:
         return f"wins in {length}"
     if value.value < 0:

@@ -16,7 +16,7 @@ raises :class:`UnsoundPuzzleError` with that list. A puzzle is sound when:
   winning stone, ``2 * distance - 1`` plies on.
 
 Distances: the solver's :class:`~fourinarow.search.scores.Exact` counts plies to the winning
-stone; a puzzle counts the mover's own moves, ``(plies + 1) // 2``.
+stone; a puzzle counts the mover's own moves, ``(plies + 1) // 2`` (:attr:`Exact.own_moves`).
 
 >>> from fourinarow.puzzles.model import Puzzle
 >>> puzzle = Puzzle("p", "4455", 7, 6, 4, "win", 2, 2, 18, (2, 3, 5), 0, "")
@@ -32,21 +32,12 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import Solver
 
-__all__ = ["UnsoundPuzzleError", "check_puzzle", "own_moves", "verify"]
+__all__ = ["UnsoundPuzzleError", "check_puzzle", "verify"]
 
 
 class UnsoundPuzzleError(PuzzleError):
     """A puzzle the solver does not confirm: another answer, another value or distance, a line
     that is not a best line (the message lists every problem)."""
-
-
-def own_moves(plies: int) -> int:
-    """A win ``plies`` plies away (the winning stone included) in the winner's own moves.
-
-    >>> own_moves(1), own_moves(3), own_moves(9)
-    (1, 2, 5)
-    """
-    return (plies + 1) // 2
 
 
 def _columns(columns: list[Column]) -> str:
@@ -102,9 +93,8 @@ def _win_problems(puzzle: Puzzle, values: dict[Column, Exact], best: int) -> lis
             f"column {column_label(puzzle.solution)} does not win; "
             f"column {column_label(winners[0])} does"
         )
-    plies = values[winners[0]].distance
-    assert plies is not None
-    moves = own_moves(plies)
+    moves = values[winners[0]].own_moves
+    assert moves is not None
     if puzzle.distance != moves:
         problems.append(f"the win takes {moves} own moves, not {puzzle.distance}")
     if puzzle.kind == "win" and moves > WIN_MAX_DISTANCE:

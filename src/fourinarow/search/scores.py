@@ -172,6 +172,16 @@ class Exact:
         return (self.value > 0) - (self.value < 0)
 
     @property
+    def own_moves(self) -> int | None:
+        """The distance in the winner's own moves, the winning stone's included: a win (or a
+        loss) in ``n``, as reviews and puzzles count it; ``None`` when there is no distance.
+
+        >>> Exact(18, 1).own_moves, Exact(-5, 4).own_moves, Exact(0).own_moves
+        (1, 2, None)
+        """
+        return None if self.distance is None else (self.distance + 1) // 2
+
+    @property
     def exact(self) -> bool:
         """True: the value is proven."""
         return True
