@@ -1,4 +1,5 @@
-"""Where fourinarow keeps the user's own files: tournament results, puzzle progress.
+"""Where fourinarow keeps the user's own files (tournament results, puzzle progress), and a
+check those SQLite files share.
 
 The place is ``$XDG_DATA_HOME/fourinarow``, or ``~/.local/share/fourinarow`` when
 ``XDG_DATA_HOME`` is unset or not an absolute path (as the XDG Base Directory specification
@@ -13,7 +14,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["UnknownDataHomeError", "data_file", "data_folder"]
+__all__ = ["UnknownDataHomeError", "data_file", "data_folder", "holds_other_data"]
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first bytes of every SQLite database file."""
 
 
 class UnknownDataHomeError(LookupError):
@@ -45,3 +49,17 @@ def data_file(name: str) -> Path:
         UnknownDataHomeError: as :func:`data_folder`.
     """
     return data_folder() / name
+
+
+def holds_other_data(path: Path) -> bool:
+    """True when ``path`` is a file with content that is not a SQLite database. SQLite takes
+    a file too short for its header for an empty database and writes over it, so only an
+    empty file or one with the header may be opened as a database.
+
+    >>> holds_other_data(Path("/surely/not/here.sqlite3"))
+    False
+    """
+    if not path.is_file() or not path.stat().st_size:
+        return False
+    with path.open("rb") as file:
+        return file.read(len(SQLITE_HEADER)) != SQLITE_HEADER

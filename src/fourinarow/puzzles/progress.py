@@ -24,7 +24,7 @@ from types import TracebackType
 from typing import Literal, get_args
 
 from fourinarow.core import FourInARowError
-from fourinarow.userdata import UnknownDataHomeError, data_file
+from fourinarow.userdata import UnknownDataHomeError, data_file, holds_other_data
 
 __all__ = [
     "APPLICATION_ID",
@@ -60,8 +60,6 @@ CREATE TABLE IF NOT EXISTS attempts (
 );
 CREATE INDEX IF NOT EXISTS attempts_by_puzzle ON attempts (puzzle_set, puzzle);
 """
-
-_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class ProgressError(FourInARowError):
@@ -170,14 +168,8 @@ class Progress:
                 f"{self.path} is a folder, not a puzzle progress file: give a file in it, "
                 f"e.g. {self.path / 'puzzles.sqlite3'}"
             )
-        # SQLite takes a file too short for its header for an empty database and writes over
-        # it: only an empty file or one with the header is opened.
-        if self.path.is_file() and self.path.stat().st_size:
-            with self.path.open("rb") as file:
-                if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
-                    raise ProgressError(
-                        f"{self.path} is not a puzzle progress file (not a SQLite file)"
-                    )
+        if holds_other_data(self.path):
+            raise ProgressError(f"{self.path} is not a puzzle progress file (not a SQLite file)")
 
     def _adopt(self) -> None:
         """Check that the file is ours (or new) and of a version we read; make the table and

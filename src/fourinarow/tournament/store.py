@@ -36,7 +36,7 @@ from fourinarow.tournament.rows import (
     read_settings,
 )
 from fourinarow.tournament.schedule import Settings
-from fourinarow.userdata import UnknownDataHomeError, data_file
+from fourinarow.userdata import UnknownDataHomeError, data_file, holds_other_data
 
 __all__ = [
     "APPLICATION_ID",
@@ -61,7 +61,6 @@ WAIT_SLICE = 1.0
 so that Ctrl-C is heard)."""
 
 _BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class ResultsDatabaseError(FourInARowError):
@@ -202,14 +201,8 @@ class Store:
             raise ResultsDatabaseError(
                 f"there is no results database {self.path}: nothing to resume"
             )
-        # SQLite takes a file too short for its header for an empty database, and writes over
-        # it: only an empty file or one with the header is opened.
-        if self.path.is_file() and self.path.stat().st_size:
-            with self.path.open("rb") as file:
-                if file.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
-                    raise ResultsDatabaseError(
-                        f"{self.path} is not a results database (not a SQLite file)"
-                    )
+        if holds_other_data(self.path):
+            raise ResultsDatabaseError(f"{self.path} is not a results database (not a SQLite file)")
         # SQLite writes a -wal and a -shm file beside the database, so its folder must take
         # new files even when the database exists.
         problem = unwritable_file(self.path) or unwritable_folder(self.path.parent)
