@@ -26,3 +26,6 @@ class Kernel:
     etc_plies: int
     table_plies: int
     near_plies: int
+    threads: int
+    defer_plies: int
+    serial_nodes: int
