@@ -29,3 +29,6 @@ class Kernel:
     threads: int
     defer_plies: int
     serial_nodes: int
+    defer_skip: int
+    @property
+    def thread_nodes(self) -> list[int]: ...

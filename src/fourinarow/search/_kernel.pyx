@@ -65,6 +65,7 @@ cdef enum:
     NO_LOWER = -128
     NO_UPPER = 127
     SERIAL_NODES = 65536  # a search on several threads first tries this many nodes on one
+    DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -115,6 +116,8 @@ ctypedef struct Search:
     Shared* shared  # NULL in a search on one thread
     uint64_t* busy  # positions some thread is searching now; NULL on one thread
     int defer_plies  # on several threads, defer moves into busy positions in plies below this
+    int defer_from  # and from this ply on (set for each search: the root's ply + defer_skip)
+    int defer_skip
 
 
 # One thread's part of a parallel search: its own copy of the search state (counters, limits),
@@ -399,7 +402,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
                     alpha = -known_upper
 
     alpha_in = alpha
-    defer = s.busy != NULL and ply < s.defer_plies
+    defer = s.busy != NULL and s.defer_from <= ply < s.defer_plies
     if defer:
         fiar_store(busy_slot(s, key), key)
     # On several threads (near the root), a move into a position another thread is searching
@@ -467,6 +470,7 @@ cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask
         workers[t].s.stopped = False
         workers[t].s.shared = &shared
         workers[t].s.busy = pool.busy
+        workers[t].s.defer_from = ply + s.defer_skip
         workers[t].current = current
         workers[t].mask = mask
         workers[t].ply = ply
@@ -564,6 +568,7 @@ cdef class Kernel:
         self.s.node_limit = <unsigned long long>-1
         self.s.book_plies = -1
         self.s.defer_plies = self.s.near_plies
+        self.s.defer_skip = DEFER_SKIP
         self.pool.threads = 1
         self.pool.serial_nodes = SERIAL_NODES
 
@@ -615,6 +620,13 @@ cdef class Kernel:
         self.pool.threads = threads
 
     @property
+    def thread_nodes(self):
+        """Each thread's nodes in the last search on several threads (for measurements)."""
+        if self.pool.workers == NULL:
+            return []
+        return [self.pool.workers[t].s.nodes for t in range(self.pool.threads)]
+
+    @property
     def serial_nodes(self):
         """Nodes a search spends on one thread before starting the others (0: none)."""
         return self.pool.serial_nodes
@@ -622,6 +634,14 @@ cdef class Kernel:
     @serial_nodes.setter
     def serial_nodes(self, unsigned long long nodes):
         self.pool.serial_nodes = nodes
+
+    @property
+    def defer_skip(self):
+        return self.s.defer_skip
+
+    @defer_skip.setter
+    def defer_skip(self, int plies):
+        self.s.defer_skip = plies
 
     @property
     def defer_plies(self):
