@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Run
 
 
@@ -103,6 +105,8 @@ def test_bad_options_exit_2_with_one_line(run: Run) -> None:
             ["solve", "--max-nodes", "lots", "4"],
             "argument --max-nodes: 'lots' is not a whole number",
         ),
+        (["solve", "--threads", "0", "4"], "argument --threads: 0 is below 1"),
+        (["solve", "--threads", "65", "4"], "argument --threads: 65 is above 64"),
     ]:
         result = run(*args)
         assert result.returncode == 2
@@ -110,10 +114,19 @@ def test_bad_options_exit_2_with_one_line(run: Run) -> None:
         assert "Traceback" not in result.stderr
 
 
-def test_ctrl_c_stops_a_long_solve_at_once() -> None:
+def test_threads_give_the_same_scores(run: Run) -> None:
+    positions = ["4455", "44455554221", "32751571231557"]
+    one = run("solve", "--no-book", *positions)
+    two = run("solve", "--no-book", "--threads", "2", *positions)
+    assert two.returncode == 0, two.stderr
+    assert two.stdout == one.stdout
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_ctrl_c_stops_a_long_solve_at_once(threads: str) -> None:
     process = subprocess.Popen(
         # The empty board without the book: minutes.
-        [sys.executable, "-m", "fourinarow", "solve", "--no-book", "-"],
+        [sys.executable, "-m", "fourinarow", "solve", "--no-book", "--threads", threads, "-"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -17,6 +17,7 @@ from fourinarow.core import (
 )
 from fourinarow.core.grid import parse_diagram
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
+from fourinarow.search.arguments import MAX_THREADS
 from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "run_id",
     "seed_number",
     "table_megabytes",
+    "thread_count",
     "whole_option",
     "worker_count",
 ]
@@ -156,6 +158,9 @@ positive_number = decimal_option(0, MAX_TIME_MS, above_low=True)
 
 table_megabytes = decimal_option(0, MAX_TT_MB, above_low=True)
 """``--tt-mb``: the size of a transposition table in megabytes."""
+
+thread_count = whole_option(1, MAX_THREADS)
+"""``--threads``: the threads one search runs on."""
 
 
 class _StoreSize(argparse.Action):

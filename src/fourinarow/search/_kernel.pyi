@@ -26,3 +26,9 @@ class Kernel:
     etc_plies: int
     table_plies: int
     near_plies: int
+    threads: int
+    defer_plies: int
+    serial_nodes: int
+    defer_skip: int
+    @property
+    def thread_nodes(self) -> list[int]: ...

@@ -15,12 +15,37 @@ board before the winning stone. The tuning constants come from ``constants.py``.
 """
 
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     void prefetch "__builtin_prefetch"(const void*) nogil
+
+# Table words are shared between threads: read and written whole, as relaxed atomics (plain
+# 64-bit moves on x86-64), so a reader never sees half of one write, and read once per use.
+cdef extern from *:
+    """
+    #include <pthread.h>
+    #define fiar_load(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+    #define fiar_store(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+    #define fiar_load_int(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+    #define fiar_store_int(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+    #define fiar_add(p, v) __atomic_add_fetch((p), (v), __ATOMIC_RELAXED)
+    #define fiar_claim(p) __atomic_exchange_n((p), 1, __ATOMIC_ACQ_REL)
+    """
+    uint64_t fiar_load(const uint64_t* p) nogil
+    void fiar_store(uint64_t* p, uint64_t v) nogil
+    int fiar_load_int(const int* p) nogil
+    void fiar_store_int(int* p, int v) nogil
+    unsigned long long fiar_add(unsigned long long* p, unsigned long long v) nogil
+    int fiar_claim(int* p) nogil
+    ctypedef unsigned long pthread_t
+    ctypedef struct pthread_attr_t:
+        pass
+    int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*) noexcept nogil, void* arg) nogil
+    int pthread_join(pthread_t thread, void** result) nogil
 
 cdef extern from "<sys/mman.h>" nogil:
     void* mmap(void* address, size_t length, int protection, int flags, int fd, long offset)
@@ -34,9 +59,13 @@ from fourinarow.search import constants
 # checks them); the other tuning values are read from constants.py below and in Kernel().
 cdef enum:
     MAX_WIDTH = 32
+    MAX_THREADS = 64  # Solver(threads=...) allows 1..MAX_THREADS
+    BUSY_BITS = 14  # the table of positions being searched, for deferring (2**14 words)
     CHECK_EVERY = 1023  # SOLVER_CHECK_EVERY: nodes between two looks at the clock (mask)
     NO_LOWER = -128
     NO_UPPER = 127
+    SERIAL_NODES = 65536  # a search on several threads first tries this many nodes on one
+    DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -53,6 +82,14 @@ cdef enum:
 # where they also cannot evict the entries of the big subtrees closer to the root, which keep
 # the main table to themselves.
 cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
+
+
+# The state shared by the threads of one parallel search (see parallel_negamax).
+ctypedef struct Shared:
+    int stop  # set when a thread has the answer or a limit is reached: every thread returns
+    int found  # claimed by the first thread to finish its search
+    int value  # that thread's result
+    unsigned long long nodes  # nodes counted so far by all threads (in batches), for the limit
 
 
 ctypedef struct Search:
@@ -76,6 +113,28 @@ ctypedef struct Search:
     unsigned long long node_limit
     double deadline
     bint stopped
+    Shared* shared  # NULL in a search on one thread
+    uint64_t* busy  # positions some thread is searching now; NULL on one thread
+    int defer_plies  # on several threads, defer moves into busy positions in plies below this
+    int defer_from  # and from this ply on (set for each search: the root's ply + defer_skip)
+    int defer_skip
+
+
+# One thread's part of a parallel search: its own copy of the search state (counters, limits),
+# the tables shared through the copied pointers.
+ctypedef struct Worker:
+    Search s
+    uint64_t current, mask
+    int ply, alpha, beta
+    pthread_t thread
+
+
+# What a Kernel needs to search on several threads.
+ctypedef struct Pool:
+    int threads  # 1: search on the calling thread only
+    Worker* workers  # one per thread (the first runs on the calling thread)
+    uint64_t* busy  # the positions being searched now (2**BUSY_BITS words)
+    unsigned long long serial_nodes  # a search tries this many nodes on one thread first
 
 
 cdef inline double now() noexcept nogil:
@@ -218,7 +277,7 @@ cdef inline uint64_t* slot_of(Search* s, uint64_t key, int ply, uint64_t* tag) n
 cdef inline bint probe(Search* s, uint64_t key, int ply, int* lower, int* upper) noexcept nogil:
     """Read the bounds stored for key; False (and no bounds) if the slot holds another key."""
     cdef uint64_t tag
-    cdef uint64_t word = slot_of(s, key, ply, &tag)[0]
+    cdef uint64_t word = fiar_load(slot_of(s, key, ply, &tag))
     if (word >> 16) != tag:
         return False
     lower[0] = <int>((word >> 8) & 0xFF) - 128
@@ -230,15 +289,32 @@ cdef inline void store(Search* s, uint64_t key, int ply, int lower, int upper) n
     """Record bounds for key, merged with those already there; another key is replaced."""
     cdef uint64_t tag
     cdef uint64_t* slot = slot_of(s, key, ply, &tag)
+    cdef uint64_t word = fiar_load(slot)
     cdef int old_lower, old_upper
-    if (slot[0] >> 16) == tag:
-        old_lower = <int>((slot[0] >> 8) & 0xFF) - 128
-        old_upper = 127 - <int>(slot[0] & 0xFF)
+    if (word >> 16) == tag:
+        old_lower = <int>((word >> 8) & 0xFF) - 128
+        old_upper = 127 - <int>(word & 0xFF)
         if old_lower > lower:
             lower = old_lower
         if old_upper < upper:
             upper = old_upper
-    slot[0] = (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper)
+    fiar_store(slot, (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper))
+
+
+cdef bint poll_shared(Search* s) noexcept nogil:
+    """In a parallel search: count this thread's last batch of nodes; True if every thread
+    should stop (one has the answer, or the node or time limit is reached, which this sets)."""
+    cdef unsigned long long total = fiar_add(&s.shared.nodes, CHECK_EVERY + 1)
+    if fiar_load_int(&s.shared.stop):
+        return True
+    if total >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+        fiar_store_int(&s.shared.stop, 1)
+        return True
+    return False
+
+
+cdef inline uint64_t* busy_slot(Search* s, uint64_t key) noexcept nogil:
+    return &s.busy[(key * HASH_MULTIPLIER) >> (64 - BUSY_BITS)]
 
 
 cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
@@ -248,15 +324,20 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
     lower bound.
     """
-    cdef uint64_t next_moves, key, move, tag
+    cdef uint64_t next_moves, key, move, tag, child
     cdef uint64_t sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
+    cdef uint64_t deferred[MAX_WIDTH]
     cdef int count = 0
+    cdef int waiting = 0
+    cdef bint defer
     cdef int i, j, c, lowest, highest, score, value, alpha_in, known_lower, known_upper
 
     s.nodes += 1
     if (s.nodes & CHECK_EVERY) == 0:
-        if s.nodes >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+        if s.shared != NULL:
+            s.stopped = poll_shared(s)
+        elif s.nodes >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
             s.stopped = True
     if s.stopped:
         return 0
@@ -321,20 +402,112 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
                     alpha = -known_upper
 
     alpha_in = alpha
-    for i in range(count):
-        move = sorted_moves[i]
+    defer = s.busy != NULL and s.defer_from <= ply < s.defer_plies
+    if defer:
+        fiar_store(busy_slot(s, key), key)
+    # On several threads (near the root), a move into a position another thread is searching
+    # now waits until the other moves are searched, by when the table may hold its value; the
+    # first move is never deferred, as there is no cut-off to be had before it.
+    i = 0
+    while i < count + waiting:
+        move = sorted_moves[i] if i < count else deferred[i - count]
+        i += 1
+        if defer and 1 < i <= count:
+            child = position_key(s, current ^ mask, mask | move, ply + 1)
+            if fiar_load(busy_slot(s, child)) == child:
+                deferred[waiting] = move
+                waiting += 1
+                continue
         score = -negamax(s, current ^ mask, mask | move, ply + 1, -beta, -alpha)
         if s.stopped:
-            return 0
+            alpha = 0
+            break
         if score >= beta:
             if ply < s.table_plies:
                 store(s, key, ply, score, NO_UPPER)
-            return score
+            alpha = score
+            break
         if score > alpha:
             alpha = score
-    if ply < s.table_plies:
-        store(s, key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
+    else:
+        if ply < s.table_plies:
+            store(s, key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
+    if defer and fiar_load(busy_slot(s, key)) == key:
+        fiar_store(busy_slot(s, key), 0)
     return alpha
+
+
+cdef void* worker_main(void* argument) noexcept nogil:
+    """A helper thread's body: its part of parallel_negamax."""
+    search_part(<Worker*>argument)
+    return NULL
+
+
+cdef void search_part(Worker* w) noexcept nogil:
+    """One thread's search of the shared root; the first to finish posts its value and stops
+    the others (a thread stopped early returns nothing: its stores so far are all proven)."""
+    cdef int value = negamax(&w.s, w.current, w.mask, w.ply, w.alpha, w.beta)
+    if not w.s.stopped and fiar_claim(&w.s.shared.found) == 0:
+        w.s.shared.value = value
+        fiar_store_int(&w.s.shared.stop, 1)
+
+
+cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
+    """negamax on ``threads`` threads sharing the table (this one and threads - 1 helpers): each
+    runs the same search, and moves into positions another thread is busy with wait (deferral,
+    as in ABDADA), so the threads spread over the tree and use each other's results. The value
+    is that of the first thread to finish; stopped (s.stopped) if a limit came first."""
+    cdef Shared shared
+    cdef Worker* workers = pool.workers
+    cdef int t, started = 0
+    cdef unsigned long long nodes = 0
+    memset(&shared, 0, sizeof(Shared))
+    shared.nodes = s.nodes
+    memset(pool.busy, 0, (<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
+    for t in range(pool.threads):
+        workers[t].s = s[0]
+        workers[t].s.nodes = 0
+        workers[t].s.stopped = False
+        workers[t].s.shared = &shared
+        workers[t].s.busy = pool.busy
+        workers[t].s.defer_from = ply + s.defer_skip
+        workers[t].current = current
+        workers[t].mask = mask
+        workers[t].ply = ply
+        workers[t].alpha = alpha
+        workers[t].beta = beta
+    for t in range(1, pool.threads):
+        if pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]) != 0:
+            break
+        started += 1
+    search_part(&workers[0])
+    for t in range(1, started + 1):
+        pthread_join(workers[t].thread, NULL)
+    for t in range(started + 1):
+        nodes += workers[t].s.nodes
+    s.nodes += nodes
+    if shared.found:
+        return shared.value
+    s.stopped = True
+    return 0
+
+
+cdef int search_root(Search* s, Pool* pool, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
+    """negamax, on several threads when it is worth it: a search that this thread finishes
+    within pool.serial_nodes nodes never pays for starting threads."""
+    cdef unsigned long long limit = s.node_limit
+    cdef int value
+    if pool.threads <= 1:
+        return negamax(s, current, mask, ply, alpha, beta)
+    if pool.serial_nodes > 0:
+        if s.nodes + pool.serial_nodes < limit:
+            s.node_limit = s.nodes + pool.serial_nodes
+        value = negamax(s, current, mask, ply, alpha, beta)
+        s.node_limit = limit
+        if not s.stopped or s.nodes >= limit or (s.deadline > 0 and now() >= s.deadline):
+            return value
+        s.stopped = False
+    return parallel_negamax(s, pool, current, mask, ply, alpha, beta)
 
 
 cdef class Kernel:
@@ -346,6 +519,7 @@ cdef class Kernel:
     """
 
     cdef Search s
+    cdef Pool pool
     cdef size_t table_bytes
     cdef object book_keys, book_values  # keep the book's arrays alive while in use
 
@@ -393,6 +567,10 @@ cdef class Kernel:
         self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
         self.s.node_limit = <unsigned long long>-1
         self.s.book_plies = -1
+        self.s.defer_plies = self.s.near_plies
+        self.s.defer_skip = DEFER_SKIP
+        self.pool.threads = 1
+        self.pool.serial_nodes = SERIAL_NODES
 
     def set_book(self, keys, values, int plies):
         """Consult an opening book in positions of at most ``plies`` stones: ``keys`` the sorted
@@ -422,6 +600,56 @@ cdef class Kernel:
     def __dealloc__(self):
         if self.s.table != NULL:
             munmap(self.s.table, self.table_bytes)
+        free(self.pool.workers)
+        free(self.pool.busy)
+
+    @property
+    def threads(self):
+        """The threads a search runs on (1 to 64), sharing the table."""
+        return self.pool.threads
+
+    @threads.setter
+    def threads(self, int threads):
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"threads is 1 to {MAX_THREADS}, not {threads}")
+        if threads > 1 and self.pool.busy == NULL:
+            self.pool.busy = <uint64_t*>malloc((<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
+            self.pool.workers = <Worker*>malloc(MAX_THREADS * sizeof(Worker))
+            if self.pool.busy == NULL or self.pool.workers == NULL:
+                raise MemoryError("cannot allocate the threads' state")
+        self.pool.threads = threads
+
+    @property
+    def thread_nodes(self):
+        """Each thread's nodes in the last search on several threads (for measurements)."""
+        if self.pool.workers == NULL:
+            return []
+        return [self.pool.workers[t].s.nodes for t in range(self.pool.threads)]
+
+    @property
+    def serial_nodes(self):
+        """Nodes a search spends on one thread before starting the others (0: none)."""
+        return self.pool.serial_nodes
+
+    @serial_nodes.setter
+    def serial_nodes(self, unsigned long long nodes):
+        self.pool.serial_nodes = nodes
+
+    @property
+    def defer_skip(self):
+        return self.s.defer_skip
+
+    @defer_skip.setter
+    def defer_skip(self, int plies):
+        self.s.defer_skip = plies
+
+    @property
+    def defer_plies(self):
+        return self.s.defer_plies
+
+    @defer_plies.setter
+    def defer_plies(self, int plies):
+        self.s.defer_plies = plies
 
     @property
     def symmetry_plies(self):
@@ -495,7 +723,7 @@ cdef class Kernel:
         """One alpha-beta search; see the C function's contract. Releases the GIL."""
         cdef int value
         with nogil:
-            value = negamax(&self.s, current, mask, ply, alpha, beta)
+            value = search_root(&self.s, &self.pool, current, mask, ply, alpha, beta)
         return value
 
     def solve(self, uint64_t current, uint64_t mask, int ply, bint weak):
@@ -522,7 +750,7 @@ cdef class Kernel:
                         middle = lower // 2
                     elif middle >= 0 and upper // 2 > middle:
                         middle = upper // 2
-                    r = negamax(s, current, mask, ply, middle, middle + 1)
+                    r = search_root(s, &self.pool, current, mask, ply, middle, middle + 1)
                     if s.stopped:
                         break
                     if weak:

@@ -17,12 +17,14 @@ from fourinarow.search.limit import InvalidLimitError, Limit
 
 __all__ = [
     "MAX_TABLE_MB",
+    "MAX_THREADS",
     "InvalidSearchSettingError",
     "checked_board",
     "checked_limit",
     "kernel_choice",
     "playable_board",
     "table_megabytes",
+    "thread_count",
 ]
 
 MAX_TABLE_MB = 1 << 20
@@ -31,8 +33,13 @@ bound for the library, agent specs and ``--tt-mb``; a table larger than the mach
 a ``MemoryError`` when the first search allocates it."""
 
 
+MAX_THREADS = 64
+"""The most threads one search may run on (the compiled kernel's limit)."""
+
+
 class InvalidSearchSettingError(FourInARowError):
-    """A search setting of the wrong kind or out of range: a table size, a choice of kernel."""
+    """A search setting of the wrong kind or out of range: a table size, a choice of kernel, a
+    number of threads."""
 
 
 def checked_board(board: object) -> Board:
@@ -102,3 +109,16 @@ def kernel_choice(use_kernel: object) -> bool | None:
             f"(the kernel where it fits), not {shown(use_kernel)}"
         )
     return use_kernel
+
+
+def thread_count(threads: object) -> int:
+    """``threads`` if it is a whole number from 1 to :data:`MAX_THREADS`.
+
+    Raises:
+        InvalidSearchSettingError: anything else (a ``bool``, a float, text, 0).
+    """
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+        raise InvalidSearchSettingError(
+            f"threads is a whole number from 1 to {MAX_THREADS}, not {shown(threads)}"
+        )
+    return threads

@@ -34,6 +34,7 @@ from fourinarow.search.arguments import (
     kernel_choice,
     playable_board,
     table_megabytes,
+    thread_count,
 )
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.limit import Limit
@@ -80,7 +81,13 @@ class _Kernel(Protocol):
     def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]: ...
 
 
-def _compiled_kernel_class() -> Callable[[int, int, int, int], _Kernel] | None:
+class _CompiledKernel(_Kernel, Protocol):
+    """The compiled kernel, which can also search on several threads."""
+
+    threads: int
+
+
+def _compiled_kernel_class() -> Callable[[int, int, int, int], _CompiledKernel] | None:
     try:
         from fourinarow.search._kernel import Kernel
     except ImportError:
@@ -168,20 +175,30 @@ class Solver:
             (default) for the kernel wherever the board fits in 64 bits and it was built.
         book: an opening book to consult; ``True`` (default) for the book shipped with
             fourinarow for the board's shape, if there is one; ``False`` or ``None`` for none.
+        threads: how many threads a search runs on (1 to 64; default 1), sharing the table;
+            the scores are the same on any number, the node counts may differ. Only the
+            compiled kernel uses more than one; pure Python searches on one.
 
     Raises:
-        InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most an exbibyte), or
-            ``use_kernel`` not ``True``, ``False`` or ``None``.
+        InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most an exbibyte),
+            ``use_kernel`` not ``True``, ``False`` or ``None``, or ``threads`` not a whole
+            number from 1 to 64.
         BookError: ``book`` is neither a :class:`Book` nor ``True``, ``False`` or ``None`` (a
             path is read with ``Book.load(path)``).
         RuntimeError: ``use_kernel=True`` but the compiled kernel is not built.
     """
 
     def __init__(
-        self, *, tt_mb: float = 128, use_kernel: bool | None = None, book: Book | bool | None = True
+        self,
+        *,
+        tt_mb: float = 128,
+        use_kernel: bool | None = None,
+        book: Book | bool | None = True,
+        threads: int = 1,
     ) -> None:
         tt_mb = table_megabytes(tt_mb)
         use_kernel = kernel_choice(use_kernel)
+        threads = thread_count(threads)
         if book is not None and not isinstance(book, bool | Book):
             raise BookError(
                 "book is a Book (read one with Book.load(path)), True for the shipped book or "
@@ -193,6 +210,7 @@ class Solver:
                 "the compiled kernel is not built; reinstall with a C compiler available"
             )
         self.tt_mb = tt_mb
+        self._threads = threads
         self._use_kernel = use_kernel
         self._geometry: Geometry | None = None
         self._kernel: _Kernel | None = None
@@ -201,6 +219,11 @@ class Solver:
         self.book: Book | None = None
         """The book in use for the current shape, if any (attached at the first search from a
         position it can help with)."""
+
+    @property
+    def threads(self) -> int:
+        """The threads a search runs on (pure-Python searches use one whatever this says)."""
+        return self._threads
 
     # ------------------------------------------------------------------------ kernel
 
@@ -228,9 +251,11 @@ class Solver:
             budget = int(self.tt_mb * 1024 * 1024)
             if self._backend(shape) == "compiled":
                 assert self._compiled is not None
-                self._kernel = self._compiled(
+                compiled = self._compiled(
                     *_dimensions(shape), _table_bits(budget, _COMPILED_ENTRY_BYTES)
                 )
+                compiled.threads = self._threads
+                self._kernel = compiled
             else:
                 self._kernel = ReferenceKernel(
                     *_dimensions(shape), _table_bits(budget, _PYTHON_ENTRY_BYTES)
