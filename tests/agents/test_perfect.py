@@ -124,6 +124,20 @@ def test_bad_options_say_what_is_accepted() -> None:
         make_agent("perfect:tiebreak=middle")
     with pytest.raises(InvalidAgentSpecError, match="its options: tiebreak, tt_mb"):
         make_agent("perfect:depth=3")
+    with pytest.raises(InvalidAgentSpecError, match="threads is a whole number from 1 to 64"):
+        make_agent("perfect:threads=0")
+
+
+def test_on_two_threads_the_moves_keep_the_exact_scores() -> None:
+    """Threads change how the search runs, never what it proves: the same scores as one thread,
+    on positions big enough to leave the single-thread start (Begin-Medium, no book)."""
+    one = make_agent("perfect:book=none,tt_mb=16")
+    two = make_agent("perfect:book=none,tt_mb=16,threads=2")
+    assert isinstance(two, PerfectAgent) and two.solver.threads == 2
+    for position in bench.every("Test_L1_R2", 50)[:4]:
+        board = Board.from_moves(position.moves)
+        first, second = one.choose(board), two.choose(board)
+        assert exact_value(first) == exact_value(second) == position.score, position.moves
 
 
 def test_other_shapes() -> None:

@@ -41,6 +41,7 @@ class PerfectAgent:
         tt_mb: the solver's transposition table budget in megabytes.
         book: the opening book the solver consults: ``True`` for the one shipped for the
             board's shape (if any), ``False`` for none.
+        threads: the threads each solve runs on (1 to 64; default 1), sharing the table.
         fallback: the agent that picks among the columns not proven worse when a time limit
             stops the solve first (the registry's ``perfect`` uses ``engine``); it gets the
             last ``FALLBACK_SHARE`` of the time. Without one, the best proven bound decides.
@@ -58,11 +59,12 @@ class PerfectAgent:
         tie_break: TieBreak | str = "centre",
         tt_mb: float = 64,
         book: Book | bool = True,
+        threads: int = 1,
         fallback: Agent | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         self._tie_break = adopt_tie_break(tie_break, self._rng)
-        self.solver = Solver(tt_mb=tt_mb, book=book)
+        self.solver = Solver(tt_mb=tt_mb, book=book, threads=threads)
         self.fallback = fallback
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:

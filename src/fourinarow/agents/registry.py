@@ -22,7 +22,7 @@ from fourinarow.agents.tiebreak import (
     tie_break_policy,
 )
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
-from fourinarow.search.arguments import MAX_TABLE_MB
+from fourinarow.search.arguments import MAX_TABLE_MB, MAX_THREADS
 from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
 
@@ -157,6 +157,7 @@ def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
         tie_break=tie_break,
         tt_mb=options.number("tt_mb", 64, 0, MAX_TT_MB),
         book=_book(options),
+        threads=options.integer("threads", 1, 1, MAX_THREADS),
         fallback=EngineAgent(rng, tie_break=tie_break, solve_empties=0),
     )
 
@@ -229,8 +230,8 @@ AGENTS: dict[str, AgentInfo] = {
         _perfect,
         "perfect play from the solver: the fastest win, the longest defence "
         f"(options: tiebreak=centre|random|leftmost, tt_mb=MB up to {MAX_TT_MB}, "
-        "book=shipped|none|PATH)",
-        ("tiebreak", "tt_mb", "book"),
+        f"book=shipped|none|PATH, threads=N from 1 to {MAX_THREADS}, default 1)",
+        ("tiebreak", "tt_mb", "book", "threads"),
     ),
     "level": AgentInfo(
         lambda rng, options: _level(rng, options),

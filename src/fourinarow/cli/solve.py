@@ -19,6 +19,7 @@ from fourinarow.cli.options import (
     thread_count,
 )
 from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.search.arguments import default_threads
 from fourinarow.search.book import Book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
@@ -82,10 +83,11 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--threads",
         type=thread_count,
-        default=1,
+        default=default_threads(),
         metavar="N",
-        help="search each position on N threads sharing the table (1 to 64; default 1): the "
-        "same scores, sooner on several cores",
+        help="search each position on N threads sharing the table (1 to 64; default: the "
+        f"cores this process may use, here {default_threads()}): the same scores, sooner on "
+        "several cores",
     )
     books = parser.add_mutually_exclusive_group()
     books.add_argument(

@@ -10,6 +10,7 @@ Limit(time=None, depth=None, nodes=None)
 from __future__ import annotations
 
 import math
+import os
 
 from fourinarow.core import Board, FourInARowError, GameOverError, InvalidPositionError
 from fourinarow.core.arguments import shown
@@ -21,6 +22,7 @@ __all__ = [
     "InvalidSearchSettingError",
     "checked_board",
     "checked_limit",
+    "default_threads",
     "kernel_choice",
     "playable_board",
     "table_megabytes",
@@ -109,6 +111,17 @@ def kernel_choice(use_kernel: object) -> bool | None:
             f"(the kernel where it fits), not {shown(use_kernel)}"
         )
     return use_kernel
+
+
+def default_threads() -> int:
+    """The cores this process may run on (at most :data:`MAX_THREADS`): the default of
+    ``fourinarow solve --threads``. The library's default stays one thread, so that node counts,
+    and results under node or time limits, repeat from run to run."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_THREADS, cores))
 
 
 def thread_count(threads: object) -> int:
