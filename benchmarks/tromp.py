@@ -27,7 +27,8 @@ except those it did not settle under a smaller cap). ``--markdown`` then prints 
 tables: ours in Tromp's layout and a list of shapes with their scores and costs. Wall time is
 what one waits; CPU time is the whole process's (every thread). Every table is backed with memory
 before its shape's first solve, outside the timing. The load average before and after says how
-busy the machine was.
+busy the machine was. The exit status is 1 if any check failed (weak and strong solves, the
+children or the published value disagree), else 0.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ MEASURED_SECONDS = {
     (4, 4): 0.01, (5, 4): 0.01, (4, 5): 0.01, (4, 6): 0.01, (6, 4): 0.03, (5, 5): 0.03,
     (4, 7): 0.03, (5, 6): 0.09, (6, 5): 0.2, (7, 4): 0.2, (4, 8): 0.3, (4, 9): 0.5,
     (5, 7): 1.0, (8, 4): 1.8, (7, 5): 3.0, (6, 6): 4.0, (5, 8): 4.0, (4, 10): 6.0,
-    (4, 11): 9.0, (6, 7): 38.0, (8, 5): 92.0, (7, 6): 300.0,
+    (4, 11): 9.0, (6, 7): 38.0, (5, 9): 40.0, (8, 5): 92.0, (7, 6): 300.0,
 }  # fmt: skip
 """Seconds the strong solve of the empty board took, on one thread without a book, where it
 was measured (a 2-core machine): the order of the run. Shapes not here come after these."""
@@ -436,8 +437,20 @@ def markdown_row(record: dict[str, Any]) -> str:
 
 
 def machine(when: str) -> str:
+    """The load average and the cores, for the lines before and after the run."""
     one, five, fifteen = os.getloadavg()
     return f"{when}: load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def processor() -> str:
+    """The processor's model name, where Linux tells it, else the machine type."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.machine() or "unknown processor"
 
 
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -508,7 +521,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     records = latest(args.earlier)
     solver = Solver(tt_mb=args.tt_mb, book=False, threads=args.threads, use_kernel=True)
     print(
-        f"{machine('before')}; {platform.python_implementation()} {platform.python_version()}; "
+        f"{machine('before')} ({processor()}); "
+        f"{platform.python_implementation()} {platform.python_version()}; "
         f"{args.threads} threads, table {args.tt_mb:g} MB, no book, "
         f"at most {args.max_seconds:g} s per shape"
     )
