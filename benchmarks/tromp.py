@@ -15,8 +15,9 @@ against the published ones:
   stone), each from an empty table, must agree on the sign;
 - "both colours" (``--check-children``): the position after each first move is solved for the
   second player, and the root's score must be the best over the moves of minus the child's (a
-  move that wins at once counting as a win). It costs about a solve per column, so by default it
-  runs only where the strong solve took at most 10 s;
+  move that wins at once counting as a win). It costs up to a solve per column, so by default it
+  runs only where the strong solve took at most 10 s, and on the shapes the published table
+  leaves blank (within what remains of the shape's time);
 - the time cap (``--max-seconds``, default an hour) is for a shape as a whole; a shape whose value
   is still unknown when it runs out is "not settled", and, unless ``--no-skip-larger``, every
   shape at least as wide and as high as it is skipped (larger boards cost more).
@@ -199,9 +200,13 @@ class Clock:
         }
 
 
-def timed_solve(solver: Solver, board: Board, seconds: float, weak: bool) -> dict[str, Any]:
-    """One solve from an empty table under a time limit: its result, bounds, nodes and time."""
-    solver.clear()
+def timed_solve(
+    solver: Solver, board: Board, seconds: float, weak: bool, *, clear: bool = True
+) -> dict[str, Any]:
+    """One solve under a time limit, from an empty table unless ``clear`` is False: its
+    result, bounds, nodes and time."""
+    if clear:
+        solver.clear()
     clock = Clock.start()
     solution: Solution = solver.solve(board, Limit(time=seconds), weak=weak)
     return {
@@ -215,8 +220,10 @@ def timed_solve(solver: Solver, board: Board, seconds: float, weak: bool) -> dic
 
 def check_children(solver: Solver, board: Board, score: int, seconds: float) -> dict[str, Any]:
     """Solve the position after each first move (for the second player) and check that the
-    root's ``score`` is the best over the moves of minus the child's score."""
+    root's ``score`` is the best over the moves of minus the child's score. The children
+    share one table, emptied before the first: none of the root's solve is reused."""
     deadline = time.perf_counter() + seconds
+    solver.clear()
     clock = Clock.start()
     values: list[int | None] = []
     nodes = 0
@@ -231,7 +238,7 @@ def check_children(solver: Solver, board: Board, score: int, seconds: float) -> 
             values.append(0)
         else:
             left = deadline - time.perf_counter()
-            result = timed_solve(solver, child, left, weak=False) if left > 0 else None
+            result = timed_solve(solver, child, left, False, clear=False) if left > 0 else None
             nodes += 0 if result is None else result["nodes"]
             if result is None or result["score"] is None:
                 values.append(None)
@@ -270,7 +277,8 @@ def settle(
     check = None
     if score is not None:
         if children is None:
-            children = strong is not None and strong["wall"] <= CHILDREN_AUTO_SECONDS
+            cheap = strong is not None and strong["wall"] <= CHILDREN_AUTO_SECONDS
+            children = cheap or shape not in PUBLISHED
         if children and left() > 0:
             check = check_children(solver, board, score, left())
     published = PUBLISHED.get(shape)
@@ -387,6 +395,11 @@ def markdown(
         "",
         "Blank: out of the compiled kernel's reach (width*(height+1) > 64 bits) or not settled; "
         "\\* not in the published table; ! differs from it.",
+        *(
+            new_shape_note(r)
+            for s, r in sorted(records.items())
+            if s not in PUBLISHED and r["value"]
+        ),
         "",
         "| shape | value | score | wall s | CPU s | nodes | weak solve s | weak agrees "
         "| both colours | Tromp |",
@@ -398,6 +411,24 @@ def markdown(
             continue
         lines.append(markdown_row(records[shape]))
     return lines
+
+
+def new_shape_note(record: dict[str, Any]) -> str:
+    """A sentence on a shape the published table leaves blank: our value and its checks."""
+    checks = {True: "agree", False: "**disagree**", None: "were not both settled"}[record["agree"]]
+    children = record["children"]
+    if children is None:
+        colours = "not checked"
+    else:
+        colours = {True: "agrees", False: "**disagrees**", None: "did not finish"}[
+            children["agree"]
+        ]
+    score = record["score_text"] or record["value"]
+    return (
+        f"\n{record['shape']} is blank in the published table; ours is {score}. The weak and "
+        f"strong solves {checks}; the check from the second player's side (every first move "
+        f"solved) {colours}."
+    )
 
 
 def markdown_row(record: dict[str, Any]) -> str:
@@ -480,7 +511,8 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="also solve the position after each first move and check the root's score "
-        f"(default: where the strong solve took at most {CHILDREN_AUTO_SECONDS:g} s)",
+        f"(default: where the strong solve took at most {CHILDREN_AUTO_SECONDS:g} s, and "
+        "on shapes not in the published table)",
     )
     parser.add_argument(
         "--skip-larger",

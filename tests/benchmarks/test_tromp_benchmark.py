@@ -135,6 +135,25 @@ def test_a_shape_not_settled_in_time_is_reported_and_larger_ones_skipped(tmp_pat
     assert f"7x4    in {path} already" in again.stdout  # not settled under as long a cap
 
 
+def test_a_shape_the_published_table_leaves_blank_is_marked_with_its_checks(
+    tiny: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path
+) -> None:
+    # The tiny run's 4x4 record relabelled 5x11: how the table shows a blank cell we fill,
+    # without the hour the real 5x11 takes.
+    record = json.loads(tiny[1].read_text().splitlines()[0])
+    record.update(shape="5x11", width=5, height=11, published=None, matches_published=None)
+    path = tmp_path / "tromp.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    result = run("--shapes", "none", "--json", str(path), "--resume", "--markdown")
+    assert result.returncode == 0, result.stderr
+    assert our_table(result.stdout) == {"5x11": "=*"}
+    assert (
+        "5x11 is blank in the published table; ours is = (draw). The weak and strong solves "
+        "agree; the check from the second player's side (every first move solved) agrees."
+    ) in result.stdout
+    assert shape_rows(result.stdout)["5x11"][-3:] == ["yes", "yes", "not published"]
+
+
 @pytest.mark.parametrize(
     ("shapes", "message"),
     [
