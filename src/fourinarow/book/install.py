@@ -206,6 +206,7 @@ def _download(url: str, out: BinaryIO, progress: DownloadProgress | None, timeou
             total = int(length) if length and length.isdigit() else None
             digest = _stream(response, out, progress, total)
     except urllib.error.HTTPError as error:
+        error.close()  # it holds the connection
         raise BookDownloadError(f"{url}: the server answered {error.code} {error.reason}") from None
     except urllib.error.URLError as error:
         reason = error.reason
