@@ -14,8 +14,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 @contextmanager
-def serving(files: dict[str, bytes]) -> Iterator[str]:
-    """Serve ``files`` by name while the block runs; yield the base URL (no trailing slash)."""
+def serving(files: dict[str, bytes], stalled: threading.Event | None = None) -> Iterator[str]:
+    """Serve ``files`` by name while the block runs; yield the base URL (no trailing slash).
+    ``stalled`` is set once a ``/stall/`` download has sent its half."""
     stop = threading.Event()
 
     class Handler(BaseHTTPRequestHandler):
@@ -35,6 +36,8 @@ def serving(files: dict[str, bytes]) -> Iterator[str]:
             self.wfile.write(body[: len(body) // 2])
             self.wfile.flush()
             if mode == "stall":
+                if stalled is not None:
+                    stalled.set()
                 stop.wait(60)
             self.close_connection = True
 

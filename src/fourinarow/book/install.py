@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import re
 import string
@@ -238,11 +239,16 @@ def _copy(source: Path, out: BinaryIO, progress: DownloadProgress | None) -> str
 
 
 def _stream(
-    source: BinaryIO, out: BinaryIO, progress: DownloadProgress | None, total: int | None
+    source: io.BufferedIOBase,
+    out: BinaryIO,
+    progress: DownloadProgress | None,
+    total: int | None,
 ) -> str:
+    """Copy ``source`` into ``out`` as bytes come (not waiting for whole chunks); return
+    their SHA-256."""
     digest = hashlib.sha256()
     done = 0
-    while chunk := source.read(_CHUNK):
+    while chunk := source.read1(_CHUNK):
         digest.update(chunk)
         out.write(chunk)
         done += len(chunk)
