@@ -171,3 +171,18 @@ def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(
     assert process.returncode == 130, stderr
     assert "Traceback" not in stderr
     assert list(folder.iterdir()) == []
+
+
+def test_shipped_for_a_shape_without_a_book_says_how_to_get_one(
+    run: Run, data: dict[str, str]
+) -> None:
+    for args in (
+        ("book", "info", "shipped", "--size", "5x4"),
+        ("solve", "--size", "5x4", "--book", "shipped", "33"),
+    ):
+        result = run(*args, env=data)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1
+        assert "no book for 5x4 connect 4 ships with fourinarow or is installed" in result.stderr
+        assert "fourinarow book install" in result.stderr
+    assert run("solve", "--size", "5x4", "33", env=data).returncode == 0  # none by default
