@@ -161,7 +161,8 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         help="list the shipped and installed books, and which one each shape uses",
         description=(
             "Every book the solver may use: shipped with fourinarow or installed in the user's"
-            " data folder; the one in use for its shape is marked."
+            " data folder; the one in use for its shape is marked. A damaged or misnamed file"
+            " is listed, its problem said on standard error, and the status is 1."
         ),
     )
     listing.set_defaults(handler=_run_list)
