@@ -13,6 +13,9 @@ import pytest
 # The shipped book's uncompressed copy (see Book.load) goes to a directory of this run, not
 # to the user's cache; subprocesses inherit the setting.
 os.environ["FOURINAROW_CACHE"] = tempfile.mkdtemp(prefix="fourinarow-cache-")
+# Likewise the user's data folder: books the user installed (fourinarow book install) would
+# otherwise become the default books of their shapes in every test.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fourinarow-data-")
 
 # A job started in the background by a non-interactive shell (`cmd &` in a script, as CI runners
 # may do) starts with Ctrl-C ignored, and the programs the tests start would inherit that and

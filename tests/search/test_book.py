@@ -30,6 +30,12 @@ from fourinarow.search.book import (
     BookError,
     cache_copy_path,
     cache_directory,
+    decode_key,
+    default_book,
+    default_book_path,
+    default_book_plies,
+    installed_book_path,
+    installed_books_folder,
     position_key,
     shipped_book_path,
 )
@@ -585,3 +591,97 @@ def test_a_first_read_killed_while_writing_its_copy_leaves_nothing_after_the_nex
     assert again.returncode == 0, again.stderr
     assert again.stdout.split() == ["44", "1"]
     assert [p.suffix for p in tmp_path.iterdir()] == [".entries"]
+
+
+# ------------------------------------------------- the default book: shipped or installed
+
+
+@pytest.fixture
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty user data folder, and no default book read yet in this process."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setattr(book_module, "_defaults", {})
+    return tmp_path / "data" / "fourinarow" / "books"
+
+
+def install(folder: Path, book: Book) -> Path:
+    """Put a book where ``fourinarow book install`` puts it (the install itself is tested
+    in tests/book/test_install.py)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{book.width}x{book.height}c{book.connect}.book"
+    book.save(path)
+    return path
+
+
+def test_an_installed_book_is_the_default_where_none_ships(
+    data_home: Path, small_book: Path
+) -> None:
+    assert installed_books_folder() == data_home
+    assert default_book_path(*SHAPE) is None
+    assert default_book(*SHAPE) is None
+    path = install(data_home, Book.load(small_book))
+    assert installed_book_path(*SHAPE) == default_book_path(*SHAPE) == path
+    assert default_book_plies(*SHAPE) == 6
+    book = default_book(*SHAPE)
+    assert book is not None
+    assert book.path == path
+    assert default_book(*SHAPE) is book
+    solver = Solver(tt_mb=4)
+    assert (
+        solver.solve(Board.from_moves("33", width=5, height=4)).score
+        == Solver(tt_mb=4, book=False).solve(Board.from_moves("33", width=5, height=4)).score
+    )
+    assert solver.book is book
+
+
+def test_a_book_installed_or_replaced_later_is_read_afresh(
+    data_home: Path, small_book: Path
+) -> None:
+    shallow = Book.load(small_book)
+    entries = {k: v for k, v in shallow.items() if decode_key(k, 5, 4)[1].bit_count() <= 2}
+    install(data_home, Book.from_entries(*SHAPE, 2, entries))
+    first = default_book(*SHAPE)
+    assert first is not None
+    assert first.plies == 2
+    install(data_home, shallow)  # a new file by rename, as an install makes it
+    second = default_book(*SHAPE)
+    assert second is not None
+    assert second.plies == 6 == default_book_plies(*SHAPE)
+
+
+@needs_shipped
+@pytest.mark.parametrize(("more", "wins"), [(-1, "shipped"), (0, "shipped"), (1, "installed")])
+def test_the_deeper_of_the_shipped_and_the_installed_book_is_the_default(
+    data_home: Path, more: int, wins: str
+) -> None:
+    assert SHIPPED is not None
+    plies = Book.read_header(SHIPPED).plies + more
+    installed = install(
+        data_home, Book.from_entries(7, 6, 4, plies, {position_key(Board.from_moves("4")): -2})
+    )
+    assert default_book_path(7, 6, 4) == (SHIPPED if wins == "shipped" else installed)
+    assert default_book_plies(7, 6, 4) == max(plies, plies - more)
+
+
+def test_an_installed_file_for_another_shape_than_its_name_is_refused(
+    data_home: Path, small_book: Path
+) -> None:
+    data_home.mkdir(parents=True)
+    (data_home / "4x4c3.book").write_bytes(small_book.read_bytes())
+    with pytest.raises(BookError, match=r"4x4c3\.book: is for 5x4 connect 4, not for the 4x4"):
+        default_book_path(4, 4, 3)
+    with warnings.catch_warnings(record=True) as caught:  # the solver goes on without a book
+        warnings.simplefilter("always")
+        Solver(tt_mb=4).solve(Board.from_moves("22", width=4, height=4, connect=3))
+    assert any("4x4c3.book" in str(w.message) for w in caught)
+
+
+def test_without_a_data_folder_there_is_no_installed_book(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", no_home)
+    assert installed_book_path(*SHAPE) is None

@@ -39,8 +39,8 @@ class PerfectAgent:
         rng: breaks ties between equally good columns when ``tie_break`` is ``random``.
         tie_break: ``random``, ``centre`` (default) or ``leftmost``.
         tt_mb: the solver's transposition table budget in megabytes.
-        book: the opening book the solver consults: ``True`` for the one shipped for the
-            board's shape (if any), ``False`` for none.
+        book: the opening book the solver consults: ``True`` for the board shape's default
+            book (shipped or installed, if any), ``False`` for none.
         threads: the threads each solve runs on (1 to 64; default 1), sharing the table.
         fallback: the agent that picks among the columns not proven worse when a time limit
             stops the solve first (the registry's ``perfect`` uses ``engine``); it gets the

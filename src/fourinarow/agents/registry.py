@@ -138,7 +138,8 @@ def _level(rng: random.Random, options: AgentOptions) -> Agent:
 
 
 def _book(options: AgentOptions) -> Book | bool:
-    """The ``book`` option: ``shipped`` (default), ``none`` or the path of a book file."""
+    """The ``book`` option: ``shipped`` (default: the shape's default book, shipped or
+    installed), ``none`` or the path of a book file."""
     text = options.text("book", "shipped")
     if text.lower() in ("shipped", "none"):
         return text.lower() == "shipped"

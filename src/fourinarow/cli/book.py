@@ -1,15 +1,18 @@
-"""``fourinarow book build`` and ``fourinarow book info``: opening books."""
+"""``fourinarow book build``, ``info``, ``install``, ``list`` and ``remove``: opening books."""
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import (
     add_shape_options,
+    board_size,
+    connect_length,
     ply_count,
     positive_int,
     table_megabytes,
@@ -24,7 +27,7 @@ from fourinarow.search.book import (
     BookHeader,
     cache_copy_path,
     cache_directory,
-    shipped_book_path,
+    default_book_path,
 )
 
 __all__ = ["add_book_parser"]
@@ -40,10 +43,11 @@ an hour, 8 plies about 6 hours, 12 plies about 14 hours.
 
 
 def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
-    """Register ``book`` with its ``build`` and ``info`` subcommands."""
+    """Register ``book`` with its ``build``, ``info``, ``install``, ``list`` and ``remove``
+    subcommands."""
     book = commands.add_parser(
         "book",
-        help="build or describe an opening book",
+        help="build, describe, install or list opening books",
         description="Opening books: exact scores of early positions, solved ahead of time.",
     )
     actions = book.add_subparsers(dest="book_command", metavar="ACTION", required=True)
@@ -101,17 +105,19 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "info",
         help="describe a book file and check it",
         description=(
-            "Print a book's header and check its checksum and entries; for the shipped book,"
-            " also where its uncompressed copy is cached (FOURINAROW_CACHE) and whether it is"
-            " there yet."
+            "Print a book's header and check its checksum and entries; for a shape's default"
+            " book (shipped or installed), also where its uncompressed copy is cached"
+            " (FOURINAROW_CACHE) and whether it is there yet."
         ),
     )
     info.add_argument(
         "path",
         metavar="PATH",
-        help="the book file, 'shipped' for the 7x6 book that ships, or a build directory "
-        "(PATH.build: how far that build is)",
+        help="the book file, 'shipped' for the default book of --size and --connect (the "
+        "shipped or the installed one, the deeper; default 7x6 connect 4), or a build "
+        "directory (PATH.build: how far that build is)",
     )
+    add_shape_options(info)
     info.add_argument(
         "--verify",
         type=positive_int,
@@ -120,6 +126,60 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="also re-solve N random entries of the deepest layer and compare",
     )
     info.set_defaults(handler=_run_info)
+    _add_install_parsers(actions)
+
+
+INSTALL_EPILOG = """\
+The book is copied or downloaded to a temporary file in the books folder of the user's data
+folder ($XDG_DATA_HOME/fourinarow/books, else ~/.local/share/fourinarow/books), its SHA-256
+checked, the whole book read (header, checksum, entries), and only then renamed to WxHcN.book
+after its own header, replacing the one installed for that shape. On any failure, or Ctrl-C,
+nothing is left behind. A shape's default book (solve, perfect, Solver(book=True)) is the
+shipped or the installed one, whichever has more plies; a tie goes to the shipped one.
+"""
+
+
+def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
+    """Register ``book install``, ``book list`` and ``book remove``."""
+    install = actions.add_parser(
+        "install",
+        help="install a book from a file or a URL into the user's data folder",
+        description="Install an opening book from a file or an http(s) URL, checked first.",
+        epilog=INSTALL_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    install.add_argument("source", metavar="SOURCE", help="a book file or an http(s) URL")
+    install.add_argument(
+        "--sha256",
+        metavar="HEX",
+        help="the book's SHA-256 (64 hexadecimal digits): required for a URL, checked if given",
+    )
+    install.add_argument("--quiet", action="store_true", help="no progress display")
+    install.set_defaults(handler=_run_install)
+    listing = actions.add_parser(
+        "list",
+        help="list the shipped and installed books, and which one each shape uses",
+        description=(
+            "Every book the solver may use: shipped with fourinarow or installed in the user's"
+            " data folder; the one in use for its shape is marked. A damaged or misnamed file"
+            " is listed, its problem said on standard error, and the status is 1."
+        ),
+    )
+    listing.set_defaults(handler=_run_list)
+    remove = actions.add_parser(
+        "remove",
+        help="remove the book installed for a shape",
+        description="Remove the book installed for a shape (shipped books stay).",
+    )
+    remove.add_argument("size", type=board_size, metavar="WxH", help="the board, e.g. 6x6")
+    remove.add_argument(
+        "--connect",
+        type=connect_length,
+        default=4,
+        metavar="N",
+        help="line length that wins (default: 4)",
+    )
+    remove.set_defaults(handler=_run_remove)
 
 
 def _run_build(args: argparse.Namespace) -> int:
@@ -157,18 +217,26 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
-def resolve_book_path(text: str | Path) -> Path:
-    """A book's path; ``shipped`` names the 7x6 connect 4 book that ships with fourinarow."""
+def resolve_book_path(text: str | Path, width: int = 7, height: int = 6, connect: int = 4) -> Path:
+    """A book's path; ``shipped`` names the default book of the shape (see
+    ``default_book_path``: shipped with fourinarow or installed, the deeper).
+
+    Raises:
+        BookError: ``shipped`` for a shape that has no book.
+    """
     if str(text) == "shipped":
-        path = shipped_book_path(7, 6, 4)
+        path = default_book_path(width, height, connect)
         if path is None:
-            raise BookError("no book ships with this installation of fourinarow")
+            raise BookError(
+                f"no book for {width}x{height} connect {connect} ships with fourinarow or is "
+                "installed (fourinarow book install)"
+            )
         return path
     return Path(text)
 
 
 def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
-    """Where the shipped book's uncompressed copy is (see ``Book.load``), and whether the
+    """Where the default book's uncompressed copy is (see ``Book.load``), and whether the
     entries just read came from it, its checksum verified."""
     directory = cache_directory()
     if directory is None:
@@ -242,13 +310,14 @@ def _run_info(args: argparse.Namespace) -> int:
     from fourinarow.search.book import decode_key
     from fourinarow.search.solver import Solver
 
-    path = resolve_book_path(args.path)
+    width, height = args.size
+    path = resolve_book_path(args.path, width, height, args.connect)
     if path.is_dir():
         return _describe_build(path)
     told = Book.read_header(path)
-    shipped = path == shipped_book_path(told.width, told.height, told.connect)
-    # the shipped book is read as the solver reads it: through its cached copy, so that what is
-    # described and verified below is the copy in use
+    shipped = path == default_book_path(told.width, told.height, told.connect)
+    # the default book is read as the solver reads it: through its cached copy, so that what
+    # is described and verified below is the copy in use
     book = Book.load(path, cache_directory() if shipped else None)
     header = book.header
     assert header is not None  # read from a file
@@ -274,4 +343,69 @@ def _run_info(args: argparse.Namespace) -> int:
                 print(f"disagrees    entry {key:#x}: the book says {value}, the solver {truth}")
         print(f"verified     {len(sample) - wrong} of {len(sample)} re-solved entries agree")
         return 1 if wrong else 0
+    return 0
+
+
+def _run_install(args: argparse.Namespace) -> int:
+    from fourinarow.book.install import BookInstallError, install_book, is_url
+    from fourinarow.cli.progress import byte_progress
+
+    if is_url(args.source) and args.sha256 is None:
+        raise BookInstallError(
+            f"{args.source}: a download needs --sha256 HEX, the book's SHA-256, to be checked "
+            "against (a local file may be installed without)"
+        )
+    with byte_progress(enabled=not args.quiet and is_url(args.source)) as progress:
+        listed = install_book(args.source, args.sha256, progress=progress)
+    header = listed.header
+    assert header is not None  # read in full before it was installed
+    print(
+        f"installed {listed.path} ({header.shape}, {header.plies} plies, "
+        f"{header.count:,} entries, {listed.size:,} bytes)"
+    )
+    if listed.in_use:
+        print(f"it is now the default book for {header.shape}")
+    else:
+        used = default_book_path(header.width, header.height, header.connect)
+        print(f"the default book for {header.shape} stays {used} (at least as deep)")
+    return 0
+
+
+def _run_list(args: argparse.Namespace) -> int:
+    from fourinarow.book.install import list_books
+
+    books = list_books()
+    if not books:
+        print("no books: none ships with this installation, none is installed")
+        return 0
+    title = (
+        f"{'board':<16}{'plies':>6}{'entries':>14}{'bytes':>14}  {'origin':<10}{'in use':<8}path"
+    )
+    print(title)
+    print("-" * len(title))
+    status = 0
+    for book in books:
+        header = book.header
+        board = header.shape if header else "?"
+        plies = str(header.plies) if header else "?"
+        entries = f"{header.count:,}" if header else "?"
+        mark = "yes" if book.in_use else "no"
+        print(
+            f"{board:<16}{plies:>6}{entries:>14}{book.size:>14,}  {book.origin:<10}{mark:<8}"
+            f"{book.path}"
+        )
+        if book.problem:
+            print(f"  problem: {book.problem}", file=sys.stderr)
+            status = 1
+    return status
+
+
+def _run_remove(args: argparse.Namespace) -> int:
+    from fourinarow.book.install import remove_book
+
+    width, height = args.size
+    path = remove_book(width, height, args.connect)
+    used = default_book_path(width, height, args.connect)
+    after = f"the default book is now {used}" if used else "no book is left for that shape"
+    print(f"removed {path}; {after}")
     return 0

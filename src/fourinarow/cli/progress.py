@@ -1,5 +1,6 @@
 """Progress on standard error for long commands (tournaments, experiments, book builds), drawn
-by rich: a bar, done/total, the rate, the time so far and the time left."""
+by rich: a bar, done/total, the rate, the time so far and the time left; and for downloads
+(book installs), in bytes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ if TYPE_CHECKING:
     from rich.progress import Task, TaskID
     from rich.text import Text
 
-__all__ = ["ProgressCallback", "progress_bar"]
+__all__ = ["ByteProgressCallback", "ProgressCallback", "byte_progress", "progress_bar"]
 
 ProgressCallback = Callable[[int, int, float], None]
 """Called as ``progress(done, total, seconds)``; ``done`` may include work an earlier, resumed run
@@ -75,3 +76,33 @@ def progress_bar(unit: str, enabled: bool = True) -> Iterator[ProgressCallback |
     finally:
         if task is not None:
             display.stop()
+
+
+ByteProgressCallback = Callable[[int, "int | None"], None]
+"""Called as ``progress(bytes_so_far, total_bytes)``; the total is ``None`` when unknown."""
+
+
+@contextmanager
+def byte_progress(enabled: bool = True) -> Iterator[ByteProgressCallback | None]:
+    """A download's progress on standard error (bytes so far, of how many, the speed) while the
+    block runs, as a callback; ``None`` (no display) when not ``enabled`` or when standard error
+    is not a terminal. Ctrl-C leaves the display as it was."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
+
+    display = Progress(
+        BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=Console(stderr=True)
+    )
+    task = display.add_task("download", total=None)
+
+    def report(done: int, total: int | None) -> None:
+        display.update(task, completed=done, total=total)
+
+    display.start()
+    try:
+        yield report
+    finally:
+        display.stop()

@@ -93,7 +93,8 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     books.add_argument(
         "--book",
         metavar="PATH",
-        help="consult this opening book (default: 'shipped', the one for 7x6 connect 4)",
+        help="consult this opening book (default: 'shipped', the shape's default book: the "
+        "one shipped or installed with 'fourinarow book install', the deeper)",
     )
     books.add_argument("--no-book", action="store_true", help="consult no opening book")
     parser.add_argument(
@@ -134,8 +135,10 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.book is not None:
         from fourinarow.cli.book import resolve_book_path
 
-        book = Book.load(resolve_book_path(args.book))
-        book.require_shape(width, height, args.connect)
+        path = resolve_book_path(args.book, width, height, args.connect)  # there is one
+        if args.book != "shipped":  # the default book is read as the solver reads it
+            book = Book.load(path)
+            book.require_shape(width, height, args.connect)
     solver = Solver(tt_mb=args.tt_mb, book=book, threads=args.threads)
     limit = Limit(None if args.time_ms is None else args.time_ms / 1000, nodes=args.max_nodes)
     status = 0

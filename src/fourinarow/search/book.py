@@ -6,6 +6,11 @@ consults it inside its search, so a book of every position of ``plies`` stones a
 positions with fewer stones; ``fourinarow book build`` makes one and ``fourinarow book info``
 describes one.
 
+Each board shape has at most one *default* book, the one ``Solver(book=True)`` consults: the
+book shipped in the package (``books/WxHcN.book`` beside this module) or the one installed in
+the user's data folder (``fourinarow book install``, see :func:`installed_books_folder`),
+whichever is deeper; a tie goes to the shipped one (:func:`default_book_path`).
+
 The file format, version 2 (integers little-endian)::
 
     offset  size  field
@@ -59,6 +64,7 @@ from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionErr
 from fourinarow.core.arguments import shown, whole_number
 from fourinarow.core.geometry import board_side
 from fourinarow.search.arguments import checked_board
+from fourinarow.userdata import UnknownDataHomeError, data_folder
 
 __all__ = [
     "COMPRESSIONS",
@@ -66,11 +72,15 @@ __all__ = [
     "Book",
     "BookError",
     "BookHeader",
+    "book_file_name",
     "cache_copy_path",
     "cache_directory",
     "decode_key",
     "default_book",
+    "default_book_path",
     "default_book_plies",
+    "installed_book_path",
+    "installed_books_folder",
     "mirror_key",
     "position_key",
     "shipped_book_path",
@@ -712,26 +722,115 @@ def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
     """The book shipped inside the package for this shape, or ``None`` if there is none."""
     width, height, connect = _checked_shape(width, height, connect)
     resource = resources.files("fourinarow.search").joinpath(
-        "books", f"{width}x{height}c{connect}.book"
+        "books", book_file_name(width, height, connect)
     )
     path = Path(str(resource))
     return path if path.is_file() else None
 
 
-_defaults: dict[tuple[int, int, int], Book | None] = {}
+def book_file_name(width: int, height: int, connect: int) -> str:
+    """The file name of the shipped or installed book for a shape: ``WxHcN.book``.
+
+    >>> book_file_name(7, 6, 4)
+    '7x6c4.book'
+    """
+    width, height, connect = _checked_shape(width, height, connect)
+    return f"{width}x{height}c{connect}.book"
+
+
+def installed_books_folder() -> Path:
+    """Where ``fourinarow book install`` puts books: ``books`` in the user's data folder
+    (``$XDG_DATA_HOME/fourinarow/books``, else ``~/.local/share/fourinarow/books``; not made
+    here).
+
+    Raises:
+        UnknownDataHomeError: neither ``XDG_DATA_HOME`` nor the home folder is known.
+    """
+    return data_folder() / "books"
+
+
+def installed_book_path(width: int, height: int, connect: int) -> Path | None:
+    """The book installed in the user's data folder for this shape (see
+    :func:`installed_books_folder`), or ``None`` if there is none (or no data folder)."""
+    name = book_file_name(width, height, connect)
+    try:
+        path = installed_books_folder() / name
+    except UnknownDataHomeError:
+        return None
+    return path if path.is_file() else None
+
+
+def default_book_path(width: int, height: int, connect: int) -> Path | None:
+    """The file of the book the solver consults by default for this shape, or ``None``.
+
+    That is the book shipped in the package or the one installed in the user's data folder
+    (``fourinarow book install``), whichever is deeper (more plies): a tie goes to the shipped
+    one. Only headers are read, so this is cheap.
+
+    Raises:
+        BookError: a header of either file is damaged, or the installed file is for another
+            shape than its name says (the message names the file).
+    """
+    chosen = _default_choice(*_checked_shape(width, height, connect))
+    return None if chosen is None else chosen[0]
+
+
+def _default_choice(width: int, height: int, connect: int) -> tuple[Path, BookHeader] | None:
+    """The default book's file and header (see :func:`default_book_path`)."""
+    found: list[tuple[Path, BookHeader]] = []
+    for path in (
+        shipped_book_path(width, height, connect),
+        installed_book_path(width, height, connect),
+    ):
+        if path is None:
+            continue
+        header = Book.read_header(path)
+        if (header.width, header.height, header.connect) != (width, height, connect):
+            raise _fail(
+                path,
+                f"is for {header.shape}, not for the {width}x{height} connect {connect} "
+                "its name says",
+            )
+        found.append((path, header))
+    if not found:
+        return None
+    return max(found, key=lambda choice: choice[1].plies)  # max keeps the first of a tie
+
+
+_defaults: dict[tuple[int, int, int], tuple[Path, tuple[int, int, int], Book]] = {}
+"""The default books read so far in this process, by shape, with their file and its identity
+(inode, size, modification time): a book installed or replaced meanwhile is read afresh."""
 
 
 def default_book(width: int, height: int, connect: int) -> Book | None:
-    """The shipped book for this shape, read once per process; ``None`` when there is none.
+    """The default book for this shape (see :func:`default_book_path`: shipped or installed,
+    the deeper), read once per process (through its uncompressed copy in
+    :func:`cache_directory`); ``None`` when there is none.
 
     Raises:
-        BookError: the shipped file is damaged (reinstalling fourinarow fixes it).
+        BookError: the file is damaged (reinstalling fourinarow, or the book, fixes it).
     """
     shape = _checked_shape(width, height, connect)
-    if shape not in _defaults:
-        path = shipped_book_path(*shape)
-        _defaults[shape] = None if path is None else Book.load(path, cache_directory())
-    return _defaults[shape]
+    path = default_book_path(*shape)
+    if path is None:
+        return None
+    identity = _identity(path)
+    known = _defaults.get(shape)
+    if known is not None and known[:2] == (path, identity):
+        return known[2]
+    book = Book.load(path, cache_directory())
+    _defaults[shape] = (path, identity, book)
+    return book
+
+
+def _identity(path: Path) -> tuple[int, int, int]:
+    """What tells one file at ``path`` from another put there later (an atomic install
+    replaces the inode)."""
+    try:
+        status = path.stat()
+    except OSError as error:
+        raise _fail(path, f"cannot be read ({error.strerror or error})") from None
+    return status.st_ino, status.st_size, status.st_mtime_ns
 
 
 def cache_copy_path(path: Path, header: BookHeader, cache: Path | str) -> Path:
@@ -744,7 +843,7 @@ def cache_copy_path(path: Path, header: BookHeader, cache: Path | str) -> Path:
 
 
 def cache_directory() -> Path | None:
-    """Where the shipped books' uncompressed copies go (see :meth:`Book.load`):
+    """Where the default books' uncompressed copies go (see :meth:`Book.load`):
     ``$FOURINAROW_CACHE`` if set (empty: no cache), else ``$XDG_CACHE_HOME/fourinarow``, else
     ``~/.cache/fourinarow``."""
     chosen = os.environ.get("FOURINAROW_CACHE")
@@ -755,15 +854,12 @@ def cache_directory() -> Path | None:
 
 
 def default_book_plies(width: int, height: int, connect: int) -> int | None:
-    """The stones of the deepest positions in the shipped book for this shape, read from its
-    header alone (cheap; the book itself may be large), or ``None`` when none ships.
+    """The stones of the deepest positions in the default book for this shape (see
+    :func:`default_book_path`), read from its header alone (cheap; the book itself may be
+    large), or ``None`` when there is none.
 
     Raises:
-        BookError: the shipped file's header is damaged.
+        BookError: as :func:`default_book_path`.
     """
-    shape = _checked_shape(width, height, connect)
-    loaded = _defaults.get(shape)
-    if loaded is not None:
-        return loaded.plies
-    path = shipped_book_path(*shape)
-    return None if path is None else Book.read_header(path).plies
+    chosen = _default_choice(*_checked_shape(width, height, connect))
+    return None if chosen is None else chosen[1].plies

@@ -173,8 +173,11 @@ class Solver:
             positions near the end of the game, which stays in the CPU's cache).
         use_kernel: ``True`` to require the compiled kernel, ``False`` to use pure Python, ``None``
             (default) for the kernel wherever the board fits in 64 bits and it was built.
-        book: an opening book to consult; ``True`` (default) for the book shipped with
-            fourinarow for the board's shape, if there is one; ``False`` or ``None`` for none.
+        book: an opening book to consult; ``True`` (default) for the board shape's default
+            book, if there is one: the one shipped with fourinarow or the one installed with
+            ``fourinarow book install``, the deeper (see
+            :func:`fourinarow.search.book.default_book_path`); ``False``
+            or ``None`` for none.
         threads: how many threads a search runs on (1 to 64; default 1), sharing the table;
             the scores are the same on any number, the node counts may differ. Only the
             compiled kernel uses more than one; pure Python searches on one.
@@ -201,7 +204,7 @@ class Solver:
         threads = thread_count(threads)
         if book is not None and not isinstance(book, bool | Book):
             raise BookError(
-                "book is a Book (read one with Book.load(path)), True for the shipped book or "
+                "book is a Book (read one with Book.load(path)), True for the default book or "
                 f"False or None for none, not {shown(book)}"
             )
         self._compiled = _compiled_kernel_class()
@@ -272,8 +275,8 @@ class Solver:
 
     def _book_plies(self, shape: Geometry) -> int:
         """The ply of the deepest positions in the book this shape would use, or -1 for
-        no book; a damaged shipped book counts as deep as possible, so the first search
-        reports it."""
+        no book; a damaged default book (shipped or installed) counts as deep as possible, so
+        the first search reports it."""
         width, height, connect = _dimensions(shape)
         if isinstance(self._book, Book):
             self._book.require_shape(width, height, connect)
@@ -288,7 +291,7 @@ class Solver:
 
     def _book_for(self, shape: Geometry) -> Book | None:
         """The book to attach, once :meth:`_book_plies` has found there is one for this shape
-        (and checked a given book's shape); ``None`` if the shipped one turns out damaged."""
+        (and checked a given book's shape); ``None`` if the default one turns out damaged."""
         if isinstance(self._book, Book):
             return self._book
         try:
