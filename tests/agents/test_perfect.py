@@ -133,7 +133,8 @@ def test_on_two_threads_the_moves_keep_the_exact_scores() -> None:
     on positions big enough to leave the single-thread start (Begin-Medium, no book)."""
     one = make_agent("perfect:book=none,tt_mb=16")
     two = make_agent("perfect:book=none,tt_mb=16,threads=2")
-    assert isinstance(two, PerfectAgent) and two.solver.threads == 2
+    assert isinstance(two, PerfectAgent)
+    assert two.solver.threads == 2
     for position in bench.every("Test_L1_R2", 50)[:4]:
         board = Board.from_moves(position.moves)
         first, second = one.choose(board), two.choose(board)
