@@ -3,6 +3,7 @@
     python benchmarks/threads.py                       # Begin-Medium, Begin-Hard, 20 each
     python benchmarks/threads.py --sample 50 --threads 1,2,4
     python benchmarks/threads.py --sets begin-hard --sample 10 --tt-mb 256
+    python benchmarks/threads.py --sets none --empty 6x7,8x5,7x6 --tt-mb 1024
 
 Each position is solved (exactly, without an opening book, as in benchmarks/solver.py) once per
 thread count, one count after the other, so a change in the machine's load between positions
@@ -11,8 +12,9 @@ and cleared before each one, outside the timing. Wall time is what a user waits;
 of the whole process (every thread). The table prints, for each set and thread count, the
 positions, how many were exact, the medians of wall time, CPU time and nodes per position, and
 the median over positions of one thread's wall time over this count's (the speed-up) and of
-this count's nodes over one thread's. The load average before and after says how busy the
-machine was.
+this count's nodes over one thread's. ``--empty`` adds the empty boards of the shapes given, each
+solved once per thread count (exact means: the same score as on one thread). The load average
+before and after says how busy the machine was.
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ class Run:
     exact: int = 0
 
 
-def load(path: Path, sample: int) -> list[tuple[str, int]]:
+def load(path: Path, sample: int) -> list[tuple[str | Board, int | None]]:
     """``sample`` evenly spaced positions of the set and their scores (all if fewer); a line is
     ``moves score``, anything after is ignored (the tests' sample adds line numbers)."""
-    rows = []
+    rows: list[tuple[str | Board, int | None]] = []
     for line in path.read_text().splitlines():
         moves, score = line.split()[:2]
         rows.append((moves, int(score)))
@@ -74,7 +76,13 @@ def main() -> int:
     parser.add_argument(
         "--sets",
         default="begin-medium,begin-hard",
-        help="comma-separated, of: " + ", ".join(BENCHMARK_SETS),
+        help="comma-separated, of: " + ", ".join(BENCHMARK_SETS) + "; or none",
+    )
+    parser.add_argument(
+        "--empty",
+        default="",
+        metavar="WxH,...",
+        help="also solve the empty boards of these shapes (connect 4), such as 6x7,8x5,7x6",
     )
     parser.add_argument(
         "--threads", default="1,2", help="comma-separated thread counts, 1 first (default 1,2)"
@@ -85,6 +93,19 @@ def main() -> int:
     counts = [int(n) for n in args.threads.split(",")]
     if counts[0] != 1:
         parser.error("--threads starts with 1, the baseline")
+    sets = [] if args.sets == "none" else [key.strip() for key in args.sets.split(",")]
+    unknown = [key for key in sets if key not in BENCHMARK_SETS]
+    if unknown:
+        parser.error(f"--sets: {', '.join(unknown)} unknown; one of {', '.join(BENCHMARK_SETS)}")
+    empty = []
+    for shape in filter(None, args.empty.split(",")):
+        sides = shape.lower().split("x")
+        try:
+            if len(sides) != 2:
+                raise ValueError(shape)
+            empty.append(Board(int(sides[0]), int(sides[1])))
+        except ValueError:
+            parser.error(f"--empty takes shapes such as 6x7,8x5, not {shape!r}")
 
     solvers = {n: Solver(tt_mb=args.tt_mb, book=False, threads=n) for n in counts}
     for solver in solvers.values():
@@ -96,11 +117,15 @@ def main() -> int:
     )
     print(header)
     print("-" * len(header))
-    for key in args.sets.split(","):
-        name, filename = BENCHMARK_SETS[key.strip()]
+    jobs = [
+        (BENCHMARK_SETS[key][0], load(args.bench_dir / BENCHMARK_SETS[key][1], args.sample))
+        for key in sets
+    ]
+    jobs += [(f"empty {board.width}x{board.height}", [(board, None)]) for board in empty]
+    for name, positions in jobs:
         runs = {n: Run() for n in counts}
-        for moves, expected in load(args.bench_dir / filename, args.sample):
-            board = Board.from_moves(moves)
+        for position, expected in positions:
+            board = Board.from_moves(position) if isinstance(position, str) else position
             for n, solver in solvers.items():
                 solver.clear()
                 wall, cpu = time.perf_counter(), time.process_time()
@@ -108,6 +133,8 @@ def main() -> int:
                 runs[n].wall.append(time.perf_counter() - wall)
                 runs[n].cpu.append(time.process_time() - cpu)
                 runs[n].nodes.append(solution.nodes)
+                if expected is None and n == 1:
+                    expected = solution.score
                 runs[n].exact += solution.score == expected
         base = runs[1]
         for n, run in runs.items():

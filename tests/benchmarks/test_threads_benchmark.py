@@ -37,3 +37,32 @@ def test_the_baseline_comes_first() -> None:
     )  # fmt: skip
     assert result.returncode == 2
     assert "--threads starts with 1" in result.stderr
+
+
+def test_empty_boards_are_solved_on_every_thread_count_to_the_same_score() -> None:
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "--sets", "none", "--empty", "4x5,5x4", "--tt-mb", "8"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()[3:-1]]
+    assert [row[:6] for row in rows] == [
+        ["empty", "4x5", "1", "1", "1", *rows[0][5:6]],
+        ["empty", "4x5", "2", "1", "1", *rows[1][5:6]],
+        ["empty", "5x4", "1", "1", "1", *rows[2][5:6]],
+        ["empty", "5x4", "2", "1", "1", *rows[3][5:6]],
+    ]
+
+
+def test_bad_sets_and_shapes_say_what_is_accepted() -> None:
+    for arguments, message in [
+        (["--sets", "bogus"], "--sets: bogus unknown; one of end-easy"),
+        (["--sets", "none", "--empty", "7"], "--empty takes shapes such as 6x7,8x5, not '7'"),
+        (["--sets", "none", "--empty", "7x0"], "not '7x0'"),
+    ]:
+        result = subprocess.run(
+            [sys.executable, str(SCRIPT), *arguments],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert result.returncode == 2
+        assert message in result.stderr
