@@ -33,12 +33,12 @@ from fourinarow.search.book import (
 from fourinarow.search.solver import Solver
 from tests.book_server import closed_port, serving
 
-SHAPE = (4, 4, 4)
+SHAPE = (4, 5, 4)
 
 
 @pytest.fixture(scope="module")
 def book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """A real 2-ply book of 4x4 connect 4, built by the builder."""
+    """A real 2-ply book of 4x5 connect 4, built by the builder."""
     path = tmp_path_factory.mktemp("built") / "b.book"
     build_book(path, *SHAPE, 2, chunk_size=64, tt_mb=4)
     return path.read_bytes()
@@ -61,7 +61,7 @@ def damaged(data: bytes) -> bytes:
 
 @pytest.fixture
 def server(book_bytes: bytes) -> Iterator[str]:
-    with serving({"4x4.book": book_bytes, "damaged.book": damaged(book_bytes)}) as url:
+    with serving({"4x5.book": book_bytes, "damaged.book": damaged(book_bytes)}) as url:
         yield url
 
 
@@ -78,12 +78,12 @@ def test_a_download_is_checked_then_named_by_its_header_and_becomes_the_default(
 ) -> None:
     seen: list[tuple[int, int | None]] = []
     listed = install_book(
-        f"{server}/4x4.book",
+        f"{server}/4x5.book",
         sha(book_bytes).upper(),
         progress=lambda done, total: seen.append((done, total)),
     )
-    assert listed.path == folder / "4x4c4.book"
-    assert everything_in(folder) == ["4x4c4.book"]
+    assert listed.path == folder / "4x5c4.book"
+    assert everything_in(folder) == ["4x5c4.book"]
     assert listed.path.read_bytes() == book_bytes
     assert listed.in_use
     assert listed.origin == "installed"
@@ -103,7 +103,7 @@ def test_a_file_installs_with_or_without_its_checksum_and_replaces_the_last(
     source = tmp_path / "any name.book"
     source.write_bytes(book_bytes)
     first = install_book(source)
-    assert first.path == folder / "4x4c4.book"
+    assert first.path == folder / "4x5c4.book"
     copy = cache_directory()
     assert copy is not None
     assert first.header is not None
@@ -116,7 +116,7 @@ def test_a_file_installs_with_or_without_its_checksum_and_replaces_the_last(
     second = install_book(str(source), sha(source.read_bytes()))
     assert second.header is not None
     assert second.header.count == 3
-    assert everything_in(folder) == ["4x4c4.book"]
+    assert everything_in(folder) == ["4x5c4.book"]
     assert not old_copy.exists()  # the replaced book's copy goes with it
 
 
@@ -124,7 +124,7 @@ def test_a_file_installs_with_or_without_its_checksum_and_replaces_the_last(
     ("path", "error", "message"),
     [
         ("/missing.book", BookDownloadError, r"/missing\.book: the server answered 404"),
-        ("/short/4x4.book", BookDownloadError, r"stopped after \d+ of \d+ bytes"),
+        ("/short/4x5.book", BookDownloadError, r"stopped after \d+ of \d+ bytes"),
         ("/damaged.book", BookError, r"damaged\.book: is corrupt: its checksum does not match"),
     ],
 )
@@ -140,13 +140,13 @@ def test_a_failed_download_leaves_nothing_behind(
 
 def test_a_wrong_checksum_is_refused(folder: Path, server: str) -> None:
     with pytest.raises(ChecksumMismatchError, match=r"its SHA-256 is [0-9a-f]{64}, not 0{64}"):
-        install_book(f"{server}/4x4.book", "0" * 64)
+        install_book(f"{server}/4x5.book", "0" * 64)
     assert everything_in(folder) == []
 
 
 def test_a_refused_connection_is_a_download_error(folder: Path) -> None:
     with pytest.raises(BookDownloadError, match="cannot download it"):
-        install_book(f"http://127.0.0.1:{closed_port()}/4x4.book", "0" * 64)
+        install_book(f"http://127.0.0.1:{closed_port()}/4x5.book", "0" * 64)
     assert everything_in(folder) == []
 
 
@@ -185,21 +185,21 @@ def test_the_list_holds_shipped_and_installed_books_and_which_is_in_use(
     source = tmp_path / "b.book"
     source.write_bytes(book_bytes)
     install_book(source)
-    (folder / "5x4c4.book").write_bytes(b"FIARBOOK" + bytes(40))  # damaged
-    (folder / "6x6c4.book").write_bytes(book_bytes)  # a 4x4 book under another shape's name
+    (folder / "5x5c4.book").write_bytes(b"FIARBOOK" + bytes(40))  # damaged
+    (folder / "6x6c4.book").write_bytes(book_bytes)  # a 4x5 book under another shape's name
     listed = {(book.origin, book.path.name): book for book in list_books()}
     shipped = shipped_book_path(7, 6, 4)
     if shipped is not None:
         assert listed["shipped", "7x6c4.book"].in_use
-    assert listed["installed", "4x4c4.book"].in_use
-    damaged = listed["installed", "5x4c4.book"]
+    assert listed["installed", "4x5c4.book"].in_use
+    damaged = listed["installed", "5x5c4.book"]
     assert damaged.header is None
     assert damaged.problem is not None
     assert "format version 0" in damaged.problem
     misnamed = listed["installed", "6x6c4.book"]
     assert not misnamed.in_use
     assert misnamed.problem is not None
-    assert "named 6x6c4.book, but a book for 4x4 connect 4 is named 4x4c4.book" in misnamed.problem
+    assert "named 6x6c4.book, but a book for 4x5 connect 4 is named 4x5c4.book" in misnamed.problem
 
 
 def test_remove_takes_the_installed_book_away(
@@ -211,7 +211,7 @@ def test_remove_takes_the_installed_book_away(
     assert remove_book(*SHAPE) == installed.path
     assert everything_in(folder) == []
     assert default_book_path(*SHAPE) is None
-    with pytest.raises(BookInstallError, match="no book is installed for 4x4 connect 4"):
+    with pytest.raises(BookInstallError, match="no book is installed for 4x5 connect 4"):
         remove_book(*SHAPE)
 
 

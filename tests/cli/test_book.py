@@ -24,9 +24,9 @@ from tests.cli.conftest import Run
 
 @pytest.fixture(scope="module")
 def book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """A real 2-ply book of 4x4 connect 4."""
+    """A real 2-ply book of 4x5 connect 4."""
     path = tmp_path_factory.mktemp("built") / "b.book"
-    build_book(path, 4, 4, 4, 2, chunk_size=64, tt_mb=4)
+    build_book(path, 4, 5, 4, 2, chunk_size=64, tt_mb=4)
     return path.read_bytes()
 
 
@@ -34,7 +34,7 @@ def book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 def server(book_bytes: bytes) -> Iterator[str]:
     damaged = bytearray(book_bytes)
     damaged[-3] ^= 0xFF
-    with serving({"4x4.book": book_bytes, "damaged.book": bytes(damaged)}) as url:
+    with serving({"4x5.book": book_bytes, "damaged.book": bytes(damaged)}) as url:
         yield url
 
 
@@ -54,10 +54,10 @@ def sha(data: bytes) -> str:
 
 
 def nodes_of_the_empty_board(run: Run, env: dict[str, str]) -> int:
-    solved = run("solve", "--size", "4x4", "--json", "-", env=env)
+    solved = run("solve", "--size", "4x5", "--json", "-", env=env)
     assert solved.returncode == 0, solved.stderr
     answer = json.loads(solved.stdout)
-    assert answer["score"] == 0  # 4x4 connect 4 is a draw
+    assert answer["score"] == 0  # 4x5 connect 4 is a draw
     return int(answer["nodes"])
 
 
@@ -65,25 +65,25 @@ def test_a_book_installed_from_a_url_is_used_by_solve_info_and_list(
     run: Run, server: str, data: dict[str, str], book_bytes: bytes
 ) -> None:
     without = nodes_of_the_empty_board(run, data)
-    installed = run("book", "install", f"{server}/4x4.book", "--sha256", sha(book_bytes), env=data)
+    installed = run("book", "install", f"{server}/4x5.book", "--sha256", sha(book_bytes), env=data)
     assert installed.returncode == 0, installed.stderr
-    assert "4x4c4.book (4x4 connect 4, 2 plies" in installed.stdout
-    assert "it is now the default book for 4x4 connect 4" in installed.stdout
-    assert books_in(data) == ["4x4c4.book"]
+    assert "4x5c4.book (4x5 connect 4, 2 plies" in installed.stdout
+    assert "it is now the default book for 4x5 connect 4" in installed.stdout
+    assert books_in(data) == ["4x5c4.book"]
     assert nodes_of_the_empty_board(run, data) < without  # the book answers at once
-    solved = run("solve", "--size", "4x4", "--book", "shipped", "22", env=data)
+    solved = run("solve", "--size", "4x5", "--book", "shipped", "22", env=data)
     assert solved.stdout.split() == ["22", "0"]
-    info = run("book", "info", "shipped", "--size", "4x4", env=data)
+    info = run("book", "info", "shipped", "--size", "4x5", env=data)
     assert info.returncode == 0, info.stderr
-    assert "4x4c4.book" in info.stdout
+    assert "4x5c4.book" in info.stdout
     assert "entries CRC-32 verified, mapped" in info.stdout
     listed = run("book", "list", env=data)
     assert listed.returncode == 0, listed.stderr
-    row = next(line for line in listed.stdout.splitlines() if "4x4 connect 4" in line)
+    row = next(line for line in listed.stdout.splitlines() if "4x5 connect 4" in line)
     assert row.split()[3:7] == ["2", "11", f"{len(book_bytes):,}", "installed"]
     assert row.split()[7] == "yes"
-    assert row.split()[-1].endswith("fourinarow/books/4x4c4.book")
-    removed = run("book", "remove", "4x4", env=data)
+    assert row.split()[-1].endswith("fourinarow/books/4x5c4.book")
+    removed = run("book", "remove", "4x5", env=data)
     assert removed.returncode == 0, removed.stderr
     assert "no book is left for that shape" in removed.stdout
     assert books_in(data) == []
@@ -97,7 +97,7 @@ def test_a_file_installs_without_a_checksum(
     source.write_bytes(book_bytes)
     installed = run("book", "install", str(source), env=data)
     assert installed.returncode == 0, installed.stderr
-    assert books_in(data) == ["4x4c4.book"]
+    assert books_in(data) == ["4x5c4.book"]
 
 
 def test_failures_exit_2_in_one_line_and_leave_nothing(
@@ -107,18 +107,18 @@ def test_failures_exit_2_in_one_line_and_leave_nothing(
     damaged = bytearray(book_bytes)
     damaged[-3] ^= 0xFF
     cases = {
-        "checksum": ((f"{server}/4x4.book", "--sha256", bad), f"its SHA-256 is {good}"),
+        "checksum": ((f"{server}/4x5.book", "--sha256", bad), f"its SHA-256 is {good}"),
         "404": ((f"{server}/nothing.book", "--sha256", good), "the server answered 404"),
         "refused": (
-            (f"http://127.0.0.1:{closed_port()}/4x4.book", "--sha256", good),
+            (f"http://127.0.0.1:{closed_port()}/4x5.book", "--sha256", good),
             "Connection refused",
         ),
         "damaged": (
             (f"{server}/damaged.book", "--sha256", sha(bytes(damaged))),
             "damaged.book: is corrupt: its checksum does not match",
         ),
-        "no checksum": ((f"{server}/4x4.book",), "a download needs --sha256 HEX"),
-        "bad checksum": ((f"{server}/4x4.book", "--sha256", "xyz"), "64 hexadecimal digits"),
+        "no checksum": ((f"{server}/4x5.book",), "a download needs --sha256 HEX"),
+        "bad checksum": ((f"{server}/4x5.book", "--sha256", "xyz"), "64 hexadecimal digits"),
         "no file": ((str(tmp_path / "none.book"),), "none.book: cannot be read"),
     }
     for name, (args, message) in cases.items():
@@ -128,9 +128,9 @@ def test_failures_exit_2_in_one_line_and_leave_nothing(
         assert result.stderr.startswith("fourinarow book: error: "), (name, result.stderr)
         assert message in result.stderr, (name, result.stderr)
         assert books_in(data) == [], name
-    gone = run("book", "remove", "5x4", env=data)
+    gone = run("book", "remove", "5x5", env=data)
     assert gone.returncode == 2
-    assert "no book is installed for 5x4 connect 4" in gone.stderr
+    assert "no book is installed for 5x5 connect 4" in gone.stderr
 
 
 def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(
@@ -138,7 +138,7 @@ def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(
 ) -> None:
     folder = Path(data["XDG_DATA_HOME"]) / "fourinarow" / "books"
     stalled = threading.Event()
-    with serving({"4x4.book": book_bytes}, stalled) as server:
+    with serving({"4x5.book": book_bytes}, stalled) as server:
         process = subprocess.Popen(
             [
                 sys.executable,
@@ -146,7 +146,7 @@ def test_ctrl_c_during_a_download_exits_130_and_leaves_nothing(
                 "fourinarow",
                 "book",
                 "install",
-                f"{server}/stall/4x4.book",
+                f"{server}/stall/4x5.book",
                 "--sha256",
                 sha(book_bytes),
             ],
@@ -177,12 +177,12 @@ def test_shipped_for_a_shape_without_a_book_says_how_to_get_one(
     run: Run, data: dict[str, str]
 ) -> None:
     for args in (
-        ("book", "info", "shipped", "--size", "5x4"),
-        ("solve", "--size", "5x4", "--book", "shipped", "33"),
+        ("book", "info", "shipped", "--size", "5x5"),
+        ("solve", "--size", "5x5", "--book", "shipped", "33"),
     ):
         result = run(*args, env=data)
         assert result.returncode == 2, result.stderr
         assert result.stderr.count("\n") == 1
-        assert "no book for 5x4 connect 4 ships with fourinarow or is installed" in result.stderr
+        assert "no book for 5x5 connect 4 ships with fourinarow or is installed" in result.stderr
         assert "fourinarow book install" in result.stderr
-    assert run("solve", "--size", "5x4", "33", env=data).returncode == 0  # none by default
+    assert run("solve", "--size", "5x5", "33", env=data).returncode == 0  # none by default

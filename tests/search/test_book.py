@@ -43,13 +43,13 @@ from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
 
-SHAPE = (5, 4, 4)
+SHAPE = (5, 5, 4)
 
 
 @pytest.fixture(scope="module")
 def small_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every 5x4 position of up to 6 stones, built by the real builder."""
-    path = tmp_path_factory.mktemp("book") / "5x4.book"
+    """Every 5x5 position of up to 6 stones, built by the real builder."""
+    path = tmp_path_factory.mktemp("book") / "5x5.book"
     build_book(path, *SHAPE, 6, chunk_size=64, tt_mb=4)
     return path
 
@@ -86,8 +86,8 @@ def test_every_entry_is_the_solvers_score_and_mirror_images_share_it(small_book:
         board = random_position(rng, SHAPE, 6)
         assert book.get(board) == solver.solve(board).score, board.to_moves()
         assert book.get(board.mirror()) == book.get(board)
-    assert book.get(Board.from_moves("3333", width=5, height=4)) is not None
-    deeper = Board.from_moves("1234512", width=5, height=4)
+    assert book.get(Board.from_moves("3333", width=5, height=5)) is not None
+    deeper = Board.from_moves("1234512", width=5, height=5)
     assert book.get(deeper) is None  # 7 stones: beyond the book
 
 
@@ -272,7 +272,7 @@ def test_a_version_1_book_with_key_differences_still_loads(
 
 def test_a_book_for_another_shape_is_refused_by_the_solver(small_book: Path) -> None:
     solver = Solver(tt_mb=4, book=Book.load(small_book))
-    with pytest.raises(BookError, match=r"5x4\.book: is for 5x4 connect 4, not for 7x6 connect 4"):
+    with pytest.raises(BookError, match=r"5x5\.book: is for 5x5 connect 4, not for 7x6 connect 4"):
         solver.solve(Board.from_moves("4444"))
     assert issubclass(BookError, FourInARowError)  # a user-input error, as the house rule says
 
@@ -280,16 +280,16 @@ def test_a_book_for_another_shape_is_refused_by_the_solver(small_book: Path) -> 
 def test_a_damaged_shipped_book_leaves_the_solver_working(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    broken = tmp_path / "5x4c4.book"
+    broken = tmp_path / "5x5c4.book"
     broken.write_bytes(b"FIARBOOK" + bytes(40))
     monkeypatch.setattr(book_module, "_defaults", {})
     monkeypatch.setattr(book_module, "shipped_book_path", lambda *shape: broken)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        score = Solver(tt_mb=4).solve(Board.from_moves("33", width=5, height=4)).score
-    plain = Solver(tt_mb=4, book=False).solve(Board.from_moves("33", width=5, height=4))
+        score = Solver(tt_mb=4).solve(Board.from_moves("33", width=5, height=5)).score
+    plain = Solver(tt_mb=4, book=False).solve(Board.from_moves("33", width=5, height=5))
     assert score == plain.score
-    assert any("5x4c4.book" in str(w.message) for w in caught)
+    assert any("5x5c4.book" in str(w.message) for w in caught)
 
 
 # --------------------------------------------------------------- the shipped book
@@ -628,8 +628,8 @@ def test_an_installed_book_is_the_default_where_none_ships(
     assert default_book(*SHAPE) is book
     solver = Solver(tt_mb=4)
     assert (
-        solver.solve(Board.from_moves("33", width=5, height=4)).score
-        == Solver(tt_mb=4, book=False).solve(Board.from_moves("33", width=5, height=4)).score
+        solver.solve(Board.from_moves("33", width=5, height=5)).score
+        == Solver(tt_mb=4, book=False).solve(Board.from_moves("33", width=5, height=5)).score
     )
     assert solver.book is book
 
@@ -638,7 +638,7 @@ def test_a_book_installed_or_replaced_later_is_read_afresh(
     data_home: Path, small_book: Path
 ) -> None:
     shallow = Book.load(small_book)
-    entries = {k: v for k, v in shallow.items() if decode_key(k, 5, 4)[1].bit_count() <= 2}
+    entries = {k: v for k, v in shallow.items() if decode_key(k, 5, 5)[1].bit_count() <= 2}
     install(data_home, Book.from_entries(*SHAPE, 2, entries))
     first = default_book(*SHAPE)
     assert first is not None
@@ -668,7 +668,7 @@ def test_an_installed_file_for_another_shape_than_its_name_is_refused(
 ) -> None:
     data_home.mkdir(parents=True)
     (data_home / "4x4c3.book").write_bytes(small_book.read_bytes())
-    with pytest.raises(BookError, match=r"4x4c3\.book: is for 5x4 connect 4, not for the 4x4"):
+    with pytest.raises(BookError, match=r"4x4c3\.book: is for 5x5 connect 4, not for the 4x4"):
         default_book_path(4, 4, 3)
     with warnings.catch_warnings(record=True) as caught:  # the solver goes on without a book
         warnings.simplefilter("always")

@@ -331,7 +331,7 @@ def test_agents_lists_agents_and_levels(server_url: str) -> None:
     names = [agent["name"] for agent in body["agents"]]
     assert {"random", "simple", "alphabeta", "engine", "mcts", "perfect", "level"} <= set(names)
     perfect = body["agents"][names.index("perfect")]
-    assert perfect["options"] == ["tiebreak", "tt_mb", "book"]
+    assert perfect["options"] == ["tiebreak", "tt_mb", "book", "threads"]
     assert perfect["description"]
     assert [level["level"] for level in body["levels"]] == list(range(1, 11))
     assert body["default"] == "level:5"

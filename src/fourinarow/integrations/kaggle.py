@@ -390,7 +390,13 @@ PACKAGE = Path(__file__).resolve().parents[1]
 SHIPPED_PACKAGES = ("core", "search", "agents")
 """The library layers a submission ships whole (the apps stay out: they need other packages)."""
 
-SHIPPED_FILES = ("__init__.py", "extras.py", "integrations/__init__.py", "integrations/kaggle.py")
+SHIPPED_FILES = (
+    "__init__.py",
+    "extras.py",
+    "userdata.py",
+    "integrations/__init__.py",
+    "integrations/kaggle.py",
+)
 """The other files of fourinarow a submission ships."""
 
 _FIND_PACKAGE = """\
