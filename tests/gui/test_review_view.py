@@ -50,9 +50,7 @@ def test_a_shape_without_a_book_gets_a_time_per_position(
     assert review_limit(width, height, connect) == Limit(time=REVIEW_SECONDS)
 
 
-def test_an_installed_book_lifts_the_limit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_installed_book_lifts_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = tmp_path / "fourinarow" / "books"
     folder.mkdir(parents=True)
