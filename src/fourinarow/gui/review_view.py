@@ -4,7 +4,7 @@ what the screen says about it. No pygame (``review_screen`` turns keys into thes
 
 The review (:func:`fourinarow.analysis.review_game`) runs on a daemon thread, counting the
 positions analysed so that the window can show "Reviewing… k/N". On a shape with an opening book
-(shipped, as for 7x6, 6x6 and the small boards, or installed) the solver proves every position
+(shipped, as for 7x6 connect 4, or installed) the solver proves every position
 quickly, so there is no limit; other boards get ``REVIEW_SECONDS`` per position, and a move
 whose values were not proven in that time is graded from their bounds or marked ``~``
 (unproven).

@@ -257,8 +257,8 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         ] = None,
     ) -> dict[str, object]:
         """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
-        whole review was allowed. On a shape with an opening book (7x6, 6x6 and smaller
-        boards ship one) the book proves the positions; elsewhere each position gets an even
+        whole review was allowed. On a shape with an opening book (shipped, as for 7x6,
+        or installed) the book proves the positions; elsewhere each position gets an even
         share of the time, and a move whose values were not proven in it is graded
         ``unproven`` (or by its bounds), never guessed."""
         cap = _cap_ms(settings, time_ms)
