@@ -28,6 +28,7 @@ import pygame
 from fourinarow.agents import make_agent
 from fourinarow.core import Board
 from fourinarow.gui.app import App
+from fourinarow.gui.review_view import review_limit
 from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.search.limit import Limit
 
@@ -90,7 +91,7 @@ def main() -> int:
             for seed in range(arguments.games):
                 board = game(*shape, seed)
                 seconds, frames = measure(board)
-                limit = "none" if shape == (7, 6, 4) else "1 s"
+                limit = "none" if review_limit(*shape) is None else "1 s"
                 median = statistics.median(frames) * 1000 if frames else 0.0
                 worst = max(frames) * 1000 if frames else 0.0
                 print(

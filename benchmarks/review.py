@@ -6,9 +6,9 @@
 Plays seeded games between two agents (``--players``, first and second) on each board, then
 reviews every game with ``review_game`` (one solver per board, its table kept between games, as
 ``fourinarow review`` uses one per game), with the time per position the command would use:
-none on 7x6 connect 4 (the shipped book), ``--time-ms`` elsewhere. The table gives per board:
-games, mean moves per game, mean and worst seconds per game, the worst position, and the share
-of moves graded (not ``unproven``).
+none on a shape with a default book (7x6 connect 4 among them), ``--time-ms`` elsewhere. The
+table gives per board: games, mean moves per game, mean and worst seconds per game, the worst
+position, and the share of moves graded (not ``unproven``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import time
 from fourinarow.agents import make_agent
 from fourinarow.analysis import review_game
 from fourinarow.core import Board
+from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
@@ -39,15 +40,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games per board")
     parser.add_argument("--players", default="level:4,level:6", help="two agent specs")
-    parser.add_argument("--time-ms", type=float, default=1000.0, help="per position, not 7x6")
+    parser.add_argument("--time-ms", type=float, default=1000.0, help="per position, no book")
     args = parser.parse_args()
     players = args.players.split(",")
     print(f"players {players[0]} (X) and {players[1]} (O); {args.games} games per board")
     print("board    games  moves  s/game  worst s/game  worst s/position  graded")
     for width, height, connect in BOARDS:
         solver = Solver(tt_mb=64)
-        standard = (width, height, connect) == (7, 6, 4)
-        limit = None if standard else Limit(time=args.time_ms / 1000)
+        booked = has_default_book(width, height, connect)
+        limit = None if booked else Limit(time=args.time_ms / 1000)
         times, moves, graded, worst_position = [], 0, 0, 0.0
         for seed in range(args.games):
             played = game(width, height, connect, players, seed)

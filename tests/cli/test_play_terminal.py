@@ -246,17 +246,32 @@ def test_r_at_the_end_of_a_game_reviews_it_then_asks_again(game: pexpect.spawn) 
 
 
 def test_review_flag_reviews_each_game_on_other_boards_with_a_time_per_position() -> None:
-    child = spawn("--review", "--human-vs-human", "--no-color", "--size", "5x4", "--name", "Ada")
+    child = spawn("--review", "--human-vs-human", "--no-color", "--size", "5x5", "--name", "Ada")
     for column in "1212121":
         child.expect(PROMPT)
         child.sendline(column)
     child.expect(r"Ada \(X\) wins!")
     child.expect(r"Reviewing the game's 7 moves, 0\.25 s a position")
     child.expect("X = Ada, O = Player 2")
-    child.expect(r"Review of 1212121 \(5x4, connect 4\): X wins")
-    child.expect(r"move 6 \(O, column 2\) threw the win")
+    child.expect(r"Review of 1212121 \(5x5, connect 4\): X wins")
     child.expect(r"Play again\? \[y/n/r\]: ")
     assert "Type r to review" not in (child.before or "")
+    child.sendline("n")
+    child.expect("Bye.")
+    assert finish(child) == 0
+
+
+@pytest.mark.parametrize("size", ["6x6", "5x4"])
+def test_a_board_with_a_shipped_book_is_reviewed_without_a_time_limit(size: str) -> None:
+    child = spawn("--review", "--human-vs-human", "--no-color", "--size", size)
+    for column in "1212121":
+        child.expect(PROMPT)
+        child.sendline(column)
+    child.expect(r"Player 1 \(X\) wins!")
+    child.expect(r"Reviewing the game's 7 moves\.\.\.")
+    child.expect(rf"Review of 1212121 \({size}, connect 4\): X wins")
+    child.expect(r"move 6 \(O, column 2\) threw the win")
+    child.expect(r"Play again\? \[y/n/r\]: ")
     child.sendline("n")
     child.expect("Bye.")
     assert finish(child) == 0

@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from fourinarow.cli.main import build_parser
+from fourinarow.cli.puzzle_generate import DEFAULT_TIME_MS, position_limit
 from fourinarow.puzzles.model import read_puzzles
+from fourinarow.search.limit import Limit
 from tests.cli.conftest import Run
 
 
@@ -130,3 +133,12 @@ def test_ctrl_c_stops_and_writes_nothing(tmp_path: Path) -> None:
             process.kill()
     assert process.returncode == 130
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("size", "limited"),
+    [("7x6", False), ("6x6", False), ("5x4", False), ("5x5", True), ("8x7", True)],
+)
+def test_positions_get_a_time_limit_only_on_boards_without_a_book(size: str, limited: bool) -> None:
+    args = build_parser().parse_args(["puzzle", "generate", "--out", "x.jsonl", "--size", size])
+    assert position_limit(args) == (Limit(DEFAULT_TIME_MS / 1000) if limited else None)

@@ -12,6 +12,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from fourinarow.cli.puzzle_play import OTHER_BOARD_SECONDS, puzzle_limit
+from fourinarow.puzzles.model import Puzzle
+from fourinarow.search.limit import Limit
 from tests.cli.conftest import Run
 from tests.puzzles.examples import examples, many_wins, write_set
 
@@ -219,3 +222,14 @@ def test_a_process_killed_mid_puzzle_keeps_what_was_solved(small_set: Path, db: 
         assert [(a.puzzle, a.result) for a in progress.attempts()] == [
             ("7x6c4-1116514624", "solved")
         ]
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "limited"),
+    [(7, 6, False), (6, 6, False), (5, 4, False), (5, 5, True), (8, 7, True)],
+)
+def test_only_puzzles_on_boards_without_a_book_are_solved_within_a_time(
+    width: int, height: int, limited: bool
+) -> None:
+    puzzle = Puzzle("p", "4455", width, height, 4, "win", 2, 2, 18, (2, 3, 5), 0, "")
+    assert puzzle_limit(puzzle) == (Limit(time=OTHER_BOARD_SECONDS) if limited else None)

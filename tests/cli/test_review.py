@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from fourinarow.cli.main import build_parser
+from fourinarow.cli.review import DEFAULT_TIME_MS, position_limit
+from fourinarow.search.limit import Limit
 from tests.cli.conftest import Run
 
 
@@ -91,3 +96,31 @@ def test_no_limit_proves_every_position_on_any_board(run: Run) -> None:
     review = json.loads(result.stdout)["review"]
     assert [m["grade"] for m in review] == ["best", "best", "mistake", "best"]
     assert all(m["before"]["kind"] == "exact" for m in review)
+
+
+@pytest.mark.parametrize(
+    ("size", "connect", "limited"),
+    [
+        ("7x6", 4, False),
+        ("6x6", 4, False),
+        ("5x4", 4, False),
+        ("5x5", 4, True),
+        ("8x7", 4, True),
+        ("7x6", 5, True),
+    ],
+)
+def test_only_boards_without_a_book_get_a_time_per_position(
+    size: str, connect: int, limited: bool
+) -> None:
+    args = build_parser().parse_args(["review", "--size", size, "--connect", str(connect), "4"])
+    width, height = args.size
+    expected = Limit(DEFAULT_TIME_MS / 1000) if limited else None
+    assert position_limit(args, width, height) == expected
+
+
+def test_a_board_with_a_shipped_book_is_proven_whole_by_default(run: Run) -> None:
+    result = run("review", "--size", "6x6", "--json", "3344556")
+    assert result.returncode == 0, result.stderr
+    review = json.loads(result.stdout)["review"]
+    assert all(m["before"]["kind"] == "exact" for m in review)
+    assert [m["grade"] for m in review][-1] == "best"

@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+from fourinarow.cli.main import build_parser
+from fourinarow.cli.review_agent import SOLVER_TIME_MS, solver_limit
+from fourinarow.search.limit import Limit
 from tests import bench
 from tests.cli.conftest import Run
 
@@ -131,3 +134,14 @@ def test_a_standard_set_not_found_says_where_it_was_looked_for(run: Run, tmp_pat
     (line,) = result.stderr.splitlines()
     assert f"the standard set begin-hard (Test_L1_R3) is not in {tmp_path}" in line
     assert "FOURINAROW_BENCH_DIR" in line
+
+
+@pytest.mark.parametrize(
+    ("size", "limited"),
+    [("7x6", False), ("6x6", False), ("5x4", False), ("5x5", True), ("8x7", True)],
+)
+def test_the_solver_is_limited_only_on_boards_without_a_book(size: str, limited: bool) -> None:
+    args = build_parser().parse_args(
+        ["review", "--size", size, "--agent", "random", "--positions", "x"]
+    )
+    assert solver_limit(args) == (Limit(SOLVER_TIME_MS / 1000) if limited else None)

@@ -34,6 +34,7 @@ from fourinarow.search.book import (
     default_book,
     default_book_path,
     default_book_plies,
+    has_default_book,
     installed_book_path,
     installed_books_folder,
     position_key,
@@ -674,6 +675,30 @@ def test_an_installed_file_for_another_shape_than_its_name_is_refused(
         warnings.simplefilter("always")
         Solver(tt_mb=4).solve(Board.from_moves("22", width=4, height=4, connect=3))
     assert any("4x4c3.book" in str(w.message) for w in caught)
+
+
+def test_a_shape_has_a_default_book_when_one_ships_or_is_installed(
+    data_home: Path, small_book: Path
+) -> None:
+    assert has_default_book(6, 6, 4)  # shipped (as 4x4 and 5x4 are)
+    assert has_default_book(5, 4, 4)
+    assert not has_default_book(8, 7, 4)
+    assert not has_default_book(*SHAPE)
+    install(data_home, Book.load(small_book))
+    assert has_default_book(*SHAPE)
+
+
+def test_a_damaged_default_book_counts_as_none(data_home: Path, small_book: Path) -> None:
+    data_home.mkdir(parents=True)
+    (data_home / "4x4c3.book").write_bytes(small_book.read_bytes())  # a 5x5 book
+    (data_home / "5x5c4.book").write_bytes(b"not a book")
+    assert not has_default_book(4, 4, 3)
+    assert not has_default_book(*SHAPE)
+
+
+def test_has_default_book_refuses_a_shape_that_is_no_board() -> None:
+    with pytest.raises(FourInARowError, match="width"):
+        has_default_book(0, 6, 4)
 
 
 def test_without_a_data_folder_there_is_no_installed_book(

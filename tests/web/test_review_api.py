@@ -11,7 +11,10 @@ import sys
 import pytest
 
 from fourinarow.analysis import review_game
+from fourinarow.core import Board
+from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.web.app import review_limit
 from tests.web.conftest import MAX_TIME_MS
 from tests.web.test_api import assert_error, get, post
 
@@ -77,6 +80,24 @@ def test_other_boards_get_a_share_of_the_time_and_no_guesses(server_url: str) ->
         for move, proven in zip(body["review"], exact.moves, strict=True):
             assert move["grade"] in ("unproven", proven.grade)
         assert body["review"][-1]["grade"] == "best"
+
+
+@pytest.mark.parametrize(
+    ("size", "limited"),
+    [((7, 6), False), ((6, 6), False), ((5, 4), False), ((5, 5), True), ((8, 7), True)],
+)
+def test_shapes_with_a_book_give_each_position_what_is_left_of_the_cap(
+    size: tuple[int, int], limited: bool
+) -> None:
+    board = Board.from_moves("3344", width=size[0], height=size[1])
+    assert review_limit(board, 2.0) == (Limit(time=0.5) if limited else None)
+
+
+def test_a_shape_with_a_shipped_book_is_proven_from_it_even_without_time(server_url: str) -> None:
+    body = get(server_url, REVIEW, pos="334455", size="6x6", time_ms=0).body
+    assert body["size"] == "6x6"
+    exact = review_game("334455", width=6, height=6, solver=Solver(tt_mb=4, book=False))
+    assert [move["grade"] for move in body["review"]] == [m.grade for m in exact.moves]
 
 
 def test_no_time_on_a_large_board_grades_unproven_with_bounds(server_url: str) -> None:

@@ -251,7 +251,7 @@ def solve_positions(
     boards: Iterable[Board], *, solver: Solver | None = None, limit: Limit | None = None
 ) -> tuple[SolvedPosition, ...]:
     """Every position with the solver's analysis of its columns, each within ``limit``
-    (``None``: until proven; the shipped book makes 7x6 quick).
+    (``None``: until proven; quick on a shape with an opening book).
 
     Raises:
         ReviewError: a position is not a Board or its game is over, or ``solver`` is not a

@@ -131,7 +131,8 @@ def review_games(
 
     Args:
         games: the games.
-        limit: the time and nodes per position (``None``: until proven; quick on 7x6).
+        limit: the time and nodes per position (``None``: until proven; quick on a shape with
+            an opening book).
         solver: the solver to use; a new one by default.
         progress: told ``(done, total, seconds)`` before the first game and after each.
 

@@ -500,7 +500,7 @@ def review_game(
             string in 1-based columns (``"4453"``; comma-separated on boards wider than 9).
         width, height, connect: the board's shape for a move string.
         limit: the time and nodes the analysis of each position may spend (``None``: until
-            proven; on 7x6 the shipped opening book makes that quick).
+            proven; on a shape with an opening book, such as 7x6, the book makes that quick).
         solver: the solver to use (its table is kept between positions); a new one by default.
         within: seconds the whole review may take (a server's cap): each position's time is cut
             to what is left, and once none is left the remaining positions are answered at once

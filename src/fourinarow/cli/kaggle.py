@@ -15,10 +15,10 @@ Write a submission for Kaggle's ConnectX competition that plays one of our agent
 Kaggle configures (rows, columns, inarow), within its 2 s a move and 60 s overage bank.
 
 The submission runs where only Python's standard library is installed: submission.tar.gz holds
-main.py (its last function is the agent), the library part of fourinarow, the 7x6 opening book
+main.py (its last function is the agent), the library part of fourinarow, its shipped opening books
 and the compiled kernel, which is used where it loads (the same Python version and platform as
 this one); elsewhere the same search runs in pure Python, about 200 times slower (no matter
-within the 7x6 opening book). --single-file writes one main.py with all of that embedded.
+within an opening book). --single-file writes one main.py with all of that embedded.
 
 Try it with kaggle-environments (pip install kaggle-environments):
   env = kaggle_environments.make("connectx"); env.run(["DIR/main.py", "negamax"])

@@ -15,6 +15,7 @@ from fourinarow.cli.review import listing
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import Bounds, Exact, Unvalued
 from fourinarow.search.solver import Solver
@@ -31,8 +32,8 @@ THINKING_NOTICE_SECONDS = 0.5
 """After this long the game says that the computer is thinking."""
 
 REVIEW_SECONDS = 0.25
-"""The time the review of a finished game gives each position on boards other than 7x6
-connect 4 (which the shipped opening book makes quick to prove whole)."""
+"""The time the review of a finished game gives each position on boards without an opening
+book (a board with one, shipped or installed, is quick to prove whole)."""
 
 
 def _describe_score(score: int, board: Board) -> str:
@@ -290,7 +291,7 @@ class TerminalGame:
 
     def _review(self, board: Board) -> None:
         """Print the review of the finished game: every move graded against the solver."""
-        quick = (board.width, board.height, board.connect) == (7, 6, 4)
+        quick = has_default_book(board.width, board.height, board.connect)
         limit = None if quick else Limit(time=REVIEW_SECONDS)
         if quick:
             self._say(f"Reviewing the game's {board.ply} moves...")

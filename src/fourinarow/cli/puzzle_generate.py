@@ -15,17 +15,18 @@ from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Board
 from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
 from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-__all__ = ["DEFAULT_TIME_MS", "MAX_COUNT", "add_generate_parser", "run_generate"]
+__all__ = ["DEFAULT_TIME_MS", "MAX_COUNT", "add_generate_parser", "position_limit", "run_generate"]
 
 MAX_COUNT = 100_000
 """The most puzzles one run makes."""
 
 DEFAULT_TIME_MS = 1000.0
-"""The time per position on boards without a shipped opening book."""
+"""The time per position on boards without an opening book (shipped or installed)."""
 
 DESCRIPTION = f"""\
 Make a set of puzzles (a JSON Lines file, one puzzle a line) from games: by default self-play
@@ -42,9 +43,10 @@ difficulty rating from its length, the columns a shallow search finds plausible 
 of levels 5-8 miss it. The set is sorted by rating and written only when complete: Ctrl-C
 writes nothing.
 
-On 7x6 connect 4 the shipped opening book makes every position quick; on other boards each
-position gets {DEFAULT_TIME_MS:.0f} ms unless --time-ms says otherwise, and a position not
-proven in time is skipped.
+On a board with an opening book, shipped or installed (fourinarow book list shows them: 7x6
+connect 4 among others), the book makes every position quick; on other boards each position
+gets {DEFAULT_TIME_MS:.0f} ms unless --time-ms says otherwise, and a position not proven in time
+is skipped.
 """
 
 
@@ -108,7 +110,7 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
         type=non_negative_number,
         metavar="T",
         help=(
-            "time per position in ms (default: no limit on 7x6 connect 4, "
+            "time per position in ms (default: no limit on a board with an opening book, "
             f"{DEFAULT_TIME_MS:.0f} elsewhere)"
         ),
     )
@@ -118,9 +120,12 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     parser.set_defaults(handler=run_generate)
 
 
-def _limit(args: argparse.Namespace) -> Limit | None:
+def position_limit(args: argparse.Namespace) -> Limit | None:
+    """Each position's limit for ``puzzle generate``'s arguments: --time-ms, by default none
+    where the shape has an opening book (shipped or installed), else ``DEFAULT_TIME_MS``."""
     time_ms = args.time_ms
-    if time_ms is None and (*args.size, args.connect) != (7, 6, 4):
+    width, height = args.size
+    if time_ms is None and not has_default_book(width, height, args.connect):
         time_ms = DEFAULT_TIME_MS
     return None if time_ms is None else Limit(time_ms / 1000)
 
@@ -179,7 +184,7 @@ def run_generate(args: argparse.Namespace) -> int:
             connect=args.connect,
             kinds=args.kinds,
             games=games,
-            limit=_limit(args),
+            limit=position_limit(args),
             solver=Solver(tt_mb=64),
             progress=progress,
         )

@@ -19,18 +19,20 @@ from fourinarow.puzzles.daily import daily_puzzle, today
 from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles
 from fourinarow.puzzles.progress import Progress, Result, default_progress_path
 from fourinarow.puzzles.session import SYMBOLS, Move, PuzzleSession, describe_value
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-__all__ = ["DESCRIPTION", "PuzzleRun", "add_play_options", "run_play"]
+__all__ = ["DESCRIPTION", "PuzzleRun", "add_play_options", "puzzle_limit", "run_play"]
 
 SHIPPED = "shipped"
 """The set name recorded for the puzzles that ship with fourinarow."""
 
 OTHER_BOARD_SECONDS = 2.0
-"""What the solver may spend per position on boards other than 7x6 connect 4 (7x6 is quick with
-the shipped opening book; there a column left unproven is judged by the puzzle's line)."""
+"""What the solver may spend per position on boards without an opening book (a board with one,
+shipped or installed, is quick; there a column left unproven is judged by the puzzle's
+line)."""
 
 DESCRIPTION = """\
 Solve puzzles in the terminal. Each puzzle is a position with one good column:
@@ -224,6 +226,14 @@ def _puzzles(count: int) -> str:
     return f"{count} different puzzle{'' if count == 1 else 's'}"
 
 
+def puzzle_limit(puzzle: Puzzle) -> Limit | None:
+    """What the solver may spend on each position of ``puzzle``: no limit where its shape has
+    an opening book (shipped or installed), else ``OTHER_BOARD_SECONDS``."""
+    if has_default_book(puzzle.width, puzzle.height, puzzle.connect):
+        return None
+    return Limit(time=OTHER_BOARD_SECONDS)
+
+
 class _Quit(Exception):  # noqa: N818 (control flow, not an error)
     """The player asked to leave (q, end of input)."""
 
@@ -269,10 +279,7 @@ class PuzzleRun:
         return 0
 
     def _play_one(self, puzzle: Puzzle, number: int, total: int) -> None:
-        limit = None
-        if (puzzle.width, puzzle.height, puzzle.connect) != (7, 6, 4):
-            limit = Limit(time=OTHER_BOARD_SECONDS)
-        session = PuzzleSession(puzzle, self._solver, limit)
+        session = PuzzleSession(puzzle, self._solver, puzzle_limit(puzzle))
         title = f"Daily puzzle, {self.day.isoformat()}" if self.day else f"Puzzle {number}"
         if not self.day and total > 1:
             title += f" of {total}"

@@ -16,16 +16,17 @@ from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wan
 from fourinarow.cli.tournament import db_help
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.render import render_text
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import Solver
 
-__all__ = ["DEFAULT_TIME_MS", "add_review_parser", "run_review"]
+__all__ = ["DEFAULT_TIME_MS", "add_review_parser", "position_limit", "run_review"]
 
 DEFAULT_TIME_MS = 1000.0
-"""The time per position on boards without a shipped opening book (7x6 has none: it is
-proven quickly with the book)."""
+"""The time per position on boards without an opening book (a shape with one, shipped or
+installed, has no limit: it is proven quickly with the book)."""
 
 DESCRIPTION = f"""\
 Review a game: every move is graded against the exact solver. MOVES is the game in 1-based
@@ -45,8 +46,9 @@ then per player the moves of each grade, the accuracy (the share of graded moves
 and the weighted accuracy (an inaccuracy earns part credit, a win in 2 for a win in 1 earns 1/2,
 a loss in 3 for a loss in 6 earns 3/6; mistakes and blunders earn nothing).
 
-On 7x6 connect 4 the shipped opening book makes every position quick, so there is no time limit
-by default; on other boards each position gets {DEFAULT_TIME_MS:.0f} ms unless --time-ms says
+On a board with an opening book, shipped or installed (fourinarow book list shows them: 7x6
+connect 4 among others), the book makes every position quick, so there is no time limit by
+default; on other boards each position gets {DEFAULT_TIME_MS:.0f} ms unless --time-ms says
 otherwise, or --no-limit asks for every position proven however long it takes.
 """
 
@@ -70,14 +72,14 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=non_negative_number,
         metavar="T",
         help=(
-            "time per position in ms (default: no limit on 7x6 connect 4, "
+            "time per position in ms (default: no limit on a board with an opening book, "
             f"{DEFAULT_TIME_MS:.0f} elsewhere; 0: at once, what the book or one batch proves)"
         ),
     )
     limits.add_argument(
         "--no-limit",
         action="store_true",
-        help="prove every position however long it takes (the default on 7x6 connect 4)",
+        help="prove every position however long it takes (the default where a book is)",
     )
     parser.add_argument(
         "--max-nodes",
@@ -114,9 +116,12 @@ def _moves_text(text: str | None) -> str:
     raise InvalidPositionError("standard input holds no game: write its moves, such as 4453")
 
 
-def _limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
+def position_limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
+    """Each position's limit for ``review``'s arguments on a ``width`` x ``height`` board: what
+    --time-ms and --max-nodes say; by default none where the shape has an opening book (shipped
+    or installed), else ``DEFAULT_TIME_MS``."""
     time_ms = args.time_ms
-    if time_ms is None and not args.no_limit and (width, height, args.connect) != (7, 6, 4):
+    if time_ms is None and not args.no_limit and not has_default_book(width, height, args.connect):
         time_ms = DEFAULT_TIME_MS
     seconds = None if time_ms is None else time_ms / 1000
     if seconds is None and args.max_nodes is None:
@@ -129,14 +134,14 @@ def run_review(args: argparse.Namespace) -> int:
     if args.agent is not None or args.positions:
         return run_agent_review(args)
     if wants_db(args):
-        return run_review_db(args, _limit)
+        return run_review_db(args, position_limit)
     width, height = args.size
     board = Board.from_moves(
         _moves_text(args.moves), width=width, height=height, connect=args.connect
     )
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
-    limit = _limit(args, width, height)
+    limit = position_limit(args, width, height)
     review = interruptible(partial(review_game, board, limit=limit, solver=Solver(tt_mb=64)))
     if args.json:
         print(json.dumps(review.to_json()))

@@ -28,6 +28,7 @@ from fourinarow.analysis.accuracy import (
 from fourinarow.analysis.review import GRADES, ReviewError
 from fourinarow.cli.options import positive_int, seed_number
 from fourinarow.core import Board
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -38,10 +39,11 @@ __all__ = [
     "add_agent_options",
     "bench_directories",
     "run_agent_review",
+    "solver_limit",
 ]
 
 SOLVER_TIME_MS = 1000.0
-"""The solver's time per position on boards without a shipped opening book."""
+"""The solver's time per position on boards without an opening book (shipped or installed)."""
 
 BENCH_ENVIRONMENT = "FOURINAROW_BENCH_DIR"
 """The environment variable naming a directory that holds the standard sets' files."""
@@ -67,12 +69,12 @@ beside the checkout. --positions may be given more than once.
 
 With --agent, --time-ms and --max-nodes are the agent's budget per move (default: its own;
 levels keep their clock, engine and mcts take 1 s, perfect solves to the end), and the solver
-proves every position: on 7x6 connect 4 with the book, elsewhere within {SOLVER_TIME_MS:.0f} ms
-(--no-limit: however long it takes); a move whose grade it leaves open is unproven and left
-out. --seed seeds the agent (built afresh for each set); --count N takes N evenly spaced
-positions of each set; --json prints one object: agent, seed and sets (per set: its name, file,
-the figures, the counts per grade and a record per position: moves, column, grade, credit, best
-columns, decisive, seconds).
+proves every position: with the book on a board that has one (see fourinarow book list),
+elsewhere within {SOLVER_TIME_MS:.0f} ms (--no-limit: however long it takes); a move whose grade
+it leaves open is unproven and left out. --seed seeds the agent (built afresh for each set);
+--count N takes N evenly spaced positions of each set; --json prints one object: agent, seed
+and sets (per set: its name, file, the figures, the counts per grade and a record per position:
+moves, column, grade, credit, best columns, decisive, seconds).
 """
 
 
@@ -161,9 +163,11 @@ def _agent_limit(args: argparse.Namespace) -> Limit | None:
     return Limit(seconds, nodes=args.max_nodes)
 
 
-def _solver_limit(args: argparse.Namespace) -> Limit | None:
+def solver_limit(args: argparse.Namespace) -> Limit | None:
+    """The solver's limit per position when grading an agent: none with --no-limit or where
+    the shape has an opening book (shipped or installed), else ``SOLVER_TIME_MS``."""
     width, height = args.size
-    if args.no_limit or (width, height, args.connect) == (7, 6, 4):
+    if args.no_limit or has_default_book(width, height, args.connect):
         return None
     return Limit(SOLVER_TIME_MS / 1000)
 
@@ -194,7 +198,7 @@ def run_agent_review(args: argparse.Namespace) -> int:
     reports = []
     for chosen, positions in zip(sets, boards, strict=True):
         solved = interruptible(
-            partial(solve_positions, positions, solver=solver, limit=_solver_limit(args))
+            partial(solve_positions, positions, solver=solver, limit=solver_limit(args))
         )
         work = partial(agent_accuracy, args.agent, solved, limit=_agent_limit(args), seed=args.seed)
         reports.append((chosen, interruptible(work)))

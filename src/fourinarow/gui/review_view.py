@@ -3,10 +3,11 @@ what the screen says about it. No pygame (``review_screen`` turns keys into thes
 ``drawing`` paints the ``ReviewFrame``).
 
 The review (:func:`fourinarow.analysis.review_game`) runs on a daemon thread, counting the
-positions analysed so that the window can show "Reviewing… k/N". On 7x6 connect 4 the shipped
-opening book proves every position quickly, so there is no limit; other boards get
-``REVIEW_SECONDS`` per position, and a move whose values were not proven in that time is graded
-from their bounds or marked ``~`` (unproven).
+positions analysed so that the window can show "Reviewing… k/N". On a shape with an opening book
+(shipped, as for 7x6 connect 4, or installed) the solver proves every position
+quickly, so there is no limit; other boards get ``REVIEW_SECONDS`` per position, and a move
+whose values were not proven in that time is graded from their bounds or marked ``~``
+(unproven).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from fourinarow.gui.frame import Button, HintLabel
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
 from fourinarow.gui.thinking import BackgroundTask, TaskFailed
+from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, ColumnValues, Exact
 from fourinarow.search.solver import Solver
@@ -39,8 +41,8 @@ __all__ = [
 ]
 
 REVIEW_SECONDS = 1.0
-"""The time each position may take on boards without a shipped opening book (all but 7x6
-connect 4), as ``fourinarow review`` gives them by default."""
+"""The time each position may take on boards without an opening book (see
+:func:`review_limit`), as ``fourinarow review`` gives them by default."""
 
 REVIEW_BUTTONS = (
     ("Back", "back"),
@@ -82,13 +84,14 @@ def grade_color(grade: str, palette: Palette) -> Color:
 
 
 def review_limit(width: int, height: int, connect: int) -> Limit | None:
-    """The limit for each position's analysis: none on 7x6 connect 4 (the shipped opening
-    book makes it quick), ``REVIEW_SECONDS`` on other boards.
+    """The limit for each position's analysis: none on a shape with a default opening book
+    (shipped or installed: :func:`fourinarow.search.book.has_default_book`; the book makes it
+    quick), ``REVIEW_SECONDS`` on other boards.
 
     >>> review_limit(7, 6, 4) is None, review_limit(8, 7, 4)
     (True, Limit(time=1.0, depth=None, nodes=None))
     """
-    if (width, height, connect) == (7, 6, 4):
+    if has_default_book(width, height, connect):
         return None
     return Limit(time=REVIEW_SECONDS)
 

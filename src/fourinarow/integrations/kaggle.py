@@ -7,17 +7,17 @@ empty, 1 and 2 the players' stones), ``mark`` (the player to move) and ``remaini
 and ``actTimeout`` (seconds per move, 2 in ConnectX). A move may run past ``actTimeout``: the
 excess is taken from the bank, and the agent loses by ``TIMEOUT`` only when the bank runs dry.
 
-- :func:`agent` plays ``perfect`` on any board shape: the solver's move (with the opening book
-  on 7x6) wherever it is proven within the move's time, else the engine's choice among the
-  columns not proven worse; :class:`KaggleAgent` plays any agent spec the same way. Both plan
-  their time: ``actTimeout`` less a margin, plus a share of the bank (keeping
+- :func:`agent` plays ``perfect`` on any board shape: the solver's move (with the shape's
+  shipped opening book, if any) wherever it is proven within the move's time, else the engine's
+  choice among the columns not proven worse; :class:`KaggleAgent` plays any agent spec the same
+  way. Both plan their time: ``actTimeout`` less a margin, plus a share of the bank (keeping
   :data:`OVERAGE_RESERVE` of it), less what the first call spent loading (see
   :func:`move_seconds`).
 - :func:`kaggle_board` reads an observation into a :class:`~fourinarow.core.Board` (the web
   app's ``POST /api/v1/kaggle`` uses it too).
 - :func:`export_submission` (``fourinarow kaggle export``) writes a submission Kaggle accepts:
-  ``submission.tar.gz`` with ``main.py`` at its root, the package's library layers and the 7x6
-  opening book; or one ``main.py`` with all of that embedded. It runs where only the standard
+  ``submission.tar.gz`` with ``main.py`` at its root, the package's library layers and its shipped
+  opening books; or one ``main.py`` with all of that embedded. It runs where only the standard
   library is installed, on the compiled kernel when the submission's copy loads there, else on
   the same search in pure Python (about 200 times slower: some 10 thousand positions a
   second against 2 million, measured on 7x6; within the book it makes no difference).
@@ -204,7 +204,7 @@ class KaggleAgent:
 
     It keeps its agent (and the solver's table) from move to move and game to game, and plans
     each move's time with :func:`move_seconds`. On the first move of a board shape it loads
-    what the agent needs (the opening book on 7x6: about 2 s without the compiled kernel's
+    what the agent needs (the shape's opening book; on 7x6 about 2 s without the compiled kernel's
     cache) and takes that time off the move's budget, as it does the time since ``started``.
 
     If the agent fails (it should not), the traceback goes to standard error, where Kaggle

@@ -214,8 +214,8 @@ def optimal_actions(
     """The solver as a judge: the columns that keep the exact score of the position an
     observation shows (with ``weak``, those that keep the result: win, draw or loss), ascending.
 
-    An exact search: instant on 7x6 and smaller boards with the shipped opening book, but it may
-    take long early in a game on larger boards.
+    An exact search: instant on small boards and on shapes with an opening book (7x6 among
+    them), but it may take long early in a game on larger boards without one.
 
     Args:
         observation: the dict of :data:`raw_env` or ``connect_four_v3``, or its planes, from the

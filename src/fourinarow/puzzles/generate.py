@@ -332,7 +332,7 @@ def generate(
         kinds: the kinds wanted; each gets an equal share of ``count``.
         games: the games to mine (see :func:`games_from_moves`); self-play by default.
         limit: the time and nodes each position's analysis may spend (``None``: until proven,
-            quick on 7x6); a position not proven within it is skipped.
+            quick on a shape with an opening book); a position not proven within it is skipped.
         solver: the solver to use; a new one by default.
         progress: called after each puzzle kept.
 

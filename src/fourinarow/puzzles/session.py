@@ -90,8 +90,9 @@ class PuzzleSession:
     Args:
         puzzle: the puzzle to play.
         solver: the solver that judges moves (a new one by default; share one across puzzles).
-        limit: what each analysis may spend (default: none; 7x6 positions are quick with the
-            shipped opening book). A column left unproven is judged by the puzzle's own line.
+        limit: what each analysis may spend (default: none; positions are quick on a shape
+            with an opening book, such as 7x6). A column left unproven is judged by the
+            puzzle's own line.
 
     Attributes:
         board: the position now (the player's moves and the solver's replies played on it).

@@ -50,8 +50,9 @@ def verify(puzzle: Puzzle, solver: Solver | None = None, limit: Limit | None = N
     Args:
         puzzle: the puzzle to check.
         solver: the solver to use (its table is kept between calls); a new one by default.
-        limit: the time and nodes each search may spend (``None``: until proven; on 7x6 the
-            shipped opening book makes that quick). A value left unproven is a problem.
+        limit: the time and nodes each search may spend (``None``: until proven; on a shape
+            with an opening book, such as 7x6, the book makes that quick). A value left
+            unproven is a problem.
     """
     solver = Solver() if solver is None else solver
     try:

@@ -79,6 +79,7 @@ __all__ = [
     "default_book",
     "default_book_path",
     "default_book_plies",
+    "has_default_book",
     "installed_book_path",
     "installed_books_folder",
     "mirror_key",
@@ -773,6 +774,27 @@ def default_book_path(width: int, height: int, connect: int) -> Path | None:
     """
     chosen = _default_choice(*_checked_shape(width, height, connect))
     return None if chosen is None else chosen[0]
+
+
+def has_default_book(width: int, height: int, connect: int) -> bool:
+    """Whether this shape has a default book (shipped or installed, see
+    :func:`default_book_path`), read from the headers alone (cheap).
+
+    The apps take it to mean that the solver proves whole games of the shape quickly, so that
+    a review, a puzzle or a generator may run without a time limit. A damaged default book
+    counts as none: the solver only warns and solves without it.
+
+    >>> has_default_book(7, 6, 4), has_default_book(9, 8, 4)
+    (True, False)
+
+    Raises:
+        InvalidBoardSizeError: the shape is not a valid board.
+    """
+    shape = _checked_shape(width, height, connect)
+    try:
+        return _default_choice(*shape) is not None
+    except BookError:
+        return False
 
 
 def _default_choice(width: int, height: int, connect: int) -> tuple[Path, BookHeader] | None:

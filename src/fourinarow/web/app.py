@@ -26,6 +26,7 @@ from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
+from fourinarow.search.book import has_default_book
 from fourinarow.search.scores import ColumnValues, Unvalued
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import Answers
@@ -38,7 +39,7 @@ from fourinarow.web.positions import playable, position_record, read_board
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
-__all__ = ["FULL_COLUMN", "MoveRequest", "create_app"]
+__all__ = ["FULL_COLUMN", "MoveRequest", "create_app", "review_limit"]
 
 FULL_COLUMN = 100
 """``/solve``'s score for a full column, as in Pons' API."""
@@ -104,15 +105,12 @@ def _cap_ms(settings: Settings, time_ms: float | None) -> float:
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
 
 
-BOOK_SHAPE = (7, 6, 4)
-"""The shape whose shipped opening book makes a review's positions quick to prove."""
-
-
-def _review_limit(board: Board, seconds: float) -> Limit | None:
+def review_limit(board: Board, seconds: float) -> Limit | None:
     """Each position's limit in a review of ``board``'s game that may take ``seconds`` in all:
-    none on 7x6 connect 4 (the book proves most positions at once; a hard one may take what is
-    left), elsewhere an even share of the time."""
-    if (board.width, board.height, board.connect) == BOOK_SHAPE:
+    none on a shape with a default opening book, shipped or installed (the book proves most
+    positions at once; a hard one may take what is left), elsewhere an even share of the
+    time."""
+    if has_default_book(board.width, board.height, board.connect):
         return None
     return Limit(time=seconds / board.ply)
 
@@ -143,7 +141,7 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         pool = given
         if pool is None:
             pool = SearchPool(settings.searches, settings.tt_mb)
-            pool.prepare()  # the tables, and the 7x6 book read once for every solver
+            pool.prepare()  # the tables, and the 7x6 book (the default shape's) read once
         app.state.pool = pool
         try:
             yield
@@ -259,9 +257,10 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         ] = None,
     ) -> dict[str, object]:
         """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
-        whole review was allowed. On 7x6 connect 4 the book proves the positions; elsewhere
-        each position gets an even share of the time, and a move whose values were not proven
-        in it is graded ``unproven`` (or by its bounds), never guessed."""
+        whole review was allowed. On a shape with an opening book (shipped, as for 7x6,
+        or installed) the book proves the positions; elsewhere each position gets an even
+        share of the time, and a move whose values were not proven in it is graded
+        ``unproven`` (or by its bounds), never guessed."""
         cap = _cap_ms(settings, time_ms)
 
         def work(solver: Solver) -> dict[str, object]:
@@ -271,7 +270,7 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
                     "the game has no moves to review: give them in pos, such as 4455"
                 )
             seconds = cap / 1000
-            limit = _review_limit(board, seconds)
+            limit = review_limit(board, seconds)
             graded = review_game(board, limit=limit, solver=solver, within=seconds)
             return {**graded.to_json(), "time_cap_ms": cap}
 
