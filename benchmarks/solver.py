@@ -151,6 +151,11 @@ def main() -> int:
     parser.add_argument("--no-peers", action="store_true", help="measure fourinarow only")
     parser.add_argument("--c4ai-python", help="a Python 3.13 with connect-four-ai-linux installed")
     args = parser.parse_args()
+    if not args.bench_dir.is_dir():
+        parser.error(
+            f"no standard sets in {args.bench_dir}: give their directory with --bench-dir "
+            "(beside the project they are shared/bench/positions; tests/data/bench holds a sample)"
+        )
 
     book: Book | bool = args.book == "shipped"
     if args.book not in ("none", "shipped"):

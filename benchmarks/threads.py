@@ -94,6 +94,11 @@ def main() -> int:
     if counts[0] != 1:
         parser.error("--threads starts with 1, the baseline")
     sets = [] if args.sets == "none" else [key.strip() for key in args.sets.split(",")]
+    if sets and not args.bench_dir.is_dir():
+        parser.error(
+            f"no standard sets in {args.bench_dir}: give their directory with --bench-dir "
+            "(beside the project they are shared/bench/positions; tests/data/bench holds a sample)"
+        )
     unknown = [key for key in sets if key not in BENCHMARK_SETS]
     if unknown:
         parser.error(f"--sets: {', '.join(unknown)} unknown; one of {', '.join(BENCHMARK_SETS)}")

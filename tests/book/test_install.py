@@ -192,6 +192,9 @@ def test_the_list_holds_shipped_and_installed_books_and_which_is_in_use(
     if shipped is not None:
         assert listed["shipped", "7x6c4.book"].in_use
     assert listed["installed", "4x5c4.book"].in_use
+    if shipped_book_path(6, 6, 4) is not None:  # the misnamed file does not displace it
+        assert listed["shipped", "6x6c4.book"].in_use
+        assert listed["shipped", "6x6c4.book"].problem is None
     damaged = listed["installed", "5x5c4.book"]
     assert damaged.header is None
     assert damaged.problem is not None

@@ -40,6 +40,7 @@ from fourinarow.search.book import (
     position_key,
     shipped_book_path,
 )
+from fourinarow.search.limit import Limit
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
@@ -710,3 +711,39 @@ def test_without_a_data_folder_there_is_no_installed_book(
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(Path, "home", no_home)
     assert installed_book_path(*SHAPE) is None
+
+
+@pytest.mark.parametrize("damage", ["truncated", "another shape", "corrupt payload"])
+def test_an_unusable_installed_book_gives_way_to_the_shipped_one(
+    data_home: Path, small_book: Path, damage: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An installed 6x6 book that cannot be used must not leave 6x6 without its shipped book;
+    the user is told once which file was set aside."""
+    shipped = shipped_book_path(6, 6, 4)
+    assert shipped is not None
+    data_home.mkdir(parents=True)
+    installed = data_home / "6x6c4.book"
+    whole = shipped.read_bytes()
+    if damage == "truncated":
+        installed.write_bytes(whole[:1000])
+    elif damage == "another shape":
+        installed.write_bytes(small_book.read_bytes())
+    else:  # a header deeper than the shipped one, and a payload failing its checksum
+        header = bytearray(whole)
+        header[13] += 1  # plies
+        header[60] ^= 0xFF
+        installed.write_bytes(bytes(header))
+    monkeypatch.setenv("FOURINAROW_CACHE", "")  # read the payloads, not a cached copy
+    book_module._fallbacks_said.clear()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        book = default_book(6, 6, 4)
+        assert has_default_book(6, 6, 4)
+        score = Solver(tt_mb=4).solve(Board(6, 6), Limit(nodes=10)).score
+    assert book is not None
+    assert book.path == shipped
+    assert score == -1  # Tromp: the second player wins 6x6; from the book at once
+    said = [str(w.message) for w in caught]
+    assert len(said) == 1, said
+    assert said[0].startswith(f"opening book {installed}: ")
+    assert said[0].endswith("; using the shipped book instead")

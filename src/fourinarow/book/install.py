@@ -23,6 +23,7 @@ import string
 import tempfile
 import urllib.error
 import urllib.request
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -290,17 +291,23 @@ def _forget_copy(path: Path, header: BookHeader) -> None:
 def _listed(path: Path, origin: Literal["shipped", "installed"]) -> ListedBook:
     try:
         size = path.stat().st_size
-        header = Book.read_header(path)
-    except (OSError, BookError) as error:
-        return ListedBook(path, origin, None, 0, False, str(error))
+    except OSError as error:
+        return ListedBook(path, origin, None, 0, False, f"{path}: {error.strerror or error}")
     try:
-        in_use = default_book_path(header.width, header.height, header.connect) == path
+        header = Book.read_header(path)
     except BookError as error:
-        return ListedBook(path, origin, header, size, False, str(error))
+        return ListedBook(path, origin, None, size, False, str(error))
     name = book_file_name(header.width, header.height, header.connect)
     if path.name != name:
         problem = f"not used: named {path.name}, but a book for {header.shape} is named {name}"
         return ListedBook(path, origin, header, size, False, problem)
+    try:
+        with warnings.catch_warnings():  # the listing shows each file's problem itself
+            warnings.simplefilter("ignore")
+            in_use = default_book_path(header.width, header.height, header.connect) == path
+    except BookError as error:  # this file's problem, or another book's of the same shape
+        mine = str(error) if str(path) in str(error) else None
+        return ListedBook(path, origin, header, size, False, mine)
     return ListedBook(path, origin, header, size, in_use)
 
 

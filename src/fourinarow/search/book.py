@@ -806,13 +806,19 @@ def _default_choice(width: int, height: int, connect: int) -> tuple[Path, BookHe
     ):
         if path is None:
             continue
-        header = Book.read_header(path)
-        if (header.width, header.height, header.connect) != (width, height, connect):
-            raise _fail(
-                path,
-                f"is for {header.shape}, not for the {width}x{height} connect {connect} "
-                "its name says",
-            )
+        try:
+            header = Book.read_header(path)
+            if (header.width, header.height, header.connect) != (width, height, connect):
+                raise _fail(
+                    path,
+                    f"is for {header.shape}, not for the {width}x{height} connect {connect} "
+                    "its name says",
+                )
+        except BookError as error:
+            if not found:  # no shipped book to fall back on
+                raise
+            _warn_fallback(error)
+            continue
         found.append((path, header))
     if not found:
         return None
@@ -840,9 +846,28 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
     known = _defaults.get(shape)
     if known is not None and known[:2] == (path, identity):
         return known[2]
-    book = Book.load(path, cache_directory())
+    try:
+        book = Book.load(path, cache_directory())
+    except BookError as error:
+        shipped = shipped_book_path(*shape)
+        if shipped is None or shipped == path:
+            raise
+        _warn_fallback(error)
+        path, identity = shipped, _identity(shipped)
+        book = Book.load(path, cache_directory())
     _defaults[shape] = (path, identity, book)
     return book
+
+
+_fallbacks_said: set[str] = set()
+
+
+def _warn_fallback(error: BookError) -> None:
+    """Say, once per process and problem, that an unusable installed book gives way to the
+    shipped one."""
+    if str(error) not in _fallbacks_said:
+        _fallbacks_said.add(str(error))
+        warnings.warn(f"{error}; using the shipped book instead", RuntimeWarning, stacklevel=3)
 
 
 def _identity(path: Path) -> tuple[int, int, int]:
