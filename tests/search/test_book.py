@@ -738,6 +738,7 @@ def test_an_unusable_installed_book_gives_way_to_the_shipped_one(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         book = default_book(6, 6, 4)
+        assert default_book(6, 6, 4) is book  # not read again while the files stay as they are
         assert has_default_book(6, 6, 4)
         score = Solver(tt_mb=4).solve(Board(6, 6), Limit(nodes=10)).score
     assert book is not None

@@ -826,8 +826,9 @@ def _default_choice(width: int, height: int, connect: int) -> tuple[Path, BookHe
 
 
 _defaults: dict[tuple[int, int, int], tuple[Path, tuple[int, int, int], Book]] = {}
-"""The default books read so far in this process, by shape, with their file and its identity
-(inode, size, modification time): a book installed or replaced meanwhile is read afresh."""
+"""The default books read so far in this process, by shape, with the file chosen and its
+identity (inode, size, modification time): a book installed or replaced meanwhile is read
+afresh. The book is the shipped one where the chosen installed file could not be read."""
 
 
 def default_book(width: int, height: int, connect: int) -> Book | None:
@@ -853,8 +854,9 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
         if shipped is None or shipped == path:
             raise
         _warn_fallback(error)
-        path, identity = shipped, _identity(shipped)
-        book = Book.load(path, cache_directory())
+        book = Book.load(shipped, cache_directory())
+    # kept under the file chosen, so that a damaged installed book is not tried again at every
+    # call while it stays as it is
     _defaults[shape] = (path, identity, book)
     return book
 
