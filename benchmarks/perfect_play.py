@@ -30,7 +30,7 @@ import sys
 import time
 
 from fourinarow.agents import Limit, make_agent
-from fourinarow.core import Board
+from fourinarow.core import Board, parse_size
 from fourinarow.search.book import default_book_path
 
 GOAL_MS = 100.0
@@ -91,7 +91,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     try:
-        width, height = (int(side) for side in args.size.lower().split("x"))
+        width, height = parse_size(args.size)
         shape = (width, height, args.connect)
         Board(*shape)
     except ValueError as error:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fourinarow.analysis.accuracy import BENCHMARK_SETS
-from fourinarow.core import Board
+from fourinarow.core import Board, parse_size
 from fourinarow.search.solver import Solver
 
 DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
@@ -104,11 +104,8 @@ def main() -> int:
         parser.error(f"--sets: {', '.join(unknown)} unknown; one of {', '.join(BENCHMARK_SETS)}")
     empty = []
     for shape in filter(None, args.empty.split(",")):
-        sides = shape.lower().split("x")
         try:
-            if len(sides) != 2:
-                raise ValueError(shape)
-            empty.append(Board(int(sides[0]), int(sides[1])))
+            empty.append(Board(*parse_size(shape)))
         except ValueError:
             parser.error(f"--empty takes shapes such as 6x7,8x5, not {shape!r}")
 
