@@ -24,12 +24,12 @@ against the published ones:
 
 One line per shape is printed as it settles (and with ``--json FILE`` appended to FILE, so a long
 run that is stopped keeps what it settled; ``--resume`` skips the shapes FILE already holds,
-except those it did not settle under a smaller cap). ``--markdown`` then prints the README's
-tables: ours in Tromp's layout and a list of shapes with their scores and costs. Wall time is
-what one waits; CPU time is the whole process's (every thread). Every table is backed with memory
-before its shape's first solve, outside the timing. The load average before and after says how
-busy the machine was. The exit status is 1 if any check failed (weak and strong solves, the
-children or the published value disagree), else 0.
+except those whose exact score it did not settle under a smaller cap). ``--markdown`` then
+prints the README's tables: ours in Tromp's layout and a list of shapes with their scores and
+costs. Wall time is what one waits; CPU time is the whole process's (every thread). Every
+table is backed with memory before its shape's first solve, outside the timing. The load
+average before and after says how busy the machine was. The exit status is 1 if any check
+failed (weak and strong solves, the children or the published value disagree), else 0.
 """
 
 from __future__ import annotations
@@ -331,20 +331,28 @@ def read_records(path: Path) -> list[dict[str, Any]]:
 
 
 def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any]]:
-    """Per shape, the record that says most: a settled one over one that is not, else the last."""
+    """Per shape, the record that says most (an exact score, over a value alone, over neither);
+    of records that say as much, the last."""
     best: dict[tuple[int, int], dict[str, Any]] = {}
     for record in records:
         shape = record["width"], record["height"]
-        if shape not in best or record["value"] is not None or best[shape]["value"] is None:
+        if shape not in best or _says(record) >= _says(best[shape]):
             best[shape] = record
     return best
 
 
+def _says(record: dict[str, Any]) -> int:
+    """2 for a record with the exact score, 1 for the value (win, draw or loss) alone, else 0."""
+    return 2 if record.get("score") is not None else 1 if record["value"] is not None else 0
+
+
 def done_before(record: dict[str, Any] | None, max_seconds: float) -> bool:
-    """True if ``--resume`` skips the shape: it was settled, or not under as long a cap."""
+    """True if ``--resume`` skips the shape: its exact score is known, or was not found under as
+    long a cap. A shape whose weak solve settled but whose strong one ran out of time is solved
+    again under a longer cap."""
     if record is None:
         return False
-    return record["value"] is not None or record.get("max_seconds", 0) >= max_seconds
+    return record.get("score") is not None or record.get("max_seconds", 0) >= max_seconds
 
 
 def line_of(record: dict[str, Any]) -> str:

@@ -216,3 +216,19 @@ def test_the_shapes_that_settle_in_seconds_have_tromps_values() -> None:
     }  # fmt: skip
     rows = shape_rows(result.stdout)
     assert {row[6:] for row in map(tuple, rows.values())} == {("yes", "not checked", "yes")}
+
+
+def test_resume_solves_again_a_shape_whose_exact_score_ran_out_of_time() -> None:
+    script = runpy.run_path(str(SCRIPT), run_name="tromp_benchmark")
+    done_before, latest = script["done_before"], script["latest"]
+    exact = {"width": 5, "height": 11, "value": "=", "score": 0, "max_seconds": 600}
+    weak_only = {**exact, "score": None, "max_seconds": 1900}
+    neither = {**exact, "value": None, "score": None, "max_seconds": 3600}
+    assert done_before(exact, 14400)
+    assert not done_before(weak_only, 14400)  # the strong solve gets its longer cap
+    assert done_before(weak_only, 1900)  # not under a longer cap than before: skipped
+    assert not done_before(None, 1)
+    # The record that says most stands for its shape, whatever order the file holds them in.
+    assert latest([exact, weak_only, neither])[5, 11] is exact
+    assert latest([neither, weak_only])[5, 11] is weak_only
+    assert latest([weak_only, neither, exact])[5, 11] is exact
