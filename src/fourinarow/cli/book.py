@@ -355,8 +355,12 @@ def _run_install(args: argparse.Namespace) -> int:
             f"{args.source}: a download needs --sha256 HEX, the book's SHA-256, to be checked "
             "against (a local file may be installed without)"
         )
-    with byte_progress(enabled=not args.quiet and is_url(args.source)) as progress:
-        listed = install_book(args.source, args.sha256, progress=progress)
+    try:
+        with byte_progress(enabled=not args.quiet and is_url(args.source)) as progress:
+            listed = install_book(args.source, args.sha256, progress=progress)
+    except KeyboardInterrupt:  # install_book has removed its temporary file
+        print("\nfourinarow book install: interrupted; nothing was installed", file=sys.stderr)
+        return 130
     header = listed.header
     assert header is not None  # read in full before it was installed
     print(
