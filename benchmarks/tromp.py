@@ -565,7 +565,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{machine('before')} ({processor()}); "
         f"{platform.python_implementation()} {platform.python_version()}; "
-        f"{args.threads} threads, table {args.tt_mb:g} MB, no book, "
+        f"{args.threads} thread{'s' if args.threads != 1 else ''}, "
+        f"table {args.tt_mb:g} MB, no book, "
         f"at most {args.max_seconds:g} s per shape"
     )
     print(HEADER)
