@@ -394,16 +394,18 @@ def markdown(
             value = None if record is None else record["value"]
             if value is None:
                 cells.append("")
-            elif (width, height) not in PUBLISHED:
-                cells.append(f"{value}*")
+                continue
+            marks = "" if record["score"] is not None else "?"  # the weak solve's alone
+            if (width, height) not in PUBLISHED:
+                marks += "*"
             elif PUBLISHED[width, height] != value:
-                cells.append(f"{value}!")
-            else:
-                cells.append(value)
+                marks += "!"
+            cells.append(value + marks)
         lines.append(f"| {height} | " + " | ".join(cells) + " |")
     lines += [
         "",
         "Blank: out of the compiled kernel's reach (width*(height+1) > 64 bits) or not settled; "
+        "? the weak solve's value alone (the exact score not settled); "
         "\\* not in the published table; ! differs from it.",
         *(
             new_shape_note(r)

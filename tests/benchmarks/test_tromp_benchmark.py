@@ -69,7 +69,7 @@ def test_the_tiny_shapes_have_tromps_values(
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("before: load average ")
-    assert "1 threads, table 16 MB, no book, at most 3600 s per shape" in lines[0]
+    assert "1 thread, table 16 MB, no book, at most 3600 s per shape" in lines[0]
     assert our_table(result.stdout) == TROMP
 
 
@@ -232,3 +232,16 @@ def test_resume_solves_again_a_shape_whose_exact_score_ran_out_of_time() -> None
     assert latest([exact, weak_only, neither])[5, 11] is exact
     assert latest([neither, weak_only])[5, 11] is weak_only
     assert latest([weak_only, neither, exact])[5, 11] is exact
+
+
+def test_a_value_from_the_weak_solve_alone_is_marked_in_the_table(
+    tiny: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path
+) -> None:
+    records = [json.loads(line) for line in tiny[1].read_text().splitlines()[:2]]  # 4x4, 5x4
+    records[0].update(score=None, score_text=None, agree=None, strong=None)
+    path = tmp_path / "tromp.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    result = run("--shapes", "none", "--json", str(path), "--resume", "--markdown")
+    assert result.returncode == 0, result.stderr
+    assert our_table(result.stdout) == {"4x4": "=?", "5x4": "="}
+    assert "? the weak solve's value alone (the exact score not settled)" in result.stdout
