@@ -341,17 +341,34 @@ def test_the_shipped_book_agrees_with_the_benchmark_sets() -> None:
     assert checked > total // 2  # the book holds most positions of the Begin sets
 
 
-@needs_shipped
-def test_the_shipped_book_is_consistent_layer_to_layer() -> None:
-    """Every entry below the deepest layer is the negamax of its children's entries."""
+SHIPPED_SHAPES = [
+    (width, height, 4)
+    for width, height in ((7, 6), (6, 7), (7, 5), (6, 6), (5, 4), (4, 4))
+    if shipped_book_path(width, height, 4) is not None
+]
+"""Every shape a book ships for (README's table), each checked against the solver below."""
+
+
+def test_a_book_ships_for_every_shape_readme_lists() -> None:
     assert SHIPPED is not None
-    book = Book.load(SHIPPED)
+    shipped = sorted(path.name for path in SHIPPED.parent.glob("*.book"))
+    assert len(SHIPPED_SHAPES) == 6, shipped
+    assert shipped == sorted(f"{w}x{h}c4.book" for w, h, _ in SHIPPED_SHAPES)
+
+
+@pytest.mark.parametrize("shape", SHIPPED_SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_shipped_book_is_consistent_layer_to_layer(shape: tuple[int, int, int]) -> None:
+    """Every entry below the deepest layer is the negamax of its children's entries."""
+    path = shipped_book_path(*shape)
+    assert path is not None
+    book = Book.load(path)
+    cells = shape[0] * shape[1]
     rng = random.Random(8)
     for _ in range(300):
-        board = random_position(rng, (7, 6, 4), book.plies - 1)
+        board = random_position(rng, shape, book.plies - 1)
         wins = board.winning_moves()
         if wins:
-            expected = (42 + 1 - board.ply) // 2
+            expected = (cells + 1 - board.ply) // 2
         else:
             values = []
             for column in board.legal_moves:
@@ -362,20 +379,23 @@ def test_the_shipped_book_is_consistent_layer_to_layer() -> None:
                 values.append(-child)
             expected = max(values)
         assert book.get(board) == expected, board.to_moves()
-    assert position_key(Board()) == 0
+    assert position_key(Board(*shape)) == 0
 
 
-@needs_shipped
+@pytest.mark.parametrize("shape", SHIPPED_SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.slow
-def test_a_sample_of_the_shipped_books_deepest_layer_re_solves_alike() -> None:
-    assert SHIPPED is not None
-    book = Book.load(SHIPPED)
+def test_a_sample_of_every_shipped_books_deepest_layer_re_solves_alike(
+    shape: tuple[int, int, int],
+) -> None:
+    path = shipped_book_path(*shape)
+    assert path is not None
+    book = Book.load(path)
     solver = Solver(book=False)
     rng = random.Random(9)
     wanted = 4 if book.plies < 8 else 25  # shallow positions take seconds each, deep ones ms
     checked = 0
     while checked < wanted:
-        board = random_position(rng, (7, 6, 4), book.plies)
+        board = random_position(rng, shape, book.plies)
         if board.ply == book.plies:
             assert solver.solve(board).score == book.get(board), board.to_moves()
             checked += 1
