@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from fourinarow.core import Board
+from fourinarow.search.solver import Solver
 from tests.cli.conftest import Run
 
 
@@ -70,6 +72,18 @@ def test_json_gives_score_best_moves_nodes_and_time(run: Run) -> None:
     assert first["time_ms"] >= 0
     assert second["score"] == (42 + 1 - 6) // 2
     assert second["best_moves"] == [3, 7]
+
+
+def test_json_nodes_count_the_search_for_the_best_moves(run: Run) -> None:
+    board = Board.from_moves("21314444", width=4, height=4)  # the book gives its score at once
+    solver = Solver(threads=1)
+    solution = solver.solve(board)
+    solver.best_moves(board, solution=solution)
+    result = run("solve", "--size", "4x4", "--threads", "1", "--json", "21314444")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["best_moves"] == [2]
+    assert record["nodes"] == solution.nodes + solver.last_nodes > solution.nodes
 
 
 def test_a_time_limit_prints_bounds_never_a_guess(run: Run) -> None:

@@ -242,6 +242,18 @@ def test_best_moves_match_the_analysis_on_random_positions(solver: Solver) -> No
         assert solver.best_moves(board, weak=True) == list(weak.best_moves())
 
 
+def test_last_nodes_counts_each_calls_own_searches() -> None:
+    board = Board.from_moves("21314444", width=4, height=4)  # the 4x4 book's deepest layer
+    solver = Solver(threads=1)
+    assert solver.last_nodes == 0
+    solution = solver.solve(board)
+    assert solver.last_nodes == solution.nodes
+    assert solver.best_moves(board, solution=solution) == [1]  # column 2
+    assert solver.last_nodes > 0  # its children are past the book: searched, and counted
+    analysis = solver.analyze(board)
+    assert solver.last_nodes == analysis.nodes
+
+
 @pytest.mark.parametrize("policy", ["centre", "leftmost"])
 def test_the_first_best_move_is_the_preferred_one_of_all_best_moves(
     solver: Solver, policy: str

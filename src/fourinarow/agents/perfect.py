@@ -90,7 +90,8 @@ class PerfectAgent:
         if solution.score is not None and limit.time is None and limit.nodes is None:
             best = self.solver.best_moves(board, solution=solution)  # for a random tie-break
             column = self._pick(best, board)
-            return self._decision(column, solution.value(board), board, solution.nodes, start)
+            nodes = solution.nodes + self.solver.last_nodes
+            return self._decision(column, solution.value(board), board, nodes, start)
         if limit.nodes is not None:
             limit = replace(limit, nodes=limit.nodes - solution.nodes)
         decision = self._choose_within(board, limit, start)

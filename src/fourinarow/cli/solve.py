@@ -173,6 +173,7 @@ def _solve_one(solver: Solver, board: Board, args: argparse.Namespace, limit: Li
         start = time.perf_counter()
         best = solver.best_moves(board, weak=args.weak, solution=solution)
         elapsed += time.perf_counter() - start
+        nodes += solver.last_nodes  # the searches that found the best moves
         record["best_moves"] = [int(column_label(c)) for c in best]
     else:
         record.update(best_moves=[], lower=solution.lower, upper=solution.upper)

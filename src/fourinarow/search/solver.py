@@ -230,6 +230,13 @@ class Solver:
 
     # ------------------------------------------------------------------------ kernel
 
+    @property
+    def last_nodes(self) -> int:
+        """The positions searched by this solver's latest call (:meth:`solve`, :meth:`analyze`,
+        :meth:`best_moves`, :meth:`first_best_move`), 0 before any. It is how to count the
+        nodes of :meth:`best_moves`, which returns columns only."""
+        return 0 if self._kernel is None else self._kernel.nodes
+
     def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
         return self._backend(checked_board(board).geometry)
@@ -474,6 +481,7 @@ class Solver:
         score = solution.score
         assert score is not None
         kernel = self._kernel_for(board)
+        kernel.reset_nodes()  # count this call's searches alone (last_nodes)
         kernel.set_limits(*Limit().kernel_budget())
         win_now = board.winning_moves()
         if win_now and not weak:
