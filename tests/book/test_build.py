@@ -99,9 +99,16 @@ def test_a_build_interrupted_then_resumed_equals_one_straight_build(tmp_path: Pa
     info = fourinarow("book", "info", str(directory))
     assert info.returncode == 0, info.stderr
     assert f"2 of {chunks} chunks, 80 of " in info.stdout
+    assert " h so far; about " in info.stdout
+    assert "continue     fourinarow book build --plies 5 --size 5x4" in info.stdout
     assert f"--out {resumed} --progress-dir {directory}" in info.stdout
 
     report = build_book(resumed, *SHAPE, 5, chunk_size=40, tt_mb=4)
+    done = fourinarow("book", "info", str(directory)).stdout
+    assert f"{chunks} of {chunks} chunks" in done
+    assert "h in all\n" in done
+    assert "so far" not in done
+    assert "write it     fourinarow book build" in done
     assert list(Book.load(resumed).items()) == list(Book.load(straight).items())
     log = (directory / "log.jsonl").read_text().splitlines()
     solved_chunks = [json.loads(line)["chunk"] for line in log]

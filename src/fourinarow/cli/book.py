@@ -262,8 +262,11 @@ def _describe_build(directory: Path) -> int:
         f"{plan.positions:,} positions ({share:.1%})"
     )
     left = status.cpu_seconds_left
-    more = "" if not left else f"; about {left / 3600:.1f} h more at the mean so far"
-    print(f"cpu time     {status.cpu_seconds / 3600:.1f} h so far{more}")
+    if status.chunks_done < plan.chunks:
+        more = "" if not left else f"; about {left / 3600:.1f} h more at the mean so far"
+        print(f"cpu time     {status.cpu_seconds / 3600:.1f} h so far{more}")
+    else:
+        print(f"cpu time     {status.cpu_seconds / 3600:.1f} h in all")
     book = directory.with_suffix("") if directory.suffix == ".build" else Path("BOOK")
     if book.suffix != ".book":
         book = book.with_name(book.name + ".book")
