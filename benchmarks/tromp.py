@@ -4,12 +4,12 @@
     python benchmarks/tromp.py --json tromp.jsonl --resume --markdown   # all of them: hours
     python benchmarks/tromp.py --json tromp.jsonl --resume --markdown --shapes none  # the table
 
-Tromp's table (REFERENCE.md, "Who wins the empty board") gives, for widths and heights 4 to 11
-with four in a row, whether the first player wins (+), the second (-) or it is a draw (=); some
-cells are blank. This script solves the empty board of every shape the compiled kernel holds
-(``width * (height + 1)`` up to 64 bits; larger boards go to the pure-Python solver, far too
-slow, and count as out of reach), cheapest first, without an opening book, and checks our values
-against the published ones:
+Tromp's table (../shared/REFERENCE.md, "Who wins the empty board"; held below as data) gives,
+for widths and heights 4 to 11 with four in a row, whether the first player wins (+), the second
+(-) or it is a draw (=); some cells are blank. This script solves the empty board of every
+shape the compiled kernel holds (``width * (height + 1)`` up to 64 bits; larger boards go to the
+pure-Python solver, far too slow, and count as out of reach), cheapest first, without an opening
+book, and checks our values against the published ones:
 
 - a weak solve (win, draw or loss only), then a strong one (the exact score: who wins with which
   stone), each from an empty table, must agree on the sign;
@@ -427,19 +427,21 @@ def markdown(
 
 def new_shape_note(record: dict[str, Any]) -> str:
     """A sentence on a shape the published table leaves blank: our value and its checks."""
-    checks = {True: "agree", False: "**disagree**", None: "were not both settled"}[record["agree"]]
     children = record["children"]
     if children is None:
-        colours = "not checked"
+        colours = "was not made"
     else:
         colours = {True: "agrees", False: "**disagrees**", None: "did not finish"}[
             children["agree"]
         ]
     score = record["score_text"] or record["value"]
+    if record["agree"] is None:
+        checks = "Only the weak solve settled: the exact score is still open"
+    else:
+        checks = "The weak and strong solves " + ("agree" if record["agree"] else "**disagree**")
     return (
-        f"\n{record['shape']} is blank in the published table; ours is {score}. The weak and "
-        f"strong solves {checks}; the check from the second player's side (every first move "
-        f"solved) {colours}."
+        f"\n{record['shape']} is blank in the published table; ours is {score}. {checks}; the "
+        f"check from the second player's side (every first move solved) {colours}."
     )
 
 
