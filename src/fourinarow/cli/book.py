@@ -362,7 +362,9 @@ def _run_install(args: argparse.Namespace) -> int:
         with byte_progress(enabled=not args.quiet and is_url(args.source)) as progress:
             listed = install_book(args.source, args.sha256, progress=progress)
     except KeyboardInterrupt:  # install_book has removed its temporary file
-        print("\nfourinarow book install: interrupted; nothing was installed", file=sys.stderr)
+        start = "\n" if sys.stderr.isatty() else ""  # past the ^C and the progress display
+        message = "fourinarow book install: interrupted; nothing was installed"
+        print(start + message, file=sys.stderr)
         return 130
     header = listed.header
     assert header is not None  # read in full before it was installed
