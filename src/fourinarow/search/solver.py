@@ -234,7 +234,8 @@ class Solver:
     def last_nodes(self) -> int:
         """The positions searched by this solver's latest call (:meth:`solve`, :meth:`analyze`,
         :meth:`best_moves`, :meth:`first_best_move`), 0 before any. It is how to count the
-        nodes of :meth:`best_moves`, which returns columns only."""
+        nodes of :meth:`best_moves`, which returns columns only; those are the searches of the
+        columns, not of the :meth:`solve` it makes first when given no ``solution``."""
         return 0 if self._kernel is None else self._kernel.nodes
 
     def backend_for(self, board: Board) -> Backend:
