@@ -261,8 +261,8 @@ def _describe_build(directory: Path) -> int:
         f"progress     {status.chunks_done} of {plan.chunks} chunks, {status.positions_done:,} of "
         f"{plan.positions:,} positions ({share:.1%})"
     )
-    left = status.cpu_seconds_left
     if status.chunks_done < plan.chunks:
+        left = status.cpu_seconds_left
         more = "" if not left else f"; about {left / 3600:.1f} h more at the mean so far"
         print(f"cpu time     {status.cpu_seconds / 3600:.1f} h so far{more}")
     else:
