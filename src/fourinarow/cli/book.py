@@ -66,7 +66,8 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--out",
         type=Path,
         metavar="PATH",
-        help="the book file (default: WxHcN-pliesP.book in the current directory)",
+        help="the book file (default: WxHcN-pliesP.book in the current directory); it must be "
+        "a regular file or new (a device or FIFO is refused)",
     )
     build.add_argument(
         "--progress-dir", type=Path, metavar="DIR", help="where progress is kept (PATH.build)"
