@@ -67,7 +67,9 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=f"worker processes, at most one per core and per game (default: the number of "
         f"cores, {available_cores()})",
     )  # fmt: skip
-    experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+    experiment.add_argument(
+        "--db", metavar="PATH", help="the SQLite file of results (a regular file or new)"
+    )
     experiment.add_argument(
         "--resume",
         nargs="?",

@@ -114,7 +114,9 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             metavar="ADDR",
             help="with --backend ray: the cluster to join (default: start a local one)",
         )
-        parser.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+        parser.add_argument(
+            "--db", metavar="PATH", help="the SQLite file of results (a regular file or new)"
+        )
         parser.add_argument(
             "--resume",
             nargs="?",
