@@ -130,7 +130,8 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--plot",
             metavar="PATH",
-            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: plot)",
+            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: "
+            "plot); replaced whole, or written through an existing device or FIFO",
         )
         parser.add_argument("--csv", action="store_true", help="print the results as CSV")
         parser.add_argument(

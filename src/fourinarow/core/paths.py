@@ -51,7 +51,7 @@ _KINDS = (
 )
 
 
-def kind_of(path: Path | str) -> str | None:
+def kind_of(path: str | os.PathLike[str]) -> str | None:
     """What ``path`` names when it is not a regular file ("a folder", "a FIFO", "a character
     device", "a block device", "a socket"); ``None`` for a regular file or nothing at all.
 
@@ -74,7 +74,7 @@ def _writes_through(kind: str | None) -> bool:
 
 
 def check_regular_file(
-    path: Path | str, what: str, error: type[FourInARowError] = PathKindError
+    path: str | os.PathLike[str], what: str, error: type[FourInARowError] = PathKindError
 ) -> Path:
     """``path`` as a ``Path`` if it is a regular file or names nothing yet; for an input, a
     database. Call it before opening the path (or letting SQLite open it).
@@ -95,7 +95,7 @@ def check_regular_file(
 
 
 def check_output_file(
-    path: Path | str,
+    path: str | os.PathLike[str],
     what: str,
     *,
     write_through: bool,
@@ -123,7 +123,7 @@ def check_output_file(
 
 
 def write_output_file(
-    path: Path | str,
+    path: str | os.PathLike[str],
     data: bytes,
     what: str,
     *,
