@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fourinarow.core import FourInARowError
-from fourinarow.core.paths import check_output_file, write_output_file
+from fourinarow.core.paths import kind_of, write_output_file
 from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.runner import Progress, run_local
 from fourinarow.tournament.schedule import Settings, schedule
@@ -59,13 +59,15 @@ def check_report_folder(out: Path) -> None:
     Raises:
         ReportPathError: ``out`` is a file, lies below a file, cannot be written into, or holds
             a report file that cannot be written over.
-        PathKindError: a report file in ``out`` is a folder, a FIFO, a device or a socket.
+        ReportPathError: a report file in ``out`` is a folder, a FIFO, a device or a socket
+            (it is replaced whole, never written through nor renamed over).
     """
     problem = unwritable_folder(out)
     if problem is None and out.is_dir():
-        for name in REPORT_FILES:  # replaced whole: never renamed over a device or a FIFO
-            check_output_file(out / name, "the report", write_through=False)
         problem = next(filter(None, (unwritable_file(out / name) for name in REPORT_FILES)), None)
+    if problem is None and out.is_dir():
+        kinds = ((out / name, kind_of(out / name)) for name in REPORT_FILES)
+        problem = next((f"{path} is {kind}" for path, kind in kinds if kind), None)
     if problem:
         raise ReportPathError(f"--out {out}: {problem}: give a folder the report can go into")
 
