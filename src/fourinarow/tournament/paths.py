@@ -35,7 +35,7 @@ def nearest_folder(path: Path) -> Path:
 def _can_write_into(folder: Path) -> str | None:
     """Why no file can be made in the existing ``folder``, or ``None`` if one can."""
     if not folder.is_dir():
-        return f"{folder} is a file, not a folder"
+        return f"{folder} is {kind_of(folder) or 'a file'}, not a folder"
     try:
         with tempfile.TemporaryFile(dir=folder, prefix=".fourinarow-probe-"):
             pass
@@ -69,5 +69,5 @@ def unwritable_folder(path: Path) -> str | None:
     they can."""
     existing = nearest_folder(path)
     if existing == path and not path.is_dir():
-        return f"{path} is a file, not a folder"
+        return f"{path} is {kind_of(path) or 'a file'}, not a folder"
     return _can_write_into(existing)
