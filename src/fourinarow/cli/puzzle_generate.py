@@ -108,8 +108,8 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
         "--db",
         type=Path,
         metavar="PATH",
-        help="mine the games of this tournament database (every tournament on the board's "
-        "shape) instead of self-play",
+        help="mine the games of this tournament database, a regular file (every tournament on "
+        "the board's shape) instead of self-play",
     )
     parser.add_argument(
         "--time-ms",
