@@ -8,8 +8,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -55,6 +57,45 @@ def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
     assert result.stdout == ""
     assert result.stderr == ""
     assert image_size(shot) == DEFAULT_WINDOW
+
+
+@needs_pygame
+def test_the_demo_writes_its_screenshot_through_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.png"
+    os.mkfifo(fifo)
+    got = bytearray()
+
+    def read() -> None:
+        with open(fifo, "rb") as f:
+            got.extend(f.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    window = ["--window", "400x300", "--size", "5x4", "--seed", "3"]
+    result = subprocess.run(
+        [sys.executable, "-m", "fourinarow", "gui", "--demo", *window, "--screenshot", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    reader.join(10)
+    assert result.returncode == 0, result.stderr
+    assert bytes(got).startswith(b"\x89PNG")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.png"]
+
+
+def test_a_folder_as_the_screenshot_is_refused_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "shot.png").mkdir()
+    with pytest.raises(SystemExit) as stop:
+        main(["gui", "--demo", "--screenshot", str(tmp_path / "shot.png")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "shot.png: it is a folder" in err
+    assert "Traceback" not in err
 
 
 @needs_pygame

@@ -139,7 +139,8 @@ def _level(rng: random.Random, options: AgentOptions) -> Agent:
 
 def _book(options: AgentOptions) -> Book | bool:
     """The ``book`` option: ``shipped`` (default: the shape's default book, shipped or
-    installed), ``none`` or the path of a book file."""
+    installed), ``none`` or the path of a book file (a regular file: a FIFO or a device is
+    refused with a ``BookPathError`` before it is opened)."""
     text = options.text("book", "shipped")
     if text.lower() in ("shipped", "none"):
         return text.lower() == "shipped"

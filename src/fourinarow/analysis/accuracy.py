@@ -45,6 +45,7 @@ from fourinarow.agents import Agent, make_agent
 from fourinarow.analysis.review import GRADES, Grade, MoveReview, ReviewError, review_move
 from fourinarow.core import Board, FourInARowError
 from fourinarow.core.arguments import shown
+from fourinarow.core.paths import check_regular_file
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValues
 from fourinarow.search.solver import Solver
@@ -357,8 +358,10 @@ def read_positions(
     Raises:
         PositionFileError: the file cannot be read, or a line is not a position whose game
             goes on (the message names the file and line).
+        PathKindError: ``path`` is a folder, a FIFO, a device or a socket (found without
+            opening it, so a FIFO never blocks).
     """
-    path = Path(path)
+    path = check_regular_file(path, "the positions file")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

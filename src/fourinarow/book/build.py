@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from fourinarow.core.geometry import Geometry
-from fourinarow.search.book import Book, BookError, decode_key, mirror_key
+from fourinarow.core.paths import check_output_file, kind_of, write_output_file
+from fourinarow.search.book import Book, BookError, BookPathError, decode_key, mirror_key
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 
 __all__ = [
@@ -322,16 +323,10 @@ def _write_atomically(path: Path, data: bytes) -> None:
     Raises:
         BookError: it cannot be written (the temporary file is removed).
     """
-    temporary = path.with_name(path.name + ".partial")
     try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    except BaseException as error:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise BookError(f"cannot write {path} ({error.strerror or error})") from None
-        raise
+        write_output_file(path, data, "the build's file", write_through=False, error=BookPathError)
+    except OSError as error:
+        raise BookError(f"cannot write {path} ({error.strerror or error})") from None
 
 
 def _blocked(directory: Path) -> str | None:
@@ -359,6 +354,8 @@ def _check_outputs(path: Path, directory: Path) -> None:
             f"cannot write the book to {path}: it is a directory; give a file's path "
             f"(such as {path / 'NAME.book'})"
         )
+    # never renamed over, nor written through: the build's progress would go beside it
+    check_output_file(path, "the book", write_through=False, error=BookPathError)
     problem = _blocked(path.parent)
     if problem:
         raise BookError(
@@ -367,8 +364,8 @@ def _check_outputs(path: Path, directory: Path) -> None:
         )
     if directory.exists() and not directory.is_dir():
         raise BookError(
-            f"cannot keep the build's progress in {directory}: it is a file; give a "
-            "directory, new or of the same build"
+            f"cannot keep the build's progress in {directory}: it is "
+            f"{kind_of(directory) or 'a file'}; give a directory, new or of the same build"
         )
     problem = _blocked(directory)
     if problem:
@@ -464,7 +461,8 @@ def build_book(
     Raises:
         BookError: the book file or the build directory cannot be written (checked before
             any work: ``path`` a directory, or under a file; ``directory`` a file, or not
-            writable); nothing is left behind.
+            writable); nothing is left behind. ``path`` a FIFO, a device or a socket raises
+            ``BookPathError`` (a ``BookError``): it is never written through nor renamed over.
         BookError: the build directory holds a build with other settings.
         BookError: the shape does not fit a book (``width * (height + 1) <= 64``) or plies is
             not between 0 and the number of cells.

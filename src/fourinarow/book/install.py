@@ -31,10 +31,12 @@ from pathlib import Path
 from typing import BinaryIO, Literal
 
 from fourinarow.core.arguments import shown
+from fourinarow.core.paths import check_output_file, check_regular_file
 from fourinarow.search.book import (
     Book,
     BookError,
     BookHeader,
+    BookPathError,
     book_file_name,
     cache_copy_path,
     cache_directory,
@@ -142,6 +144,8 @@ def install_book(
             than announced.
         ChecksumMismatchError: the SHA-256 differs.
         BookError: the file is not a whole, intact book.
+        BookPathError: the source is a folder, a FIFO, a device or a socket, found before
+            anything is read or written.
 
     Nothing is left behind when it raises, nor on ``KeyboardInterrupt``.
     """
@@ -153,6 +157,8 @@ def install_book(
         )
     if not isinstance(source, str | os.PathLike) or "\0" in str(source):
         raise BookInstallError(f"a book's source is a path or a URL, not {shown(source)}")
+    if not url:  # a FIFO would block the copy; a device would copy forever
+        check_regular_file(source, "the book", BookPathError)
     try:
         folder = installed_books_folder()
     except UnknownDataHomeError as error:
@@ -175,6 +181,7 @@ def install_book(
             )
         header = _read_whole(temporary, str(source))
         path = folder / book_file_name(header.width, header.height, header.connect)
+        check_output_file(path, "the book", write_through=False, error=BookPathError)
         replaced = _header_or_none(path)
         temporary.chmod(0o644)  # mkstemp makes it private; a book is not
         temporary.replace(path)

@@ -66,7 +66,8 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--out",
         type=Path,
         metavar="PATH",
-        help="the book file (default: WxHcN-pliesP.book in the current directory)",
+        help="the book file (default: WxHcN-pliesP.book in the current directory); it must be "
+        "a regular file or new (a device or FIFO is refused)",
     )
     build.add_argument(
         "--progress-dir", type=Path, metavar="DIR", help="where progress is kept (PATH.build)"
@@ -113,9 +114,9 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
     info.add_argument(
         "path",
         metavar="PATH",
-        help="the book file, 'shipped' for the default book of --size and --connect (the "
-        "shipped or the installed one, the deeper; default 7x6 connect 4), or a build "
-        "directory (PATH.build: how far that build is)",
+        help="the book file (a regular file: a device or FIFO is refused), 'shipped' for the "
+        "default book of --size and --connect (the shipped or the installed one, the deeper; "
+        "default 7x6 connect 4), or a build directory (PATH.build: how far that build is)",
     )
     add_shape_options(info)
     info.add_argument(
@@ -148,7 +149,9 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         epilog=INSTALL_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    install.add_argument("source", metavar="SOURCE", help="a book file or an http(s) URL")
+    install.add_argument(
+        "source", metavar="SOURCE", help="a book file (a regular file) or an http(s) URL"
+    )
     install.add_argument(
         "--sha256",
         metavar="HEX",

@@ -60,14 +60,19 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     experiment.add_argument("--seed", type=seed_number, help="decides the agents' choices (0)")
     experiment.add_argument(
-        "--out", metavar="DIR", help="where the report goes (default: seed-003-report)"
+        "--out",
+        metavar="DIR",
+        help="where the report goes (default: seed-003-report); its files are replaced whole, "
+        "a device or FIFO in their place refused",
     )
     experiment.add_argument(
         "--workers", type=worker_count, metavar="N",
         help=f"worker processes, at most one per core and per game (default: the number of "
         f"cores, {available_cores()})",
     )  # fmt: skip
-    experiment.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+    experiment.add_argument(
+        "--db", metavar="PATH", help="the SQLite file of results (a regular file or new)"
+    )
     experiment.add_argument(
         "--resume",
         nargs="?",

@@ -11,6 +11,7 @@ from typing import Any
 from fourinarow.agents.levels import LEVELS
 from fourinarow.cli.options import add_shape_options, seed_number
 from fourinarow.core.numbers import InvalidNumberError, parse_int
+from fourinarow.core.paths import PathKindError, check_output_file
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
@@ -58,6 +59,10 @@ def _png_path(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"{text!r} does not end in .png: the screenshot is a PNG")
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r}: there is no folder {str(path.parent)!r}")
+    try:  # before the game is played: a folder, a socket, a block device
+        check_output_file(path, "the screenshot", write_through=True)
+    except PathKindError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return path
 
 
@@ -137,7 +142,8 @@ def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="PATH",
         help=(
             "with --demo: play without a window (SDL's dummy video driver, no sound), as fast "
-            "as the computers think, and save the last frame to this PNG file"
+            "as the computers think, and save the last frame to this PNG file (replaced whole; "
+            "an existing device or FIFO is written through)"
         ),
     )
     gui.add_argument(

@@ -47,7 +47,12 @@ def add_kaggle_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="the agent the submission plays (default: perfect)",
     )
     export.add_argument(
-        "--out", required=True, type=Path, metavar="DIR", help="the directory to write into"
+        "--out",
+        required=True,
+        type=Path,
+        metavar="DIR",
+        help="the directory to write into (made if missing); the file there is replaced whole, "
+        "a device or FIFO in its place refused",
     )
     export.add_argument(
         "--single-file",

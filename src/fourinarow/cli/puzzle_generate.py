@@ -13,6 +13,7 @@ from typing import Any
 from fourinarow.cli.options import MAX_SEED, add_shape_options, non_negative_number, whole_option
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Board
+from fourinarow.core.paths import check_output_file, check_regular_file
 from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
 from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
 from fourinarow.search.book import has_default_book
@@ -81,7 +82,12 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     parser.add_argument(
-        "--out", type=Path, required=True, metavar="FILE", help="the set file to write"
+        "--out",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="the set file to write (replaced whole; an existing device or FIFO, such as "
+        "/dev/stdout, is written through)",
     )
     parser.add_argument(
         "--seed",
@@ -102,8 +108,8 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
         "--db",
         type=Path,
         metavar="PATH",
-        help="mine the games of this tournament database (every tournament on the board's "
-        "shape) instead of self-play",
+        help="mine the games of this tournament database, a regular file (every tournament on "
+        "the board's shape) instead of self-play",
     )
     parser.add_argument(
         "--time-ms",
@@ -134,6 +140,7 @@ def _database_games(path: Path, width: int, height: int, connect: int) -> list[G
     """Every stored game on the shape, from every tournament of the database at ``path``."""
     from fourinarow.tournament.store import Store
 
+    check_regular_file(path, "the tournament database")
     if not path.is_file():
         raise PuzzleError(f"there is no tournament database at {path}")
     games: list[Game] = []
@@ -165,11 +172,13 @@ def run_generate(args: argparse.Namespace) -> int:
     """Make the set and write it; return 0."""
     width, height = args.size
     Board(width, height, args.connect)  # the shape's own error, before any work
-    reason = _unwritable(args.out)
-    if reason is None and not args.out.parent.is_dir():
-        reason = f"the folder {args.out.parent} does not exist"
-    if reason is not None:
-        raise PuzzleError(f"cannot write the set: {reason}")
+    # a device or a FIFO is written through; the rest is checked without opening it
+    if not check_output_file(args.out, "the puzzle set", write_through=True):
+        reason = _unwritable(args.out)
+        if reason is None and not args.out.parent.is_dir():
+            reason = f"the folder {args.out.parent} does not exist"
+        if reason is not None:
+            raise PuzzleError(f"cannot write the set: {reason}")
     games: Iterator[Game] | list[Game] | None = None
     if args.db is not None:
         games = _database_games(args.db, width, height, args.connect)
@@ -190,7 +199,7 @@ def run_generate(args: argparse.Namespace) -> int:
         )
         puzzles = interruptible(work)
     try:
-        written = write_puzzles(args.out, puzzles)
+        written = write_puzzles(args.out, puzzles, write_through=True)
     except OSError as error:
         raise PuzzleError(f"cannot write the set {args.out}: {error}") from None
     if not args.quiet:

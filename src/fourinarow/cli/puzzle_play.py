@@ -85,7 +85,8 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         "--set",
         dest="set_file",
         metavar="FILE",
-        help="play the puzzles of a set file (JSON Lines, as puzzle generate writes) in order",
+        help="play the puzzles of a set file (a regular file of JSON Lines, as puzzle "
+        "generate writes) in order",
     )
     source.add_argument(
         "--daily",
@@ -113,7 +114,8 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help="the progress file (default: puzzles.sqlite3 in the user data folder)",
+        help="the progress file, a regular file or new (default: puzzles.sqlite3 in the user "
+        "data folder)",
     )
     parser.add_argument("--no-color", action="store_true", help="plain text boards")
 

@@ -90,7 +90,8 @@ def add_agent_options(parser: argparse.ArgumentParser) -> None:
         "--positions",
         metavar="FILE",
         action="append",
-        help=f"a file of positions, a standard set's name or {ALL_SETS}; may be repeated",
+        help=f"a file of positions (a regular file), a standard set's name or {ALL_SETS}; "
+        "may be repeated",
     )
     group.add_argument(
         "--count",

@@ -25,6 +25,7 @@ from fourinarow.analysis import (
 from fourinarow.analysis.review import GRADES
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import format_moves
+from fourinarow.core.paths import check_regular_file
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -76,7 +77,9 @@ def _tournament_id(text: str) -> int:
 def add_db_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--db``, ``--game``, ``--tournament`` and ``--list`` to ``fourinarow review``."""
     group = parser.add_argument_group("stored games (see below)")
-    group.add_argument("--db", metavar="PATH", help="the results database (default: see below)")
+    group.add_argument(
+        "--db", metavar="PATH", help="the results database, a regular file (default: see below)"
+    )
     group.add_argument("--game", type=_game_id, metavar="ID", help="review game T:N (or N)")
     group.add_argument(
         "--tournament",
@@ -108,6 +111,7 @@ def run_review_db(args: argparse.Namespace, limit_of: LimitOf) -> int:
     if args.game and args.list:
         raise ReviewError("--list shows a tournament's games: leave out --game")
     path = Path(args.db) if args.db else default_db_path()
+    check_regular_file(path, "the results database")
     if not path.is_file():
         raise ReviewError(
             f"there is no results database {path}: give the file fourinarow tournament "

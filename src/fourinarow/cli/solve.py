@@ -93,8 +93,8 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
     books.add_argument(
         "--book",
         metavar="PATH",
-        help="consult this opening book (default: 'shipped', the shape's default book: the "
-        "one shipped or installed with 'fourinarow book install', the deeper)",
+        help="consult this opening book, a regular file (default: 'shipped', the shape's "
+        "default book: the one shipped or installed with 'fourinarow book install', the deeper)",
     )
     books.add_argument("--no-book", action="store_true", help="consult no opening book")
     parser.add_argument(

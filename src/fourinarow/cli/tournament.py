@@ -114,7 +114,9 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             metavar="ADDR",
             help="with --backend ray: the cluster to join (default: start a local one)",
         )
-        parser.add_argument("--db", metavar="PATH", help="the SQLite file of results")
+        parser.add_argument(
+            "--db", metavar="PATH", help="the SQLite file of results (a regular file or new)"
+        )
         parser.add_argument(
             "--resume",
             nargs="?",
@@ -128,7 +130,8 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--plot",
             metavar="PATH",
-            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: plot)",
+            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: "
+            "plot); replaced whole, or written through an existing device or FIFO",
         )
         parser.add_argument("--csv", action="store_true", help="print the results as CSV")
         parser.add_argument(

@@ -28,6 +28,7 @@ from fourinarow.core.notation import (
     parse_size,
 )
 from fourinarow.core.outcome import Cell, Outcome
+from fourinarow.core.paths import PathKindError
 
 __all__ = [
     "MAX_SIDE",
@@ -46,6 +47,7 @@ __all__ = [
     "NoMoveToTakeBackError",
     "OffBoardError",
     "Outcome",
+    "PathKindError",
     "Player",
     "column_label",
     "format_moves",

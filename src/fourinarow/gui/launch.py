@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 
+from fourinarow.core.paths import write_output_file
 from fourinarow.extras import require_extra
 from fourinarow.gui.settings import GuiSettings, Mode
 
@@ -100,7 +102,7 @@ def run_gui(
         demo: play computer against computer at once, without the menu.
         screenshot: with ``demo``: play headless (SDL's dummy video driver, no sound) as fast as
             the computers think, and save the last frame to this PNG file instead of showing a
-            window.
+            window (replaced whole; an existing device or FIFO is written through).
         window: the window's size in pixels.
         skip_menu: start the game at once with ``settings``.
         review: with ``screenshot``: save the review screen of the finished game, at its first
@@ -145,7 +147,14 @@ def run_gui(
         if review and not app.review_to_end():
             raise DisplayError("the demo game's review did not finish in time")
         app.draw(surface)
-        pygame.image.save(surface, str(screenshot))
+        image = io.BytesIO()
+        pygame.image.save(surface, image, "png")
+        try:
+            write_output_file(screenshot, image.getvalue(), "the screenshot", write_through=True)
+        except OSError as error:
+            raise DisplayError(
+                f"cannot save the screenshot {screenshot} ({error.strerror or error})"
+            ) from None
     finally:
         pygame.quit()
     return 0

@@ -62,6 +62,7 @@ from fourinarow.agents.base import (
 )
 from fourinarow.agents.registry import AgentInfo, AgentOptions, make_agent
 from fourinarow.core import Board, Column, FourInARowError, InvalidPositionError
+from fourinarow.core.paths import check_output_file, kind_of, write_output_file
 from fourinarow.extras import require_extra
 
 __all__ = [
@@ -505,16 +506,25 @@ def export_submission(
 
     Raises:
         InvalidAgentSpecError: the spec names no agent of ours.
-        KaggleExportError: ``out`` cannot be made or written.
+        KaggleExportError: ``out`` cannot be made or written, or is not a directory.
+        PathKindError: the file to write in ``out`` is a folder, a FIFO, a device or a socket
+            (it is replaced whole, never written through nor renamed over).
     """
     from fourinarow import __version__
 
     make_agent(spec)  # refuse a bad spec before writing anything
+    directory = Path(out)
+    target = directory / ("main.py" if single_file else "submission.tar.gz")
+    if directory.exists() and not directory.is_dir():
+        raise KaggleExportError(
+            f"cannot write the submission into {str(out)[:80]}: it is "
+            f"{kind_of(directory) or 'a file'}; give a directory (made if missing)"
+        )
+    check_output_file(target, "the submission", write_through=False)
     files = _shipped(pure_python)
     names = [str(path.relative_to(PACKAGE.parent)) for path in files]
     compiled = tuple(name for name in names if name.endswith((".so", ".pyd")))
     try:
-        directory = Path(out)
         directory.mkdir(parents=True, exist_ok=True)
         if single_file:
             archive = io.BytesIO()
@@ -528,18 +538,19 @@ def export_submission(
             text = _MAIN.format(
                 spec=spec, version=__version__, where=where, payload=payload, bundle=_UNPACK
             )
-            target = directory / "main.py"
-            target.write_text(text, encoding="utf-8")
+            data = text.encode("utf-8")
         else:
             where = "The fourinarow package beside it is the one this submission ships."
             text = _MAIN.format(
                 spec=spec, version=__version__, where=where, payload="\n", bundle=_FIND_PACKAGE
             )
-            target = directory / "submission.tar.gz"
-            with tarfile.open(target, "w:gz") as tar:
+            archive = io.BytesIO()
+            with tarfile.open(fileobj=archive, mode="w:gz") as tar:
                 _add(tar, "main.py", text.encode("utf-8"))
                 for path, name in zip(files, names, strict=True):
                     _add(tar, name, path.read_bytes())
+            data = archive.getvalue()
+        write_output_file(target, data, "the submission", write_through=False)
     except OSError as error:
         raise KaggleExportError(
             f"cannot write the submission into {str(out)[:80]}: {error.strerror or error}"

@@ -41,6 +41,7 @@ from typing import Literal, get_args
 from fourinarow.core import Board, FourInARowError, column_label
 from fourinarow.core.arguments import shown
 from fourinarow.core.notation import parse_column, parse_size
+from fourinarow.core.paths import check_regular_file, write_output_file
 
 __all__ = [
     "KINDS",
@@ -205,8 +206,10 @@ def read_puzzles(path: Path | str) -> list[Puzzle]:
     Raises:
         PuzzleError: the file cannot be read, a line is not JSON, or a puzzle is not valid
             (the message names the file and line).
+        PathKindError: ``path`` is a folder, a FIFO, a device or a socket (found without
+            opening it, so a FIFO never blocks).
     """
-    path = Path(path)
+    path = check_regular_file(path, "the puzzle set")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -231,12 +234,24 @@ def _parse_lines(lines: Iterable[str], where: str) -> Iterator[Puzzle]:
         yield puzzle
 
 
-def write_puzzles(path: Path | str, puzzles: Iterable[Puzzle]) -> int:
+def write_puzzles(
+    path: Path | str, puzzles: Iterable[Puzzle], *, write_through: bool = False
+) -> int:
     """Write a set file (JSON Lines), replacing it whole: it is written beside and renamed,
-    so a crash never leaves half a set. Returns the number of puzzles written."""
-    path = Path(path)
+    so a crash never leaves half a set. Returns the number of puzzles written.
+
+    Args:
+        path: the set file.
+        puzzles: the puzzles, in order.
+        write_through: write through an existing character device or FIFO (``/dev/stdout``,
+            a pipe) instead of refusing it; it is never renamed over.
+
+    Raises:
+        PathKindError: ``path`` is a folder, a socket, a block device, or (unless
+            ``write_through``) a character device or a FIFO.
+        OSError: the file cannot be written (no partial file stays).
+    """
     lines = [json.dumps(p.to_json()) for p in puzzles]
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    partial.replace(path)
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    write_output_file(path, data, "the puzzle set", write_through=write_through)
     return len(lines)

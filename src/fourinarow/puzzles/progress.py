@@ -8,7 +8,8 @@ in, and never leaves the file damaged. An attempt that was never finished is not
 
 The file is marked as ours (``PRAGMA application_id`` and ``user_version``); a file that is
 not a SQLite database, another program's database, a folder, or a place where the file cannot
-be made is refused with a :class:`ProgressError` whose message says which and where.
+be made is refused with a :class:`ProgressError` whose message says which and where; a FIFO, a
+device or a socket with a :class:`~fourinarow.core.PathKindError`, before SQLite opens it.
 
 A streak is a run of solved attempts; a failed or skipped one (the solution shown) ends it.
 """
@@ -24,6 +25,7 @@ from types import TracebackType
 from typing import Literal, get_args
 
 from fourinarow.core import FourInARowError
+from fourinarow.core.paths import check_regular_file
 from fourinarow.userdata import UnknownDataHomeError, data_file, holds_other_data
 
 __all__ = [
@@ -168,6 +170,8 @@ class Progress:
                 f"{self.path} is a folder, not a puzzle progress file: give a file in it, "
                 f"e.g. {self.path / 'puzzles.sqlite3'}"
             )
+        # before SQLite opens it: a device or a FIFO would get a -journal file beside it
+        check_regular_file(self.path, "the puzzle progress file")
         if holds_other_data(self.path):
             raise ProgressError(f"{self.path} is not a puzzle progress file (not a SQLite file)")
 

@@ -63,6 +63,7 @@ from pathlib import Path
 from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionError
 from fourinarow.core.arguments import shown, whole_number
 from fourinarow.core.geometry import board_side
+from fourinarow.core.paths import PathKindError, check_regular_file, write_output_file
 from fourinarow.search.arguments import checked_board
 from fourinarow.userdata import UnknownDataHomeError, data_folder
 
@@ -72,6 +73,7 @@ __all__ = [
     "Book",
     "BookError",
     "BookHeader",
+    "BookPathError",
     "book_file_name",
     "cache_copy_path",
     "cache_directory",
@@ -111,6 +113,10 @@ fraction of a second to write)."""
 
 class BookError(FourInARowError):
     """A book file that is missing, corrupt, truncated or for another board than asked for."""
+
+
+class BookPathError(BookError, PathKindError):
+    """A book path naming a folder, a FIFO, a device or a socket instead of a regular file."""
 
 
 @dataclass(frozen=True)
@@ -417,8 +423,10 @@ class Book:
         its size in bytes.
 
         Raises:
-            BookError: an unknown compression, or the file cannot be written (``path`` is a
-                directory, the disk is full, ...); no partial file is left.
+            BookError: an unknown compression, or the file cannot be written (the disk is
+                full, ...); no partial file is left.
+            BookPathError: ``path`` is a folder, a FIFO, a device or a socket (never renamed
+                over), checked before anything is written.
         """
         if not isinstance(compression, str) or compression not in COMPRESSIONS:
             raise BookError(
@@ -450,17 +458,12 @@ class Book:
             zlib.crc32(payload),
             0,
         )
-        path = Path(path)
-        temporary = path.with_name(path.name + ".partial")
         try:
-            temporary.write_bytes(header + payload)
-            temporary.replace(path)
-        except BaseException as error:  # a failure, or Ctrl-C: no partial file stays
-            with contextlib.suppress(OSError):
-                temporary.unlink(missing_ok=True)
-            if isinstance(error, OSError):
-                raise _fail(path, f"cannot be written ({error.strerror or error})") from None
-            raise
+            write_output_file(
+                path, header + payload, "the book", write_through=False, error=BookPathError
+            )
+        except OSError as error:  # no partial file stays
+            raise _fail(path, f"cannot be written ({error.strerror or error})") from None
         return _HEADER.size + len(payload)
 
     @staticmethod
@@ -473,8 +476,10 @@ class Book:
                 plies than cells, or more entries than the board has positions or than the
                 file's payload can hold (at most 200 bytes of entries a compressed byte; real
                 books pack about 20).
+            BookPathError: ``path`` is a folder, a FIFO, a device or a socket (found without
+                opening it, so a FIFO never blocks).
         """
-        path = _checked_path(path)
+        path = check_regular_file(_checked_path(path), "the book", BookPathError)
         try:
             with open(path, "rb") as f:
                 head = f.read(_HEADER.size)
@@ -526,8 +531,9 @@ class Book:
                 removed by the next load once that process is gone (or after ten minutes).
 
         Raises:
-            BookError: the file is missing, not a book, truncated, fails its checksum or does
-                not decode to the number of entries its header gives.
+            BookError: the file is missing, not a regular file (a ``BookPathError``), not a
+                book, truncated, fails its checksum or does not decode to the number of
+                entries its header gives.
         """
         path = _checked_path(path)
         if cache is not None:

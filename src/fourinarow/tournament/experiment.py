@@ -15,10 +15,12 @@ game (:func:`check_report_folder`).
 from __future__ import annotations
 
 import contextlib
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from fourinarow.core import FourInARowError
+from fourinarow.core.paths import kind_of, write_output_file
 from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.runner import Progress, run_local
 from fourinarow.tournament.schedule import Settings, schedule
@@ -57,10 +59,15 @@ def check_report_folder(out: Path) -> None:
     Raises:
         ReportPathError: ``out`` is a file, lies below a file, cannot be written into, or holds
             a report file that cannot be written over.
+        ReportPathError: a report file in ``out`` is a folder, a FIFO, a device or a socket
+            (it is replaced whole, never written through nor renamed over).
     """
     problem = unwritable_folder(out)
     if problem is None and out.is_dir():
         problem = next(filter(None, (unwritable_file(out / name) for name in REPORT_FILES)), None)
+    if problem is None and out.is_dir():
+        kinds = ((out / name, kind_of(out / name)) for name in REPORT_FILES)
+        problem = next((f"{path} is {kind}" for path, kind in kinds if kind), None)
     if problem:
         raise ReportPathError(f"--out {out}: {problem}: give a folder the report can go into")
 
@@ -156,7 +163,8 @@ def run_seed_003(
         )  # fmt: skip
     out.mkdir(parents=True, exist_ok=True)
     report = out / "report.md"
-    report.write_text(_markdown(rows, games, seed), encoding="utf-8")
+    text = _markdown(rows, games, seed).encode("utf-8")
+    write_output_file(report, text, "the report", write_through=False)
     with contextlib.suppress(ImportError):  # the tables are the report; the plot needs the extra
         _plot(rows, out / "seed-003.png")
     return SeedReport(stored.id, report, tuple(rows), games, seed)
@@ -231,5 +239,7 @@ def _plot(rows: list[Row], path: Path) -> None:
     time_axis.set_ylabel("mean time per move (ms)")
     time_axis.set_yscale("log")
     time_axis.legend()
-    figure.savefig(path, dpi=100)
+    image = io.BytesIO()
+    figure.savefig(image, dpi=100, format="png")
     plt.close(figure)
+    write_output_file(path, image.getvalue(), "the report's plot", write_through=False)

@@ -4,13 +4,18 @@ first game.
 Permissions alone do not tell (root passes every permission check, and a read-only file system
 or a kernel folder refuses even root), so the checks try: they open an existing file for
 appending without writing to it, or make and remove a temporary file in the nearest folder that
-exists. Folders still missing on the way are not made.
+exists. Folders still missing on the way are not made. A FIFO or a device is never opened (a
+FIFO would block until a reader came): for those, only the permission is looked at, and what
+is done with them is the caller's choice (see :mod:`fourinarow.core.paths`).
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
+
+from fourinarow.core.paths import kind_of
 
 __all__ = ["nearest_folder", "unwritable_file", "unwritable_folder"]
 
@@ -30,7 +35,7 @@ def nearest_folder(path: Path) -> Path:
 def _can_write_into(folder: Path) -> str | None:
     """Why no file can be made in the existing ``folder``, or ``None`` if one can."""
     if not folder.is_dir():
-        return f"{folder} is a file, not a folder"
+        return f"{folder} is {kind_of(folder) or 'a file'}, not a folder"
     try:
         with tempfile.TemporaryFile(dir=folder, prefix=".fourinarow-probe-"):
             pass
@@ -47,6 +52,8 @@ def unwritable_file(path: Path) -> str | None:
     """
     if path.is_dir():
         return f"{path} is a folder"
+    if kind_of(path) is not None:  # a FIFO, a device, a socket: never opened here
+        return None if os.access(path, os.W_OK) else f"cannot write over {path}"
     if path.exists():
         try:
             with path.open("ab"):
@@ -62,5 +69,5 @@ def unwritable_folder(path: Path) -> str | None:
     they can."""
     existing = nearest_folder(path)
     if existing == path and not path.is_dir():
-        return f"{path} is a file, not a folder"
+        return f"{path} is {kind_of(path) or 'a file'}, not a folder"
     return _can_write_into(existing)

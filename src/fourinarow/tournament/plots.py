@@ -7,10 +7,13 @@ heatmap, and the mean time per move against the search depth of the agents whose
 :func:`check_plot_path` tells, before a tournament plays its first game, whether its plot can be
 drawn and written at all; a path without a suffix gets a PNG under exactly that name, and a
 folder (one that exists, or a path ending in ``/``) is refused: the plot is one file, named.
+A regular file is replaced whole (drawn beside it, then renamed); an existing character device
+or FIFO is written through, never renamed over.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections.abc import Sequence
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.core import FourInARowError
+from fourinarow.core.paths import check_output_file, write_output_file
 from fourinarow.extras import require_extra
 from fourinarow.tournament.paths import nearest_folder, unwritable_file
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
@@ -39,6 +43,7 @@ def check_plot_path(path: Path | str) -> Path:
         MissingExtraError: matplotlib is not installed.
         PlotPathError: ``path`` is a folder (or ends in a separator, as a folder does), lies
             below a file, cannot be written, or has a suffix that matplotlib cannot write.
+        PathKindError: ``path`` is a socket or a block device.
     """
     require_extra("matplotlib", "plot", "plots need matplotlib")
     from matplotlib.backend_bases import FigureCanvasBase
@@ -53,6 +58,8 @@ def check_plot_path(path: Path | str) -> Path:
         raise PlotPathError(
             f"--plot {path}: matplotlib cannot write .{kind} files (png, svg, pdf, ...)"
         )
+    if check_output_file(target, "the plot", write_through=True):
+        return target  # a device or a FIFO: written through
     folder = nearest_folder(target.parent)
     if not folder.is_dir():
         raise PlotPathError(f"--plot {path}: {folder} is a file, not a folder")
@@ -87,7 +94,14 @@ def write_plots(
     ratings: dict[str, tuple[float, float]],
     title: str = "",
 ) -> Path:
-    """Draw the three panels into ``path`` (PNG, or the type its suffix names); return the path."""
+    """Draw the three panels into ``path`` (PNG, or the type its suffix names); return the path.
+
+    A regular file is replaced whole; an existing character device or FIFO is written through.
+
+    Raises:
+        PathKindError: ``path`` is a folder, a socket or a block device.
+        PlotPathError: the file cannot be written.
+    """
     plt = _pyplot()
     names = [a.agent for a in sorted(agents, key=lambda a: ratings[a.agent][0])]
     figure, (elo_axis, heat_axis, time_axis) = plt.subplots(
@@ -138,7 +152,15 @@ def write_plots(
     if title:
         figure.suptitle(title)
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(target, dpi=100, format=None if target.suffix else "png")
+    image = io.BytesIO()
+    figure.savefig(image, dpi=100, format=target.suffix.lstrip(".").lower() or "png")
     plt.close(figure)
+    if not check_output_file(target, "the plot", write_through=True):
+        target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        write_output_file(target, image.getvalue(), "the plot", write_through=True)
+    except OSError as error:
+        raise PlotPathError(
+            f"--plot {path}: cannot be written ({error.strerror or error})"
+        ) from None
     return target

@@ -8,9 +8,10 @@ A results database is marked as ours (``PRAGMA application_id`` and ``user_versi
 database made before the mark, whose tables are all ours with our columns, is marked when it is
 next opened; any other database that has tables, a file that is not a database, a damaged one, a
 folder, or a place where the file cannot be written is refused with a
-:class:`ResultsDatabaseError` before anything is written. A row that is not what we wrote raises
-:class:`~fourinarow.tournament.rows.UnreadableRowError` naming it; none is skipped (a table of
-results without some of its games would be a wrong answer).
+:class:`ResultsDatabaseError` before anything is written (a FIFO, a device or a socket with a
+:class:`~fourinarow.core.PathKindError`, before SQLite opens it). A row that is not what we
+wrote raises :class:`~fourinarow.tournament.rows.UnreadableRowError` naming it; none is skipped
+(a table of results without some of its games would be a wrong answer).
 When another program holds the database locked, every operation waits for it (saying so once per
 wait, through ``on_wait``) and tries again, as long as it takes; Ctrl-C stops the wait.
 """
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from fourinarow.core import FourInARowError
+from fourinarow.core.paths import check_regular_file
 from fourinarow.tournament.games import GameRecord
 from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.rows import (
@@ -167,6 +169,8 @@ class Store:
         ResultsDatabaseError: ``path`` is missing (and ``create`` is false), not a SQLite
             database, damaged, another program's database, or of a later schema version.
         ResultsLocationError: ``path`` is a folder, or cannot be made or written.
+        PathKindError: ``path`` is a FIFO, a device or a socket (refused before SQLite opens
+            it, so nothing is written beside it).
     """
 
     def __init__(
@@ -197,6 +201,8 @@ class Store:
                 f"{self.path} is a folder, not a results database: give a file in it, "
                 f"e.g. {self.path / 'results.sqlite3'}"
             )
+        # before SQLite opens it: a device or a FIFO would get a -journal file beside it
+        check_regular_file(self.path, "the results database")
         if not create and not self.path.is_file():
             raise ResultsDatabaseError(
                 f"there is no results database {self.path}: nothing to resume"

@@ -1,0 +1,180 @@
+"""core.paths: the kind of a path told without opening it; outputs replaced whole, written
+through a device or a FIFO, or refused, and never renamed over anything but a regular file."""
+
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from fourinarow.core import FourInARowError, PathKindError
+from fourinarow.core.paths import (
+    check_output_file,
+    check_regular_file,
+    kind_of,
+    write_output_file,
+)
+
+ROOT_ONLY = pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() != 0, reason="making a device node (mknod) needs root"
+)
+
+
+def make_device(path: Path) -> Path:
+    """A twin of /dev/null at ``path`` (character device 1:3)."""
+    os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    return path
+
+
+def make_fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def make_folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+def read_fifo_in_thread(path: Path) -> tuple[threading.Thread, bytearray]:
+    """Start a thread reading ``path`` (a FIFO) to its end; join it for the bytes."""
+    got = bytearray()
+
+    def read() -> None:
+        with open(path, "rb") as f:
+            got.extend(f.read())
+
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return thread, got
+
+
+def test_the_kinds_are_told_by_stat_alone(tmp_path: Path) -> None:
+    fifo = make_fifo(tmp_path / "fifo")  # opening it for reading would block: kind_of must not
+    (tmp_path / "file").write_text("x")
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(tmp_path / "socket"))
+        assert kind_of(tmp_path / "socket") == "a socket"
+    assert kind_of(fifo) == "a FIFO"
+    assert kind_of(tmp_path) == "a folder"
+    assert kind_of(tmp_path / "file") is None
+    assert kind_of(tmp_path / "missing") is None
+    assert kind_of(tmp_path / "file" / "below") is None  # for the caller's own check to say
+
+
+@ROOT_ONLY
+def test_a_device_is_told_as_one(tmp_path: Path) -> None:
+    assert kind_of(make_device(tmp_path / "null")) == "a character device"
+
+
+@pytest.mark.parametrize("make", [make_fifo, make_folder], ids=["fifo", "folder"])
+def test_an_input_that_is_not_a_regular_file_is_refused(
+    tmp_path: Path, make: Callable[[Path], Path]
+) -> None:
+    path = make(tmp_path / "node")
+    with pytest.raises(PathKindError, match=r"the book .*node is a (FIFO|folder); it must be a"):
+        check_regular_file(path, "the book")
+    assert issubclass(PathKindError, FourInARowError)
+
+
+def test_a_regular_or_missing_input_passes_to_the_callers_own_open(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    assert check_regular_file(str(tmp_path / "file"), "the book") == tmp_path / "file"
+    assert check_regular_file(tmp_path / "missing", "the book") == tmp_path / "missing"
+
+
+def test_a_layer_may_raise_its_own_subclass(tmp_path: Path) -> None:
+    class MineError(PathKindError):
+        """A test's own."""
+
+    with pytest.raises(MineError):
+        check_regular_file(make_fifo(tmp_path / "fifo"), "it", MineError)
+
+
+def test_a_regular_output_is_replaced_whole_leaving_nothing_beside(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_text("old")
+    assert check_output_file(path, "the set", write_through=True) is False
+    write_output_file(path, b"new", "the set", write_through=False)
+    assert path.read_bytes() == b"new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_a_stale_partial_fifo_is_removed_not_opened(tmp_path: Path) -> None:
+    make_fifo(tmp_path / "out.txt.partial")  # opening it to write would block
+    write_output_file(tmp_path / "out.txt", b"new", "the set", write_through=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_a_symbolic_link_stays_and_its_target_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "target").write_text("old")
+    (tmp_path / "link").symlink_to(tmp_path / "target")
+    write_output_file(tmp_path / "link", b"new", "the set", write_through=False)
+    assert (tmp_path / "link").is_symlink()
+    assert (tmp_path / "target").read_bytes() == b"new"
+
+
+def test_a_fifo_output_is_written_through_to_its_reader(tmp_path: Path) -> None:
+    fifo = make_fifo(tmp_path / "fifo")
+    thread, got = read_fifo_in_thread(fifo)
+    assert check_output_file(fifo, "the set", write_through=True) is True
+    data = b"line\n" * 100_000  # more than a pipe holds: the reader must get it all
+    write_output_file(fifo, data, "the set", write_through=True)
+    thread.join(10)
+    assert bytes(got) == data
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]
+
+
+@ROOT_ONLY
+def test_a_device_output_is_written_through_and_stays_a_device(tmp_path: Path) -> None:
+    device = make_device(tmp_path / "null")
+    write_output_file(device, b"gone", "the set", write_through=True)
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
+
+
+@pytest.mark.parametrize("make", [make_fifo, make_folder], ids=["fifo", "folder"])
+def test_an_output_not_written_through_is_refused_and_never_renamed_over(
+    tmp_path: Path, make: Callable[[Path], Path]
+) -> None:
+    path = make(tmp_path / "node")
+    for check in (
+        lambda: check_output_file(path, "the book", write_through=False),
+        lambda: write_output_file(path, b"x", "the book", write_through=False),
+    ):
+        with pytest.raises(PathKindError, match=r"cannot write the book to .*node: it is a"):
+            check()
+    assert kind_of(path) in ("a FIFO", "a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["node"]
+
+
+def test_a_folder_or_socket_output_is_refused_even_where_devices_are_written_through(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(PathKindError, match="it is a folder"):
+        write_output_file(tmp_path, b"x", "the set", write_through=True)
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(tmp_path / "socket"))
+        with pytest.raises(PathKindError, match="it is a socket"):
+            check_output_file(tmp_path / "socket", "the set", write_through=True)
+
+
+@ROOT_ONLY
+def test_a_device_output_not_written_through_is_refused(tmp_path: Path) -> None:
+    device = make_device(tmp_path / "null")
+    with pytest.raises(PathKindError, match="it is a character device"):
+        write_output_file(device, b"x", "the book", write_through=False)
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
+
+
+def test_a_failed_write_leaves_no_partial_file(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        write_output_file(tmp_path / "missing" / "out", b"x", "the set", write_through=False)
+    assert list(tmp_path.iterdir()) == []
