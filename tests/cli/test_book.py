@@ -120,6 +120,17 @@ def test_failures_exit_2_in_one_line_and_leave_nothing(
         "no checksum": ((f"{server}/4x5.book",), "a download needs --sha256 HEX"),
         "bad checksum": ((f"{server}/4x5.book", "--sha256", "xyz"), "64 hexadecimal digits"),
         "no file": ((str(tmp_path / "none.book"),), "none.book: cannot be read"),
+        "not a book": (("/dev/zero",), "/dev/zero: is not a fourinarow opening book"),
+        "dripping": (
+            (f"{server}/drip/4x5.book", "--sha256", good, "--deadline", "1"),
+            "took longer than its deadline of 1 s",
+        ),
+        "endless": ((f"{server}/endless/4x5.book", "--sha256", good), "its book header gives"),
+        "bad length": (
+            (f"{server}/length=%C2%B2/4x5.book", "--sha256", good),
+            "Content-Length '²' is not a number of bytes",
+        ),
+        "bad URL": (("http://[::1", "--sha256", good), "not a valid URL (Invalid IPv6 URL)"),
     }
     for name, (args, message) in cases.items():
         result = run("book", "install", *args, env=data)
@@ -187,3 +198,34 @@ def test_shipped_for_a_shape_without_a_book_says_how_to_get_one(
         assert "no book for 5x5 connect 4 ships with fourinarow or is installed" in result.stderr
         assert "fourinarow book install" in result.stderr
     assert run("solve", "--size", "5x5", "33", env=data).returncode == 0  # none by default
+
+
+def test_what_an_install_killed_mid_download_leaves_goes_with_the_next(
+    run: Run, data: dict[str, str], book_bytes: bytes
+) -> None:
+    folder = Path(data["XDG_DATA_HOME"]) / "fourinarow" / "books"
+    stalled = threading.Event()
+    with serving({"4x5.book": book_bytes}, stalled) as server:
+        args = ["book", "install", f"{server}/stall/4x5.book", "--sha256", sha(book_bytes)]
+        process = subprocess.Popen(
+            [sys.executable, "-m", "fourinarow", *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, **data},
+        )
+        try:
+            assert stalled.wait(30), "the download never started"
+            deadline = time.monotonic() + 30
+            while not list(folder.glob(".install-*.partial")):
+                assert time.monotonic() < deadline, "no temporary file"
+                time.sleep(0.05)
+        finally:
+            process.kill()  # SIGKILL: no handler runs, the temporary file stays
+            process.wait()
+        left = list(folder.glob(".install-*.partial"))
+        assert [p.name.split("-")[1] for p in left] == [str(process.pid)]
+        installed = run(
+            "book", "install", f"{server}/4x5.book", "--sha256", sha(book_bytes), env=data
+        )
+    assert installed.returncode == 0, installed.stderr
+    assert books_in(data) == ["4x5c4.book"]

@@ -64,11 +64,12 @@ from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionErr
 from fourinarow.core.arguments import shown, whole_number
 from fourinarow.core.geometry import board_side
 from fourinarow.search.arguments import checked_board
-from fourinarow.userdata import UnknownDataHomeError, data_folder
+from fourinarow.userdata import UnknownDataHomeError, data_folder, writer_gone
 
 __all__ = [
     "COMPRESSIONS",
     "FORMAT_VERSION",
+    "HEADER_SIZE",
     "Book",
     "BookError",
     "BookHeader",
@@ -83,6 +84,7 @@ __all__ = [
     "installed_book_path",
     "installed_books_folder",
     "mirror_key",
+    "parse_header",
     "position_key",
     "shipped_book_path",
 ]
@@ -93,6 +95,8 @@ _READABLE_VERSIONS = (1, 2)
 _CACHE_MAGIC = b"FIARKEY2"  # 2: the entries' own CRC-32 (copies of version 1 are rewritten)
 _CACHE_HEADER = struct.Struct("=8sQII")  # magic, entries, the book's and the entries' CRC-32
 _HEADER = struct.Struct("<8sH4BBBQQII")
+HEADER_SIZE = _HEADER.size
+"""The bytes of a book file's header, before its payload (40)."""
 COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
 """Payload compressions by name, with their code in the header."""
 _MAX_BITS = 64  # a key is one 64-bit word
@@ -131,6 +135,11 @@ class BookHeader:
     def shape(self) -> str:
         """For messages: ``7x6 connect 4``."""
         return f"{self.width}x{self.height} connect {self.connect}"
+
+    @property
+    def file_size(self) -> int:
+        """The bytes of the whole file: the header and the payload."""
+        return HEADER_SIZE + self.payload_size
 
 
 def mirror_key(key: int, width: int, height: int) -> int:
@@ -245,6 +254,36 @@ def _check_header(path: Path | str, header: BookHeader) -> None:
             f"claims {count:,} entries in a payload of {header.payload_size:,} bytes, more "
             f"than any book packs in that size (damaged, or not made by fourinarow)",
         )
+
+
+def parse_header(head: bytes, name: Path | str) -> BookHeader:
+    """The header of a book from its first :data:`HEADER_SIZE` bytes, checked for sense as
+    :meth:`Book.read_header` checks it, but not against a file's size (so a download can be
+    judged, and its size known, from its first bytes).
+
+    Args:
+        head: the first bytes of the book (only the first ``HEADER_SIZE`` are read).
+        name: the book's file or URL, for messages.
+
+    Raises:
+        BookError: fewer bytes than a header, not a book, another format version, or
+            impossible fields.
+    """
+    if len(head) < HEADER_SIZE or not head.startswith(MAGIC):
+        raise _fail(name, "is not a fourinarow opening book (no FIARBOOK header)")
+    fields = _HEADER.unpack_from(head)
+    (_, version, width, height, connect, plies, compression, _, count, payload, crc, _) = fields
+    if version not in _READABLE_VERSIONS:
+        readable = " and ".join(map(str, _READABLE_VERSIONS))
+        raise _fail(name, f"has format version {version}; this fourinarow reads {readable}")
+    by_code = {code: label for label, code in COMPRESSIONS.items()}
+    if compression not in by_code:
+        raise _fail(name, f"has an unknown compression code {compression}")
+    header = BookHeader(
+        version, width, height, connect, plies, by_code[compression], count, payload, crc
+    )
+    _check_header(name, header)
+    return header
 
 
 def _checked_key(key: object, width: object, height: object) -> int:
@@ -477,31 +516,18 @@ class Book:
         path = _checked_path(path)
         try:
             with open(path, "rb") as f:
-                head = f.read(_HEADER.size)
+                head = f.read(HEADER_SIZE)
                 f.seek(0, 2)
                 size = f.tell()
         except OSError as error:
             raise _fail(path, f"cannot be read ({error.strerror or error})") from None
-        if len(head) < _HEADER.size or not head.startswith(MAGIC):
-            raise _fail(path, "is not a fourinarow opening book (no FIARBOOK header)")
-        fields = _HEADER.unpack(head)
-        (_, version, width, height, connect, plies, compression, _, count, payload, crc, _) = fields
-        if version not in _READABLE_VERSIONS:
-            readable = " and ".join(map(str, _READABLE_VERSIONS))
-            raise _fail(path, f"has format version {version}; this fourinarow reads {readable}")
-        names = {code: name for name, code in COMPRESSIONS.items()}
-        if compression not in names:
-            raise _fail(path, f"has an unknown compression code {compression}")
-        if size != _HEADER.size + payload:
+        header = parse_header(head, path)
+        if size != header.file_size:
             raise _fail(
                 path,
                 f"is truncated or has trailing data: {size} bytes, but the header says "
-                f"{_HEADER.size + payload}",
+                f"{header.file_size}",
             )
-        header = BookHeader(
-            version, width, height, connect, plies, names[compression], count, payload, crc
-        )
-        _check_header(path, header)
         return header
 
     @classmethod
@@ -675,24 +701,10 @@ def _remove_abandoned_copies(cache: Path) -> None:
             age = now - partial.stat().st_mtime
         except OSError:
             continue  # just renamed or removed by its writer
-        if not writer.isdigit() or not (age > _ABANDONED_AFTER_S or _gone(int(writer))):
+        if not writer.isdigit() or not (age > _ABANDONED_AFTER_S or writer_gone(int(writer))):
             continue
         with contextlib.suppress(OSError):
             partial.unlink()
-
-
-def _gone(pid: int) -> bool:
-    """Whether no process of this id runs on this machine (never on Windows, where asking
-    would end the process)."""
-    if os.name == "nt" or pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # there, but another user's
-        return False
-    return False
 
 
 def _unpacked(path: Path, header: BookHeader, payload: bytes) -> bytes:
