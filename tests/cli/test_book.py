@@ -76,7 +76,7 @@ def test_a_book_installed_from_a_url_is_used_by_solve_info_and_list(
     info = run("book", "info", "shipped", "--size", "4x5", env=data)
     assert info.returncode == 0, info.stderr
     assert "4x5c4.book" in info.stdout
-    assert "entries CRC-32 verified, mapped" in info.stdout
+    assert "entries verified against the book's digest, mapped" in info.stdout
     listed = run("book", "list", env=data)
     assert listed.returncode == 0, listed.stderr
     row = next(line for line in listed.stdout.splitlines() if "4x5 connect 4" in line)

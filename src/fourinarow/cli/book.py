@@ -262,13 +262,15 @@ def resolve_book_path(text: str | Path, width: int = 7, height: int = 6, connect
 
 def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
     """Where the default book's uncompressed copy is (see ``Book.load``), and whether the
-    entries just read came from it, its checksum verified."""
+    entries just read came from it, checked against the book's digest (or, for a book
+    without one, the copy's CRC-32)."""
     directory = cache_directory()
     if directory is None:
         return "none (FOURINAROW_CACHE is empty): every process decompresses the book"
     copy = cache_copy_path(path, header, directory)
     if used is not None:
-        return f"{used} ({used.stat().st_size:,} bytes; entries CRC-32 verified, mapped)"
+        check = "verified against the book's digest" if header.digest else "CRC-32 verified"
+        return f"{used} ({used.stat().st_size:,} bytes; entries {check}, mapped)"
     return f"{copy} (could not be written or read: every process decompresses the book)"
 
 
@@ -356,6 +358,10 @@ def _run_info(args: argparse.Namespace) -> int:
     print(f"plies        up to {header.plies} stones")
     print(f"entries      {header.count}")
     print(f"checksum     {header.checksum:08x} (verified)")
+    if header.digest:
+        print(f"digest       {header.digest:08x} (of the entries, verified)")
+    else:
+        print("digest       none (written before books carried one)")
     if shipped:
         print(f"cache        {_describe_cache(path, header, book.copy)}")
     if args.verify > 0:
