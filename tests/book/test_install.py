@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import struct
 import subprocess
 import time
 import urllib.parse
@@ -283,6 +284,18 @@ def test_a_lying_or_malformed_answer_is_refused_before_its_body(
         )
     assert "\n" not in str(caught.value)
     assert max(seen, default=0) < len(book_bytes)
+    assert everything_in(folder) == []
+
+
+def test_a_header_promising_more_payload_than_its_entries_take_is_refused_at_once(
+    folder: Path, book_bytes: bytes
+) -> None:
+    header = bytearray(book_bytes[:40])
+    struct.pack_into("<Q", header, 24, 200 << 20)  # a 200 MB payload for a few entries
+    junk = bytes(header)  # then zeros, for ever
+    message = r"a payload of 209,715,200 bytes, more than its [\d,]+ entries take"
+    with serving({"junk.book": junk}) as url, pytest.raises(BookError, match=message):
+        install_book(f"{url}/endless/junk.book", sha(junk))
     assert everything_in(folder) == []
 
 

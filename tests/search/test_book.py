@@ -524,6 +524,15 @@ def book_file(
     return path
 
 
+def test_a_payload_larger_than_its_entries_uncompressed_is_refused_from_its_header(
+    tmp_path: Path,
+) -> None:
+    path = book_file(tmp_path / "padded.book", count=10, payload=lzma.compress(bytes(90)) * 40)
+    with pytest.raises(BookError, match=r"a payload of [\d,]+ bytes, more than its 10 entries"):
+        Book.read_header(path)
+    assert Book.read_header(book_file(tmp_path / "ok.book", count=10)).count == 10
+
+
 def test_a_tiny_book_claiming_millions_of_entries_is_refused_from_its_header(
     tmp_path: Path,
 ) -> None:

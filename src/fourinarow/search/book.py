@@ -114,7 +114,7 @@ _MAX_EXPANSION = 200
 """The most bytes of entries a byte of compressed payload may stand for. Real books reach about
 20 (the 12-ply 7x6 book 19); a compressed run of zeros, 1,000 with zlib and 6,500 with lzma.
 A header claiming more entries than that is refused before anything is allocated."""
-_SMALL_PAYLOAD = 1024  # bytes of entries allowed beyond that bound (tiny books compress badly)
+_SMALL_PAYLOAD = 1024  # bytes allowed beyond those bounds (tiny books compress badly)
 _LZMA_MEMORY = 256 << 20
 """The most memory lzma may take to decompress a payload (ours need 65 MB, for a 64 MB
 dictionary): a stream's header cannot make it allocate more."""
@@ -288,6 +288,12 @@ def _check_header(path: Path | str, header: BookHeader) -> None:
             path,
             f"has an uncompressed payload of {header.payload_size:,} bytes, not 9 for each of "
             f"its {count:,} entries",
+        )
+    if header.payload_size > 9 * count + 9 * count // 64 + _SMALL_PAYLOAD:
+        raise _fail(
+            path,
+            f"has a payload of {header.payload_size:,} bytes, more than its {count:,} entries "
+            f"take even uncompressed (9 bytes each; damaged, or not made by fourinarow)",
         )
     if 9 * count > _MAX_EXPANSION * header.payload_size + _SMALL_PAYLOAD:
         raise _fail(
@@ -554,9 +560,9 @@ class Book:
         Raises:
             BookError: no such file, not a book, another format version, a truncated file,
                 or a header whose fields are impossible: a board no book can be for, more
-                plies than cells, or more entries than the board has positions or than the
+                plies than cells, more entries than the board has positions or than the
                 file's payload can hold (at most 200 bytes of entries a compressed byte; real
-                books pack about 20).
+                books pack about 20), or a payload larger than its entries uncompressed.
         """
         path = _checked_path(path)
         try:
