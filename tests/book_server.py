@@ -14,21 +14,29 @@ would (a path ``/MODE/NAME``; any other path is a 404):
 from __future__ import annotations
 
 import contextlib
+import shutil
+import ssl
+import subprocess
 import threading
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 _ZEROS = bytes(1 << 16)
 
 
 @contextmanager
 def serving(
-    files: dict[str, bytes], stalled: threading.Event | None = None, drip_s: float = 0.2
+    files: dict[str, bytes],
+    stalled: threading.Event | None = None,
+    drip_s: float = 0.2,
+    tls: tuple[Path, Path] | None = None,
 ) -> Iterator[str]:
     """Serve ``files`` by name while the block runs; yield the base URL (no trailing slash).
-    ``stalled`` is set once a ``/stall/`` download has sent its half."""
+    ``stalled`` is set once a ``/stall/`` download has sent its half; ``tls`` (a certificate
+    and its key, PEM files) serves over https."""
     stop = threading.Event()
 
     class Handler(BaseHTTPRequestHandler):
@@ -50,7 +58,7 @@ def serving(
             if mode != "endless":
                 self.send_header("Content-Length", value if mode == "length" else str(len(body)))
             self.end_headers()
-            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError, ssl.SSLError):
                 self._send(mode, body)  # until the client gives up, as the tests want
             self.close_connection = True
 
@@ -80,10 +88,15 @@ def serving(
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if tls is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        scheme = "http" if tls is None else "https"
+        yield f"{scheme}://127.0.0.1:{server.server_address[1]}"
     finally:
         stop.set()
         server.shutdown()
@@ -98,3 +111,19 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def self_signed(folder: Path) -> tuple[Path, Path] | None:
+    """A certificate for 127.0.0.1 and its key, made by ``openssl`` in ``folder`` (``None``
+    when there is no ``openssl``)."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        return None
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key

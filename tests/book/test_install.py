@@ -37,7 +37,7 @@ from fourinarow.search.book import (
     shipped_book_path,
 )
 from fourinarow.search.solver import Solver
-from tests.book_server import closed_port, serving
+from tests.book_server import closed_port, self_signed, serving
 
 SHAPE = (4, 5, 4)
 
@@ -382,3 +382,21 @@ def test_the_next_install_removes_what_killed_installs_left(
     source.write_bytes(book_bytes)
     install_book(source)
     assert everything_in(folder) == sorted([mine.name, other.name, "4x5c4.book"])
+
+
+def test_https_downloads_are_checked_and_bounded_alike(
+    folder: Path, tmp_path: Path, book_bytes: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tls = self_signed(tmp_path)
+    if tls is None:
+        pytest.skip("no openssl to make a certificate for a local https server")
+    with serving({"4x5.book": book_bytes}, drip_s=0.1, tls=tls) as url:
+        with pytest.raises(BookDownloadError, match="certificate verify failed"):
+            install_book(f"{url}/4x5.book", sha(book_bytes))  # not a trusted certificate
+        monkeypatch.setenv("SSL_CERT_FILE", str(tls[0]))  # trusted from here on
+        started = time.monotonic()
+        with pytest.raises(BookDownloadError, match=r"took longer than its deadline of 1 s"):
+            install_book(f"{url}/drip/4x5.book", sha(book_bytes), deadline=1)
+        assert time.monotonic() - started < 3
+        assert everything_in(folder) == []
+        assert install_book(f"{url}/4x5.book", sha(book_bytes)).path == folder / "4x5c4.book"
