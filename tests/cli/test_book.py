@@ -34,7 +34,8 @@ def book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 def server(book_bytes: bytes) -> Iterator[str]:
     damaged = bytearray(book_bytes)
     damaged[-3] ^= 0xFF
-    with serving({"4x5.book": book_bytes, "damaged.book": bytes(damaged)}) as url:
+    files = {"4x5.book": book_bytes, "damaged.book": bytes(damaged), "zeros.book": bytes(100)}
+    with serving(files) as url:
         yield url
 
 
@@ -120,7 +121,11 @@ def test_failures_exit_2_in_one_line_and_leave_nothing(
         "no checksum": ((f"{server}/4x5.book",), "a download needs --sha256 HEX"),
         "bad checksum": ((f"{server}/4x5.book", "--sha256", "xyz"), "64 hexadecimal digits"),
         "no file": ((str(tmp_path / "none.book"),), "none.book: cannot be read"),
-        "not a book": (("/dev/zero",), "/dev/zero: is not a fourinarow opening book"),
+        "a device": (("/dev/zero",), "/dev/zero: "),
+        "not a book": (
+            (f"{server}/endless/zeros.book", "--sha256", sha(bytes(100))),
+            "zeros.book: is not a fourinarow opening book",
+        ),
         "dripping": (
             (f"{server}/drip/4x5.book", "--sha256", good, "--deadline", "1"),
             "took longer than its deadline of 1 s",
