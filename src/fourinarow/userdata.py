@@ -1,5 +1,5 @@
-"""Where fourinarow keeps the user's own files (tournament results, puzzle progress), and a
-check those SQLite files share.
+"""Where fourinarow keeps the user's own files (tournament results, puzzle progress), a
+check those SQLite files share, and one for partial files whose writer was killed.
 
 The place is ``$XDG_DATA_HOME/fourinarow``, or ``~/.local/share/fourinarow`` when
 ``XDG_DATA_HOME`` is unset or not an absolute path (as the XDG Base Directory specification
@@ -14,7 +14,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["UnknownDataHomeError", "data_file", "data_folder", "holds_other_data"]
+__all__ = [
+    "UnknownDataHomeError",
+    "data_file",
+    "data_folder",
+    "holds_other_data",
+    "writer_gone",
+]
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first bytes of every SQLite database file."""
@@ -63,3 +69,21 @@ def holds_other_data(path: Path) -> bool:
         return False
     with path.open("rb") as file:
         return file.read(len(SQLITE_HEADER)) != SQLITE_HEADER
+
+
+def writer_gone(pid: int) -> bool:
+    """Whether no process of this id runs on this machine: the writer of a partial file named
+    after it was killed (never said on Windows, where asking would end the process).
+
+    >>> writer_gone(os.getpid())
+    False
+    """
+    if os.name == "nt" or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # there, but another user's
+        return False
+    return False

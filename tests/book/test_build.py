@@ -194,7 +194,7 @@ def test_the_cli_describes_the_shipped_book_and_refuses_impossible_builds(tmp_pa
     first = fourinarow("book", "info", "shipped", env=env).stdout  # reads it as solve does
     (copy,) = cache.iterdir()
     assert f"cache        {copy} ({copy.stat().st_size:,} bytes" in first
-    assert "CRC-32 verified" in first
+    assert "entries verified against the book's digest, mapped" in first
     assert fourinarow("solve", "44", env=env).stdout.split() == ["44", "1"]  # maps the copy
     off = fourinarow("book", "info", "shipped", env={"FOURINAROW_CACHE": ""}).stdout
     assert "cache        none (FOURINAROW_CACHE is empty)" in off

@@ -4,6 +4,11 @@ them: a failure never leaves anything in the books folder."""
 from __future__ import annotations
 
 import hashlib
+import os
+import struct
+import subprocess
+import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +18,7 @@ from fourinarow.book.build import build_book
 from fourinarow.book.install import (
     BookDownloadError,
     BookInstallError,
+    BookTooLargeError,
     ChecksumMismatchError,
     install_book,
     is_url,
@@ -31,7 +37,7 @@ from fourinarow.search.book import (
     shipped_book_path,
 )
 from fourinarow.search.solver import Solver
-from tests.book_server import closed_port, serving
+from tests.book_server import closed_port, self_signed, serving
 
 SHAPE = (4, 5, 4)
 
@@ -159,6 +165,9 @@ def test_a_refused_connection_is_a_download_error(folder: Path) -> None:
         ("x.book", "g" * 64, "a SHA-256 is 64 hexadecimal digits"),
         ("no/such.book", None, r"no/such\.book: cannot be read \(No such file"),
         (3, None, "a path or a URL, not 3"),
+        ("http://[::1", "0" * 64, r"http://\[::1: not a valid URL \(Invalid IPv6 URL\)"),
+        ("http://exa mple.org/x.book", "0" * 64, "not a valid URL"),
+        ("http://127.0.0.1:port/x.book", "0" * 64, r"not a valid URL \(nonnumeric port"),
     ],
 )
 def test_bad_sources_and_checksums_say_what_is_accepted(
@@ -222,3 +231,183 @@ def test_is_url() -> None:
     assert is_url("HTTPS://example.org/x.book")
     assert not is_url("C:/books/x.book")
     assert not is_url(Path("http://x"))
+
+
+# ---------------------------------------------------------------- limits
+
+
+def test_a_device_as_the_source_is_refused_at_once(folder: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero on this system")
+    seen: list[int] = []
+    started = time.monotonic()
+    with pytest.raises(BookError, match=r"/dev/zero") as caught:
+        install_book("/dev/zero", progress=lambda done, total: seen.append(done))
+    assert "\n" not in str(caught.value)
+    assert time.monotonic() - started < 5  # before: 4.47 GB written in 30 s, and on
+    assert seen == []  # refused within the first chunk read (its header), if read at all
+    assert everything_in(folder) == []
+
+
+def test_a_download_that_is_not_a_book_stops_after_its_first_bytes(folder: Path) -> None:
+    zeros = bytes(100)
+    with serving({"zeros.book": zeros}) as url:  # the server sends zeros for ever
+        started = time.monotonic()
+        with pytest.raises(BookError, match=r"zeros\.book: is not a fourinarow opening book"):
+            install_book(f"{url}/endless/zeros.book", sha(zeros))
+    assert time.monotonic() - started < 5
+    assert everything_in(folder) == []
+
+
+def test_a_body_past_the_size_its_header_gives_is_stopped_there(
+    folder: Path, server: str, book_bytes: bytes
+) -> None:
+    seen: list[int] = []
+    with pytest.raises(
+        BookTooLargeError, match=rf"more than the {len(book_bytes):,} bytes its book header gives"
+    ):
+        install_book(
+            f"{server}/endless/4x5.book",  # no Content-Length, the book, then zeros for ever
+            sha(book_bytes),
+            progress=lambda done, total: seen.append(done),
+        )
+    assert max(seen, default=0) <= len(book_bytes)  # never reported past the header's size
+    assert everything_in(folder) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "error", "message"),
+    [
+        ("/length=%C2%B2/4x5.book", BookDownloadError, r"Content-Length '²' is not a number"),
+        ("/length=-1/4x5.book", BookDownloadError, r"Content-Length '-1' is not a number"),
+        ("/length=1000/4x5.book", BookDownloadError, r"1,000 bytes announced, but its book"),
+        ("/length=99999999999/4x5.book", BookTooLargeError, r"announces 99,999,999,999 bytes"),
+        ("/to=ftp%3A%2F%2F127.0.0.1%2F4x5.book/x", BookDownloadError, r"redirects to 'ftp://"),
+    ],
+)
+def test_a_lying_or_malformed_answer_is_refused_before_its_body(
+    folder: Path, server: str, book_bytes: bytes, path: str, error: type[Exception], message: str
+) -> None:
+    seen: list[int] = []
+    with pytest.raises(error, match=message) as caught:
+        install_book(
+            f"{server}{path}", sha(book_bytes), progress=lambda done, total: seen.append(done)
+        )
+    assert "\n" not in str(caught.value)
+    assert max(seen, default=0) < len(book_bytes)
+    assert everything_in(folder) == []
+
+
+def test_a_header_promising_more_payload_than_its_entries_take_is_refused_at_once(
+    folder: Path, book_bytes: bytes
+) -> None:
+    header = bytearray(book_bytes[:40])
+    struct.pack_into("<Q", header, 24, 200 << 20)  # a 200 MB payload for a few entries
+    junk = bytes(header)  # then zeros, for ever
+    message = r"a payload of 209,715,200 bytes, more than its [\d,]+ entries take"
+    with serving({"junk.book": junk}) as url, pytest.raises(BookError, match=message):
+        install_book(f"{url}/endless/junk.book", sha(junk))
+    assert everything_in(folder) == []
+
+
+def test_a_redirect_to_http_is_followed(folder: Path, server: str, book_bytes: bytes) -> None:
+    target = urllib.parse.quote(f"{server}/4x5.book", safe="")
+    listed = install_book(f"{server}/to={target}/x", sha(book_bytes))
+    assert listed.path == folder / "4x5c4.book"
+
+
+def test_a_book_larger_than_allowed_is_refused_before_its_payload(
+    folder: Path, server: str, tmp_path: Path, book_bytes: bytes
+) -> None:
+    small = len(book_bytes) - 1
+    with pytest.raises(BookTooLargeError, match=rf"more than the {small:,} a book may have"):
+        install_book(f"{server}/4x5.book", sha(book_bytes), max_bytes=small)
+    with pytest.raises(BookTooLargeError, match=r"its header gives a book of [\d,]+ bytes"):
+        install_book(f"{server}/endless/4x5.book", sha(book_bytes), max_bytes=small)
+    source = tmp_path / "b.book"
+    source.write_bytes(book_bytes)
+    with pytest.raises(BookTooLargeError, match=rf"b\.book: {len(book_bytes):,} bytes, more"):
+        install_book(source, max_bytes=small)
+    assert everything_in(folder) == []
+    assert install_book(source, max_bytes=len(book_bytes)).path == folder / "4x5c4.book"
+
+
+def test_a_download_dripping_bytes_is_abandoned_at_its_deadline(
+    folder: Path, book_bytes: bytes
+) -> None:
+    with serving({"4x5.book": book_bytes}, drip_s=0.1) as url:
+        started = time.monotonic()
+        with pytest.raises(BookDownloadError, match=r"took longer than its deadline of 1 s"):
+            install_book(f"{url}/drip/4x5.book", sha(book_bytes), deadline=1)
+        took = time.monotonic() - started
+    assert 1 <= took < 3, took  # the read timeout (30 s) never passes: a byte comes every 0.1 s
+    assert everything_in(folder) == []
+
+
+def test_a_server_that_sends_nothing_is_abandoned_at_the_read_timeout(
+    folder: Path, book_bytes: bytes
+) -> None:
+    with serving({"4x5.book": book_bytes}) as url:
+        started = time.monotonic()
+        with pytest.raises(BookDownloadError, match=r"timed out: the server sent nothing"):
+            install_book(f"{url}/stall/4x5.book", sha(book_bytes), timeout=0.5)
+    assert time.monotonic() - started < 3
+    assert everything_in(folder) == []
+
+
+@pytest.mark.parametrize(
+    ("limit", "value", "message"),
+    [
+        ("max_bytes", 0, "max_bytes is a whole number above 0, not 0"),
+        ("max_bytes", 1.5, "max_bytes is a whole number above 0, not 1.5"),
+        ("deadline", -1, "deadline is a number above 0, not -1"),
+        ("timeout", float("nan"), "timeout is a number above 0, not nan"),
+        ("deadline", True, "deadline is a number above 0, not True"),
+    ],
+)
+def test_limits_are_positive_numbers(
+    folder: Path, tmp_path: Path, limit: str, value: object, message: str
+) -> None:
+    with pytest.raises(BookInstallError, match=message):
+        install_book(tmp_path / "x.book", **{limit: value})  # type: ignore[arg-type]
+    assert everything_in(folder) == []
+
+
+def test_the_next_install_removes_what_killed_installs_left(
+    folder: Path, tmp_path: Path, book_bytes: bytes
+) -> None:
+    folder.mkdir(parents=True)
+    dead = subprocess.Popen(["true"])  # a process id that is gone once it has ended
+    dead.wait()
+    hour_ago = time.time() - 3600
+    of_the_dead = folder / f".install-{dead.pid}-k1ll3d.partial"  # its writer is gone
+    old = folder / ".install-x7gq2b9w.partial"  # an earlier version's name, untouched an hour
+    mine_old = folder / f".install-{os.getpid()}-st4le.partial"  # alive, but untouched an hour
+    mine = folder / f".install-{os.getpid()}-w0rk1ng.partial"  # alive and fresh: running
+    other = folder / "notes.partial"  # not an install's
+    for path in (of_the_dead, old, mine_old, mine, other):
+        path.write_bytes(b"x" * 100)
+    for path in (old, mine_old, other):
+        os.utime(path, (hour_ago, hour_ago))
+    source = tmp_path / "b.book"
+    source.write_bytes(book_bytes)
+    install_book(source)
+    assert everything_in(folder) == sorted([mine.name, other.name, "4x5c4.book"])
+
+
+def test_https_downloads_are_checked_and_bounded_alike(
+    folder: Path, tmp_path: Path, book_bytes: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tls = self_signed(tmp_path)
+    if tls is None:
+        pytest.skip("no openssl to make a certificate for a local https server")
+    with serving({"4x5.book": book_bytes}, drip_s=0.1, tls=tls) as url:
+        with pytest.raises(BookDownloadError, match="certificate verify failed"):
+            install_book(f"{url}/4x5.book", sha(book_bytes))  # not a trusted certificate
+        monkeypatch.setenv("SSL_CERT_FILE", str(tls[0]))  # trusted from here on
+        started = time.monotonic()
+        with pytest.raises(BookDownloadError, match=r"took longer than its deadline of 1 s"):
+            install_book(f"{url}/drip/4x5.book", sha(book_bytes), deadline=1)
+        assert time.monotonic() - started < 3
+        assert everything_in(folder) == []
+        assert install_book(f"{url}/4x5.book", sha(book_bytes)).path == folder / "4x5c4.book"

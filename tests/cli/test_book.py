@@ -34,7 +34,8 @@ def book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 def server(book_bytes: bytes) -> Iterator[str]:
     damaged = bytearray(book_bytes)
     damaged[-3] ^= 0xFF
-    with serving({"4x5.book": book_bytes, "damaged.book": bytes(damaged)}) as url:
+    files = {"4x5.book": book_bytes, "damaged.book": bytes(damaged), "zeros.book": bytes(100)}
+    with serving(files) as url:
         yield url
 
 
@@ -76,7 +77,7 @@ def test_a_book_installed_from_a_url_is_used_by_solve_info_and_list(
     info = run("book", "info", "shipped", "--size", "4x5", env=data)
     assert info.returncode == 0, info.stderr
     assert "4x5c4.book" in info.stdout
-    assert "entries CRC-32 verified, mapped" in info.stdout
+    assert "entries verified against the book's digest, mapped" in info.stdout
     listed = run("book", "list", env=data)
     assert listed.returncode == 0, listed.stderr
     row = next(line for line in listed.stdout.splitlines() if "4x5 connect 4" in line)
@@ -120,6 +121,21 @@ def test_failures_exit_2_in_one_line_and_leave_nothing(
         "no checksum": ((f"{server}/4x5.book",), "a download needs --sha256 HEX"),
         "bad checksum": ((f"{server}/4x5.book", "--sha256", "xyz"), "64 hexadecimal digits"),
         "no file": ((str(tmp_path / "none.book"),), "none.book: cannot be read"),
+        "a device": (("/dev/zero",), "/dev/zero is a character device"),
+        "not a book": (
+            (f"{server}/endless/zeros.book", "--sha256", sha(bytes(100))),
+            "zeros.book: is not a fourinarow opening book",
+        ),
+        "dripping": (
+            (f"{server}/drip/4x5.book", "--sha256", good, "--deadline", "1"),
+            "took longer than its deadline of 1 s",
+        ),
+        "endless": ((f"{server}/endless/4x5.book", "--sha256", good), "its book header gives"),
+        "bad length": (
+            (f"{server}/length=%C2%B2/4x5.book", "--sha256", good),
+            "Content-Length '²' is not a number of bytes",
+        ),
+        "bad URL": (("http://[::1", "--sha256", good), "not a valid URL (Invalid IPv6 URL)"),
     }
     for name, (args, message) in cases.items():
         result = run("book", "install", *args, env=data)
@@ -187,3 +203,34 @@ def test_shipped_for_a_shape_without_a_book_says_how_to_get_one(
         assert "no book for 5x5 connect 4 ships with fourinarow or is installed" in result.stderr
         assert "fourinarow book install" in result.stderr
     assert run("solve", "--size", "5x5", "33", env=data).returncode == 0  # none by default
+
+
+def test_what_an_install_killed_mid_download_leaves_goes_with_the_next(
+    run: Run, data: dict[str, str], book_bytes: bytes
+) -> None:
+    folder = Path(data["XDG_DATA_HOME"]) / "fourinarow" / "books"
+    stalled = threading.Event()
+    with serving({"4x5.book": book_bytes}, stalled) as server:
+        args = ["book", "install", f"{server}/stall/4x5.book", "--sha256", sha(book_bytes)]
+        process = subprocess.Popen(
+            [sys.executable, "-m", "fourinarow", *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, **data},
+        )
+        try:
+            assert stalled.wait(30), "the download never started"
+            deadline = time.monotonic() + 30
+            while not list(folder.glob(".install-*.partial")):
+                assert time.monotonic() < deadline, "no temporary file"
+                time.sleep(0.05)
+        finally:
+            process.kill()  # SIGKILL: no handler runs, the temporary file stays
+            process.wait()
+        left = list(folder.glob(".install-*.partial"))
+        assert [p.name.split("-")[1] for p in left] == [str(process.pid)]
+        installed = run(
+            "book", "install", f"{server}/4x5.book", "--sha256", sha(book_bytes), env=data
+        )
+    assert installed.returncode == 0, installed.stderr
+    assert books_in(data) == ["4x5c4.book"]

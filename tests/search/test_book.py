@@ -34,6 +34,7 @@ from fourinarow.search.book import (
     default_book,
     default_book_path,
     default_book_plies,
+    entries_digest,
     has_default_book,
     installed_book_path,
     installed_books_folder,
@@ -197,24 +198,114 @@ def test_a_cached_copy_is_written_once_then_mapped(small_book: Path, tmp_path: P
     assert copies[0].stat().st_size == 24 + 9 * len(plain)
 
 
-@pytest.mark.parametrize("where", ["a key", "a score", "the entries' checksum"])
+def without_digest(book: Path, tmp_path: Path) -> Path:
+    """The same book as a fourinarow before digests wrote it: 0 in the digest's field."""
+    data = bytearray(book.read_bytes())
+    assert data[36:40] != bytes(4)  # the builder wrote a digest
+    data[36:40] = bytes(4)
+    path = tmp_path / "plain" / book.name
+    path.parent.mkdir()
+    path.write_bytes(bytes(data))
+    return path
+
+
+def negated_with_checksum_recomputed(copy: Path, count: int) -> None:
+    """Edit a cache copy as a tester did: every score negated, the copy's CRC-32 recomputed,
+    written in place (same size, same header otherwise)."""
+    data = bytearray(copy.read_bytes())
+    scores = array("b", data[24 + 8 * count :])
+    data[24 + 8 * count :] = array("b", (-score for score in scores)).tobytes()
+    struct.pack_into("=I", data, 20, zlib.crc32(data[24:]))
+    with open(copy, "r+b") as f:
+        f.write(data)
+
+
+@pytest.mark.parametrize("digest", [True, False], ids=["book's digest", "copy's CRC-32"])
+@pytest.mark.parametrize("where", ["a key", "a score"])
 def test_a_tampered_copy_of_the_same_size_and_header_is_caught_and_replaced(
-    small_book: Path, tmp_path: Path, where: str
+    small_book: Path, tmp_path: Path, where: str, digest: bool
 ) -> None:
     """A copy altered in place (same size, same header) must never give wrong scores."""
+    book_path = small_book if digest else without_digest(small_book, tmp_path)
     cache = tmp_path / "cache"
-    plain = list(Book.load(small_book, cache).items())
+    plain = list(Book.load(book_path, cache).items())
     (copy,) = cache.iterdir()
     data = bytearray(copy.read_bytes())
-    offset = {"a key": 24 + 8, "a score": len(data) - 1, "the entries' checksum": 20}[where]
+    offset = {"a key": 24 + 8, "a score": len(data) - 1}[where]
     data[offset] ^= 0x01
     copy.unlink()
     copy.write_bytes(data)
-    with pytest.warns(RuntimeWarning, match="entries fail their checksum"):
-        book = Book.load(small_book, cache)
+    problem = "do not match the book's digest" if digest else "entries fail their checksum"
+    with pytest.warns(RuntimeWarning, match=problem):
+        book = Book.load(book_path, cache)
     assert list(book.items()) == plain
     assert book.copy == copy  # written again, and used
-    assert list(Book.load(small_book, cache).items()) == plain  # now without a warning
+    assert list(Book.load(book_path, cache).items()) == plain  # now without a warning
+
+
+def test_a_copy_edited_with_its_checksum_recomputed_is_caught_by_the_books_digest(
+    small_book: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    truth = Book.load(small_book)
+    Book.load(small_book, cache)
+    (copy,) = cache.iterdir()
+    negated_with_checksum_recomputed(copy, len(truth))
+    rng = random.Random(1)
+    picks = [rng.randrange(len(truth)) for _ in range(400)]
+
+    def wrong(book: Book) -> int:
+        return sum(book.lookup(truth.keys[i]) != truth.values[i] for i in picks)
+
+    # what the digest guards against: the copy's own checksum passes, the answers are wrong
+    plain = without_digest(small_book, tmp_path)
+    assert wrong(Book.load(plain, cache)) > 200  # of 400 (scores of 0 stay right)
+    with pytest.warns(RuntimeWarning, match=r"do not match the book's digest\); writing it again"):
+        book = Book.load(small_book, cache)
+    assert wrong(book) == 0
+    assert book.copy == copy
+    assert list(Book.load(small_book, cache).items()) == list(truth.items())  # no warning now
+
+
+def test_a_book_whose_entries_do_not_match_its_digest_is_corrupt(
+    small_book: Path, tmp_path: Path
+) -> None:
+    data = bytearray(small_book.read_bytes())
+    data[36] ^= 0x01  # the header's digest (the payload's CRC-32 does not cover it)
+    path = tmp_path / "bad.book"
+    path.write_bytes(bytes(data))
+    for cache in (None, tmp_path / "cache"):
+        with pytest.raises(BookError, match="do not match the digest in its header"):
+            Book.load(path, cache)
+    assert not list((tmp_path / "cache").glob("*.entries"))  # no copy of a book not trusted
+
+
+def little_endian(keys: array[int] | memoryview) -> bytes:
+    words = array("Q", keys)
+    if sys.byteorder != "little":
+        words.byteswap()
+    return words.tobytes()
+
+
+def test_every_shipped_book_carries_its_entries_digest() -> None:
+    for width, height in ((4, 4), (5, 4), (6, 6), (6, 7), (7, 5), (7, 6)):
+        path = shipped_book_path(width, height, 4)
+        assert path is not None
+        header = Book.read_header(path)
+        assert header.digest != 0, path
+        if header.count < 2_000_000:  # the 7x6 book takes seconds to decompress
+            book = Book.load(path)  # checks the digest
+            assert entries_digest(little_endian(book.keys), book.values) == header.digest
+
+
+def test_save_writes_the_digest_of_its_entries(tmp_path: Path) -> None:
+    entries = {5: 1, 9: -2, 1 << 40: 3}
+    path = tmp_path / "b.book"
+    Book.from_entries(7, 6, 4, 2, entries).save(path)
+    header = Book.read_header(path)
+    values = array("b", [entries[k] for k in sorted(entries)])
+    assert header.digest == entries_digest(little_endian(array("Q", sorted(entries))), values)
+    assert struct.unpack_from("<I", path.read_bytes(), 36) == (header.digest,)
 
 
 def test_a_copy_of_an_older_cache_format_is_written_again_silently(
@@ -431,6 +522,15 @@ def book_file(
     )
     path.write_bytes(header + payload)
     return path
+
+
+def test_a_payload_larger_than_its_entries_uncompressed_is_refused_from_its_header(
+    tmp_path: Path,
+) -> None:
+    path = book_file(tmp_path / "padded.book", count=10, payload=lzma.compress(bytes(90)) * 40)
+    with pytest.raises(BookError, match=r"a payload of [\d,]+ bytes, more than its 10 entries"):
+        Book.read_header(path)
+    assert Book.read_header(book_file(tmp_path / "ok.book", count=10)).count == 10
 
 
 def test_a_tiny_book_claiming_millions_of_entries_is_refused_from_its_header(

@@ -6,6 +6,7 @@ from fourinarow.book.build import BuildPlan, BuildReport, build_book, layers
 from fourinarow.book.install import (
     BookDownloadError,
     BookInstallError,
+    BookTooLargeError,
     ChecksumMismatchError,
     ListedBook,
     install_book,
@@ -16,6 +17,7 @@ from fourinarow.book.install import (
 __all__ = [
     "BookDownloadError",
     "BookInstallError",
+    "BookTooLargeError",
     "BuildPlan",
     "BuildReport",
     "ChecksumMismatchError",

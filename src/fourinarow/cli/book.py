@@ -9,13 +9,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fourinarow.book.install import DEADLINE_S, MAX_BYTES
 from fourinarow.cli.options import (
     add_shape_options,
     board_size,
     connect_length,
+    decimal_option,
     ply_count,
     positive_int,
     table_megabytes,
+    whole_option,
     worker_count,
 )
 from fourinarow.cli.progress import progress_bar
@@ -135,8 +138,16 @@ The book is copied or downloaded to a temporary file in the books folder of the 
 folder ($XDG_DATA_HOME/fourinarow/books, else ~/.local/share/fourinarow/books), its SHA-256
 checked, the whole book read (header, checksum, entries), and only then renamed to WxHcN.book
 after its own header, replacing the one installed for that shape. On any failure, or Ctrl-C,
-nothing is left behind. A shape's default book (solve, perfect, Solver(book=True)) is the
-shipped or the installed one, whichever has more plies; a tie goes to the shipped one.
+nothing is left behind; a temporary file left by a killed install (.install-PID-*.partial) is
+removed by the next install once that process is gone (or after ten minutes unchanged).
+
+Limits: the first 40 bytes must be a book's header, which gives the size of the whole; a source
+that is not a book, sends more than that size, announces another (Content-Length), or would
+exceed --max-mb is stopped at once. A download that takes more than --deadline seconds in all,
+or gets no bytes for 30 seconds, is abandoned. Redirects are followed over http(s) only.
+
+A shape's default book (solve, perfect, Solver(book=True)) is the shipped or the installed one,
+whichever has more plies; a tie goes to the shipped one.
 """
 
 
@@ -156,6 +167,20 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         "--sha256",
         metavar="HEX",
         help="the book's SHA-256 (64 hexadecimal digits): required for a URL, checked if given",
+    )
+    install.add_argument(
+        "--max-mb",
+        type=whole_option(1, 1 << 20),
+        default=MAX_BYTES >> 20,
+        metavar="MB",
+        help=f"the most megabytes (MiB) a book may have (default {MAX_BYTES >> 20})",
+    )
+    install.add_argument(
+        "--deadline",
+        type=decimal_option(0, 86400, above_low=True),
+        default=DEADLINE_S,
+        metavar="SECONDS",
+        help=f"the most seconds a download may take in all (default {DEADLINE_S:g})",
     )
     install.add_argument("--quiet", action="store_true", help="no progress display")
     install.set_defaults(handler=_run_install)
@@ -240,13 +265,15 @@ def resolve_book_path(text: str | Path, width: int = 7, height: int = 6, connect
 
 def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
     """Where the default book's uncompressed copy is (see ``Book.load``), and whether the
-    entries just read came from it, its checksum verified."""
+    entries just read came from it, checked against the book's digest (or, for a book
+    without one, the copy's CRC-32)."""
     directory = cache_directory()
     if directory is None:
         return "none (FOURINAROW_CACHE is empty): every process decompresses the book"
     copy = cache_copy_path(path, header, directory)
     if used is not None:
-        return f"{used} ({used.stat().st_size:,} bytes; entries CRC-32 verified, mapped)"
+        check = "verified against the book's digest" if header.digest else "CRC-32 verified"
+        return f"{used} ({used.stat().st_size:,} bytes; entries {check}, mapped)"
     return f"{copy} (could not be written or read: every process decompresses the book)"
 
 
@@ -334,6 +361,10 @@ def _run_info(args: argparse.Namespace) -> int:
     print(f"plies        up to {header.plies} stones")
     print(f"entries      {header.count}")
     print(f"checksum     {header.checksum:08x} (verified)")
+    if header.digest:
+        print(f"digest       {header.digest:08x} (of the entries, verified)")
+    else:
+        print("digest       none (written before books carried one)")
     if shipped:
         print(f"cache        {_describe_cache(path, header, book.copy)}")
     if args.verify > 0:
@@ -363,7 +394,13 @@ def _run_install(args: argparse.Namespace) -> int:
         )
     try:
         with byte_progress(enabled=not args.quiet and is_url(args.source)) as progress:
-            listed = install_book(args.source, args.sha256, progress=progress)
+            listed = install_book(
+                args.source,
+                args.sha256,
+                progress=progress,
+                deadline=args.deadline,
+                max_bytes=args.max_mb << 20,
+            )
     except KeyboardInterrupt:  # install_book has removed its temporary file
         start = "\n" if sys.stderr.isatty() else ""  # past the ^C and the progress display
         message = "fourinarow book install: interrupted; nothing was installed"
