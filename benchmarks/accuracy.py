@@ -39,11 +39,13 @@ from fourinarow.analysis.accuracy import (
     read_positions,
     solve_positions,
 )
+from fourinarow.analysis.standard_sets import published_directory, source_line, standard_set
 from fourinarow.core import FourInARowError
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+BESIDE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+"""Where a developer's checkout finds Pascal Pons' published sets, when they are there."""
 
 
 def default_agents() -> list[str]:
@@ -94,7 +96,12 @@ def main() -> int:
         help="time a move for perfect and levels 9-10, which stop once the position is solved "
         "(default 2000, the levels' own clock)",
     )
-    parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH)
+    parser.add_argument(
+        "--bench-dir",
+        type=Path,
+        help="the directory of Pascal Pons' Test_L*_R* files (default: $FOURINAROW_BENCH_DIR, "
+        "else shared/bench/positions beside the project if there, else fourinarow's own sets)",
+    )
     args = parser.parse_args()
     agents = args.agents.split(",") if args.agents else default_agents()
     keys = [key.strip() for key in args.sets.split(",")]
@@ -105,13 +112,14 @@ def main() -> int:
     started = time.perf_counter()
     solver = Solver(tt_mb=64)
     sets: dict[str, tuple[SolvedPosition, ...]] = {}
-    for key in keys:
-        title, file = BENCHMARK_SETS[key]
-        try:
-            boards = evenly_spaced(read_positions(args.bench_dir / file), args.sample)
-        except FourInARowError as error:
-            parser.error(f"{error} (--bench-dir gives the sets' directory)")
-        sets[title] = solve_positions(boards, solver=solver)
+    directory = args.bench_dir or published_directory(BESIDE)
+    try:
+        chosen = [found for key in keys if (found := standard_set(key, directory))]
+        for found in chosen:
+            boards = evenly_spaced(read_positions(found.path), args.sample)
+            sets[found.title] = solve_positions(boards, solver=solver)
+    except FourInARowError as error:
+        parser.error(f"{error} (--bench-dir gives the sets' directory)")
     clocks = {"engine": args.time_ms, "perfect": args.perfect_ms}
     header = ["agent", *sets, "all", "weighted", "outcome", "ms/move"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -132,8 +140,9 @@ def main() -> int:
         print(f"{spec}: {percent(whole.accuracy)}", file=sys.stderr, flush=True)
     print(
         f"{args.sample} positions per set (evenly spaced), seed {args.seed}; engine and mcts "
-        f"{args.time_ms:g} ms a move, perfect and levels 9-10 {args.perfect_ms:g} ms\n"
+        f"{args.time_ms:g} ms a move, perfect and levels 9-10 {args.perfect_ms:g} ms"
     )
+    print(f"{source_line(chosen)}\n")
     print("\n".join(lines))
     print(f"\nwall time {time.perf_counter() - started:.0f} s")
     return 0

@@ -29,13 +29,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fourinarow.analysis.accuracy import BENCHMARK_SETS
+from fourinarow.analysis.accuracy import BENCHMARK_SETS, PositionFileError
+from fourinarow.analysis.standard_sets import published_directory, source_line, standard_set
 from fourinarow.core import Board
 from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
 
 SETS = BENCHMARK_SETS  # name: (title in tables, file name), easiest first
-DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+BESIDE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+"""Where a developer's checkout finds Pascal Pons' published sets, when they are there."""
 C4AI_DRIVER = Path(__file__).resolve().parent / "peers" / "c4ai_driver.py"
 
 
@@ -57,7 +59,7 @@ def load(path: Path, sample: int | None) -> list[tuple[str, int]]:
     """The set's positions and scores; with ``sample``, that many evenly spaced ones."""
     rows = []
     for line in path.read_text().splitlines():
-        moves, score = line.split()
+        moves, score = line.split()[:2]  # the tests' sample adds line numbers
         rows.append((moves, int(score)))
     if sample and sample < len(rows):
         step = len(rows) / sample
@@ -142,7 +144,12 @@ def main() -> int:
     parser.add_argument(
         "--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS)
     )
-    parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH)
+    parser.add_argument(
+        "--bench-dir",
+        type=Path,
+        help="the directory of Pascal Pons' Test_L*_R* files (default: $FOURINAROW_BENCH_DIR, "
+        "else shared/bench/positions beside the project if there, else fourinarow's own sets)",
+    )
     parser.add_argument("--tt-mb", type=float, default=128, help="our table size (default 128)")
     parser.add_argument(
         "--book", default="none", help="our opening book: none (default), shipped, or a path"
@@ -151,11 +158,15 @@ def main() -> int:
     parser.add_argument("--no-peers", action="store_true", help="measure fourinarow only")
     parser.add_argument("--c4ai-python", help="a Python 3.13 with connect-four-ai-linux installed")
     args = parser.parse_args()
-    if not args.bench_dir.is_dir():
-        parser.error(
-            f"no standard sets in {args.bench_dir}: give their directory with --bench-dir "
-            "(beside the project they are shared/bench/positions; tests/data/bench holds a sample)"
-        )
+    keys = [key.strip() for key in args.sets.split(",")]
+    unknown = [key for key in keys if key not in SETS]
+    if unknown:
+        parser.error(f"--sets: {', '.join(unknown)} unknown; one of {', '.join(SETS)}")
+    try:
+        directory = args.bench_dir or published_directory(BESIDE)
+        chosen = [found for key in keys if (found := standard_set(key, directory))]
+    except PositionFileError as error:
+        parser.error(str(error))
 
     book: Book | bool = args.book == "shipped"
     if args.book not in ("none", "shipped"):
@@ -178,15 +189,16 @@ def main() -> int:
         if args.c4ai_python:
             peers["connect-four-ai"] = c4ai_runner(args.c4ai_python)
     print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB")
+    print(source_line(chosen))
     header = (
         f"{'set':<14}{'engine':<17}{'n':>5}{'exact':>7}{'mean':>12}{'median':>12}"
         f"{'nodes':>14}{'ours/theirs':>13}"
     )
     print(header)
     print("-" * len(header))
-    for key in args.sets.split(","):
-        name, filename = SETS[key.strip()]
-        positions = load(args.bench_dir / filename, args.sample)
+    for found in chosen:
+        name = found.title
+        positions = load(found.path, args.sample)
         results = {"fourinarow": run_ours(positions, solver, args.weak)}
         for peer, runner in peers.items():
             results[peer] = runner(positions)

@@ -27,11 +27,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fourinarow.analysis.accuracy import BENCHMARK_SETS
+from fourinarow.analysis.accuracy import BENCHMARK_SETS, PositionFileError
+from fourinarow.analysis.standard_sets import published_directory, source_line, standard_set
 from fourinarow.core import Board, parse_size
 from fourinarow.search.solver import Solver
 
-DEFAULT_BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+BESIDE = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+"""Where a developer's checkout finds Pascal Pons' published sets, when they are there."""
 
 
 @dataclass
@@ -87,21 +89,26 @@ def main() -> int:
     parser.add_argument(
         "--threads", default="1,2", help="comma-separated thread counts, 1 first (default 1,2)"
     )
-    parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH)
+    parser.add_argument(
+        "--bench-dir",
+        type=Path,
+        help="the directory of Pascal Pons' Test_L*_R* files (default: $FOURINAROW_BENCH_DIR, "
+        "else shared/bench/positions beside the project if there, else fourinarow's own sets)",
+    )
     parser.add_argument("--tt-mb", type=float, default=128, help="table size (default 128)")
     args = parser.parse_args()
     counts = [int(n) for n in args.threads.split(",")]
     if counts[0] != 1:
         parser.error("--threads starts with 1, the baseline")
     sets = [] if args.sets == "none" else [key.strip() for key in args.sets.split(",")]
-    if sets and not args.bench_dir.is_dir():
-        parser.error(
-            f"no standard sets in {args.bench_dir}: give their directory with --bench-dir "
-            "(beside the project they are shared/bench/positions; tests/data/bench holds a sample)"
-        )
     unknown = [key for key in sets if key not in BENCHMARK_SETS]
     if unknown:
         parser.error(f"--sets: {', '.join(unknown)} unknown; one of {', '.join(BENCHMARK_SETS)}")
+    directory = args.bench_dir or published_directory(BESIDE)
+    try:
+        chosen = [found for key in sets if (found := standard_set(key, directory))]
+    except PositionFileError as error:
+        parser.error(str(error))
     empty = []
     for shape in filter(None, args.empty.split(",")):
         try:
@@ -113,16 +120,15 @@ def main() -> int:
     for solver in solvers.values():
         solver.prepare()  # allocate and touch the table: outside the timing
     print(f"before: {load_text()}; table {args.tt_mb:g} MB per solver, no book")
+    if chosen:
+        print(source_line(chosen))
     header = (
         f"{'set':<14}{'threads':>8}{'n':>5}{'exact':>7}{'wall':>11}{'cpu':>11}"
         f"{'nodes':>14}{'speed-up':>10}{'nodes x':>9}"
     )
     print(header)
     print("-" * len(header))
-    jobs = [
-        (BENCHMARK_SETS[key][0], load(args.bench_dir / BENCHMARK_SETS[key][1], args.sample))
-        for key in sets
-    ]
+    jobs = [(found.title, load(found.path, args.sample)) for found in chosen]
     jobs += [(f"empty {board.width}x{board.height}", [(board, None)]) for board in empty]
     for name, positions in jobs:
         runs = {n: Run() for n in counts}

@@ -1,16 +1,18 @@
-"""The standard benchmark positions for the tests: the full sets when they are beside the
-checkout, else the small sample committed in ``tests/data/bench``, so no test skips for want of
-them.
+"""The standard benchmark positions for the tests: Pascal Pons' full published sets when they are
+here, else the small sample of them committed in ``tests/data/bench``, so no test fails or
+skips for want of them.
 
 The sets are Pascal Pons' six files of 1000 positions (one ``moves score`` line each, the score
-exact, from the side to move's view). The full sets are looked for in
-``../shared/bench/positions`` beside the checkout. The sample holds every 50th line of each
+exact, from the side to move's view). The full sets are looked for in ``$FOURINAROW_BENCH_DIR``
+if it is set, else in ``shared/bench/positions`` beside the checkout (where CI has them). The
+sample holds every 50th line of each
 (lines 1, 51, 101, ...) and the few other lines a test names, each with its line number in the
 full set, so a test asks for the same lines either way and gets those the source holds.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +22,7 @@ __all__ = [
     "SAMPLE_EVERY",
     "SAMPLE_SETS",
     "SETS",
+    "WITHOUT_FULL_SETS",
     "BenchPosition",
     "at_lines",
     "every",
@@ -28,8 +31,18 @@ __all__ = [
     "read_sample",
 ]
 
-FULL_SETS = Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
-"""Where the full sets are, when they are: ``../shared/bench/positions`` beside the checkout."""
+FULL_SETS = Path(
+    os.environ.get("FOURINAROW_BENCH_DIR")
+    or Path(__file__).resolve().parents[2] / "shared" / "bench" / "positions"
+)
+"""Where the full sets are, when they are: ``$FOURINAROW_BENCH_DIR``, else
+``shared/bench/positions`` beside the checkout."""
+
+WITHOUT_FULL_SETS = (
+    f"Pascal Pons' full published sets are not in {FULL_SETS} (set FOURINAROW_BENCH_DIR to "
+    "their directory): the committed sample stands in elsewhere"
+)
+"""Why a test that needs the full sets skips."""
 
 SAMPLE_SETS = Path(__file__).resolve().parent / "data" / "bench"
 """The committed sample: ``moves score line`` per line."""
@@ -58,8 +71,8 @@ class BenchPosition:
 
 
 def full_sets_available() -> bool:
-    """True when the full sets are beside the checkout."""
-    return FULL_SETS.is_dir()
+    """True when every one of the six full sets is in :data:`FULL_SETS`."""
+    return all((FULL_SETS / name).is_file() for name in SETS)
 
 
 def _read_full(name: str) -> list[BenchPosition]:

@@ -82,7 +82,8 @@ def copy_sources(destination: Path) -> Path:
 
 def clean_environment(**extra: str) -> dict[str, str]:
     """This process's environment without what would import the checkout instead of the install."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    drop = ("PYTHONPATH", "PYTHONHOME", "FOURINAROW_BENCH_DIR")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
     return {**env, **extra}
 
 
@@ -169,6 +170,14 @@ def test_without_a_c_compiler_the_package_installs_and_searches_in_pure_python(
     assert solved == [f"{position} {score}" for position, score in SCORES.items()]
     analyzed = run("-m", "fourinarow", "analyze", "44455554221", "--time-ms", "60000")
     assert analyzed.split() == ["-15"] * 7
+
+    # The standard sets ship in the package: a set's name works from a plain install.
+    reviewed = run(
+        "-m", "fourinarow", "review", "--agent", "random", "--positions", "end-easy",
+        "--count", "2",
+    ).splitlines()  # fmt: skip
+    assert reviewed[1] == "Standard sets: fourinarow's own sets (shipped with the package)"
+    assert reviewed[4].split()[:2] == ["End-Easy", "2"]
 
     # A heuristic agent finds the same move, score and node count as in this process.
     moved = json.loads(

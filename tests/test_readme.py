@@ -156,14 +156,16 @@ SH_COMMANDS = [c for b in RUN if b.language == "sh" for c in sh_commands(b)]
 
 @pytest.fixture(scope="module")
 def shell_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The environment README's commands run in: ``fourinarow`` on PATH is this checkout's."""
+    """The environment README's commands run in: ``fourinarow`` on PATH is this checkout's, and
+    ``FOURINAROW_BENCH_DIR`` unset, so the standard sets are those every install has."""
     bin_dir = tmp_path_factory.mktemp("bin")
     shim = bin_dir / "fourinarow"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m fourinarow "$@"\n')
     shim.chmod(0o755)
     python_path = [str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]
-    return {
-        **os.environ,
+    environment = {k: v for k, v in os.environ.items() if k != "FOURINAROW_BENCH_DIR"}
+    return {  # without FOURINAROW_BENCH_DIR: the standard sets any install has
+        **environment,
         "PATH": os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")]),
         "PYTHONPATH": os.pathsep.join(p for p in python_path if p),
         "PYTHONUNBUFFERED": "1",  # standard output and error interleave as on a terminal

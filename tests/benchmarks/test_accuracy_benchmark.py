@@ -33,6 +33,7 @@ def test_a_tiny_run_prints_the_markdown_table() -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("3 positions per set (evenly spaced), seed 0; engine and mcts")
+    assert lines[1] == f"Standard sets: Pascal Pons' published sets in {bench.SAMPLE_SETS}"
     header = "| agent | End-Easy | Begin-Hard | all | weighted | outcome | ms/move |"
     start = lines.index(header)
     rows = {
@@ -60,5 +61,6 @@ def test_a_missing_directory_is_named() -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert "cannot read positions from /nonexistent" in result.stderr
+    assert "the standard set end-easy (Test_L3_R1) is not in /nonexistent" in result.stderr
+    assert "FOURINAROW_BENCH_DIR" in result.stderr
     assert "Traceback" not in result.stderr

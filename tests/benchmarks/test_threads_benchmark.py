@@ -20,8 +20,9 @@ def test_a_tiny_run_prints_a_row_per_thread_count_with_every_answer_exact() -> N
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("before: load average ")
+    assert lines[1] == f"Standard sets: Pascal Pons' published sets in {bench.SAMPLE_SETS}"
     assert lines[-1].startswith("after: load average ")
-    rows = [line.split() for line in lines[3:-1]]
+    rows = [line.split() for line in lines[4:-1]]
     assert [row[:4] for row in rows] == [
         ["End-Easy", "1", "3", "3"],
         ["End-Easy", "2", "3", "3"],

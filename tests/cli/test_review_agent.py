@@ -19,12 +19,17 @@ SAMPLE = {"FOURINAROW_BENCH_DIR": str(bench.SAMPLE_SETS)}
 """The committed sample of the standard sets, found by name as the full sets would be."""
 
 
+SHIPPED = {"FOURINAROW_BENCH_DIR": ""}
+"""No published sets named: the standard sets are fourinarow's own, which every install has."""
+
+
 def rows(stdout: str) -> dict[str, list[str]]:
     """The table's rows by set name (the lines after the header)."""
     lines = stdout.splitlines()
     assert lines[0].startswith("Accuracy of ")
-    assert lines[2].split()[:5] == ["set", "positions", "accuracy", "weighted", "outcome"]
-    return {line.split()[0]: line.split()[1:] for line in lines[3:]}
+    header = lines.index("", 1) + 1  # after the title and the line naming the standard sets
+    assert lines[header].split()[:5] == ["set", "positions", "accuracy", "weighted", "outcome"]
+    return {line.split()[0]: line.split()[1:] for line in lines[header + 1 :]}
 
 
 def test_the_perfect_agent_is_right_everywhere_in_a_set_file(run: Run) -> None:
@@ -39,6 +44,7 @@ def test_the_perfect_agent_is_right_everywhere_in_a_set_file(run: Run) -> None:
     assert (positions, best) == ("20", "20")
     assert [accuracy, weighted, outcome, decisive] == ["100.0%"] * 4
     assert others == ["0", "0", "0", "0"]
+    assert result.stdout.splitlines()[1] == ""  # a file of one's own: no standard sets named
 
 
 def test_standard_sets_by_name_and_all_six(run: Run) -> None:
@@ -57,6 +63,28 @@ def test_standard_sets_by_name_and_all_six(run: Run) -> None:
     assert list(rows(every.stdout)) == [
         "End-Easy", "Middle-Easy", "Middle-Medium", "Begin-Easy", "Begin-Medium", "Begin-Hard",
     ]  # fmt: skip
+    named = f"Standard sets: Pascal Pons' published sets in {bench.SAMPLE_SETS}"
+    assert every.stdout.splitlines()[1] == named
+
+
+def test_every_install_has_standard_sets_of_its_own(run: Run) -> None:
+    """Without FOURINAROW_BENCH_DIR the names give the sets shipped in the package."""
+    result = run(
+        "review", "--agent", "perfect", "--positions", "all", "--count", "2", env=SHIPPED,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == "Standard sets: fourinarow's own sets (shipped with the package)"
+    table = rows(result.stdout)
+    assert list(table) == [
+        "End-Easy", "Middle-Easy", "Middle-Medium", "Begin-Easy", "Begin-Medium", "Begin-Hard",
+    ]  # fmt: skip
+    assert all(row[:2] == ["2", "100.0%"] for row in table.values())
+    document = json.loads(
+        run("review", "--agent", "random", "--positions", "Test_L1_R3", "--count", "1", "--json",
+            env=SHIPPED).stdout
+    )  # fmt: skip
+    assert Path(document["sets"][0]["file"]).name == "fourinarow-begin-hard.txt"
 
 
 def test_json_is_repeatable_with_a_seed(run: Run) -> None:
@@ -133,7 +161,9 @@ def test_a_standard_set_not_found_says_where_it_was_looked_for(run: Run, tmp_pat
     assert result.returncode == 2
     (line,) = result.stderr.splitlines()
     assert f"the standard set begin-hard (Test_L1_R3) is not in {tmp_path}" in line
-    assert "FOURINAROW_BENCH_DIR" in line
+    assert "put Pascal Pons' published Test_L*_R* files there" in line
+    assert "from his connect4 solver's repository" in line
+    assert "or unset FOURINAROW_BENCH_DIR to use the sets that ship with fourinarow" in line
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-import fourinarow
 from fourinarow.agents import make_agent
 from fourinarow.analysis.accuracy import (
     BENCHMARK_SETS,
@@ -26,6 +24,13 @@ from fourinarow.analysis.accuracy import (
     solve_positions,
 )
 from fourinarow.analysis.review import GRADES, ReviewError
+from fourinarow.analysis.standard_sets import (
+    BENCH_ENVIRONMENT,
+    StandardSet,
+    published_directory,
+    source_line,
+    standard_set,
+)
 from fourinarow.cli.options import positive_int, seed_number
 from fourinarow.core import Board
 from fourinarow.search.book import has_default_book
@@ -34,19 +39,14 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
 __all__ = [
-    "BENCH_ENVIRONMENT",
     "SOLVER_TIME_MS",
     "add_agent_options",
-    "bench_directories",
     "run_agent_review",
     "solver_limit",
 ]
 
 SOLVER_TIME_MS = 1000.0
 """The solver's time per position on boards without an opening book (shipped or installed)."""
-
-BENCH_ENVIRONMENT = "FOURINAROW_BENCH_DIR"
-"""The environment variable naming a directory that holds the standard sets' files."""
 
 ALL_SETS = "all"
 """The ``--positions`` word for all six standard sets."""
@@ -62,10 +62,12 @@ go wrong), the moves of each grade and the agent's mean time per move.
 
 FILE holds a position per line: a move string, optionally followed by whole numbers, as in
 Pascal Pons' benchmark sets ("moves score"). --positions also takes the name of a standard set
-or its file name (such as Test_L1_R1), or {ALL_SETS} for all six:
+or Pons' file name (such as Test_L1_R1), or {ALL_SETS} for all six:
   {", ".join(BENCHMARK_SETS)}
-They are looked for in ${BENCH_ENVIRONMENT} if it is set, else in shared/bench/positions
-beside the checkout. --positions may be given more than once.
+These are fourinarow's own sets of 1000 positions each, made like Pons' and shipped with the
+package; with ${BENCH_ENVIRONMENT} set to the directory of Pons' published Test_L*_R* files,
+those are used instead. A line above the table names the sets used. --positions may be given
+more than once.
 
 With --agent, --time-ms and --max-nodes are the agent's budget per move (default: its own;
 levels keep their clock, engine and mcts take 1 s, perfect solves to the end), and the solver
@@ -106,37 +108,18 @@ def add_agent_options(parser: argparse.ArgumentParser) -> None:
 
 @dataclass(frozen=True)
 class _Set:
-    """A set of positions to grade: its name in the table and its file."""
+    """A set of positions to grade: its name in the table, its file, and the standard set it
+    is, if it is one."""
 
     name: str
     path: Path
-
-
-def bench_directories() -> list[Path]:
-    """Where the standard sets are looked for: ``$FOURINAROW_BENCH_DIR`` if set, else
-    ``shared/bench/positions`` beside the checkout."""
-    given = os.environ.get(BENCH_ENVIRONMENT)
-    if given:
-        return [Path(given)]
-    checkout = Path(fourinarow.__file__).resolve().parents[2]
-    return [checkout.parent / "shared" / "bench" / "positions"]
+    standard: StandardSet | None = None
 
 
 def _standard(key: str) -> _Set | None:
     """The standard set a name or file name gives, if it is one."""
-    by_file = {file.lower(): name for name, (_, file) in BENCHMARK_SETS.items()}
-    name = by_file.get(key.lower(), key.lower())
-    if name not in BENCHMARK_SETS:
-        return None
-    title, file = BENCHMARK_SETS[name]
-    directories = bench_directories()
-    for directory in directories:
-        if (directory / file).is_file():
-            return _Set(title, directory / file)
-    raise PositionFileError(
-        f"the standard set {name} ({file}) is not in {' or '.join(map(str, directories))}; "
-        f"set {BENCH_ENVIRONMENT} to the directory of Pascal Pons' Test_L*_R* files"
-    )
+    found = standard_set(key, published_directory())
+    return None if found is None else _Set(found.title, found.path, found)
 
 
 def _sets(given: list[str]) -> list[_Set]:
@@ -236,11 +219,9 @@ def table(agent: str, reports: list[tuple[_Set, AccuracyReport]]) -> str:
         + "".join(f"{names[g]:>6}" for g in GRADES)
         + f"  {'ms/move':>8}"
     )
-    lines = [
-        f"Accuracy of {agent} against the solver (dec.: over the decisive positions)",
-        "",
-        header,
-    ]
+    lines = [f"Accuracy of {agent} against the solver (dec.: over the decisive positions)"]
+    source = source_line([s.standard for s, _ in reports if s.standard is not None])
+    lines += [source, "", header] if source else ["", header]
     for chosen, report in reports:
         counts = report.counts
         lines.append(

@@ -1,0 +1,47 @@
+"""benchmarks/make_sets.py makes the shipped standard sets again, a few lines of them here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from fourinarow.analysis.standard_sets import SHIPPED_DIRECTORY
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "make_sets.py"
+
+
+def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """The script with these arguments, its output captured."""
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_first_lines_of_two_shipped_sets_again(tmp_path: Path) -> None:
+    result = run("--sets", "middle-easy,end-easy", "--count", "3", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    for name in ("middle-easy", "end-easy"):
+        made = (tmp_path / f"fourinarow-{name}.txt").read_text().splitlines()
+        shipped = (SHIPPED_DIRECTORY / f"fourinarow-{name}.txt").read_text().splitlines()
+        assert made == shipped[:3]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("seed 1, 3 per set; easy under 1,000 nodes, hard over 1,000,000")
+    rows = [line.split() for line in lines[2:4]]
+    assert [row[:2] for row in rows] == [["middle-easy", "3"], ["end-easy", "3"]]
+    assert lines[-1].startswith("total CPU time ")
+
+
+def test_an_unknown_set_or_count_is_refused(tmp_path: Path) -> None:
+    for arguments, message in [
+        (["--sets", "begin-impossible"], "--sets: begin-impossible unknown; one of end-easy"),
+        (["--count", "0"], "--count is a whole number from 1, not 0"),
+    ]:
+        result = run(*arguments, "--out", str(tmp_path))
+        assert result.returncode == 2
+        assert message in result.stderr
+    assert list(tmp_path.iterdir()) == []
