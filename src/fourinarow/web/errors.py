@@ -2,8 +2,8 @@
 
 Bad input gets 400 (the library's own message; also an agent whose framework the server lacks,
 naming the ``pip install``) or 422 (a missing field or a wrong type), an unknown path 404, a
-body over the limit 413, a server with every search busy 503; anything unexpected 500,
-logged, never a hang.
+body over the limit 413, a server with every search busy, or stopping, 503; anything
+unexpected 500, logged, never a hang.
 """
 
 from __future__ import annotations

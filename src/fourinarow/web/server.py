@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import signal
@@ -19,11 +20,19 @@ from fourinarow.web.app import create_app
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
-__all__ = ["PortInUseError", "bind", "serve"]
+__all__ = ["FINISH_SECONDS", "STOP_SECONDS", "PortInUseError", "bind", "serve"]
 
 log = logging.getLogger(__name__)
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+FINISH_SECONDS = 2.0
+"""The most a stopping server lets the searches it runs go on (the time cap, if shorter):
+then the requests still waiting are answered 503 and the searches are left behind."""
+
+STOP_SECONDS = 3
+"""The most a stopping server waits for its answers to go out (more than
+:data:`FINISH_SECONDS`, so that the last ones do)."""
 
 
 class PortInUseError(FourInARowError):
@@ -71,14 +80,29 @@ class _Server(uvicorn.Server):
     without raising it again (uvicorn re-raises it after a graceful shutdown, which would end
     the process with a traceback or a signal status instead of 0)."""
 
-    def __init__(self, config: uvicorn.Config, on_started: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        on_started: Callable[[], None],
+        on_stopping: Callable[[], None],
+        finish_seconds: float,
+    ) -> None:
         super().__init__(config)
         self._on_started = on_started
+        self._on_stopping = on_stopping
+        self._finish_seconds = finish_seconds
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.started and not self.should_exit:
             self._on_started()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        # the searches running may finish for a while; then the requests still waiting are
+        # answered, before uvicorn's wait for them runs out (it would cancel them, with a
+        # traceback in the log)
+        asyncio.get_running_loop().call_later(self._finish_seconds, self._on_stopping)
+        await super().shutdown(sockets)
 
     @contextlib.contextmanager
     def capture_signals(self) -> Generator[None, None, None]:
@@ -113,6 +137,11 @@ def serve(
 ) -> None:
     """Serve the app until Ctrl-C or SIGTERM; print ``fourinarow web app: URL`` once listening.
 
+    On Ctrl-C or SIGTERM the server stops taking connections and lets the searches it runs go
+    on for :data:`FINISH_SECONDS` at most (the time cap, if shorter); then it answers the
+    requests still waiting with 503 (the server is stopping) and leaves, the searches
+    abandoned: within a few seconds, whatever runs.
+
     Raises:
         PortInUseError: the address cannot be bound.
         MemoryError: the transposition tables do not fit in memory.
@@ -136,9 +165,14 @@ def serve(
         create_app(settings, pool),
         log_level="warning",
         access_log=False,
-        timeout_graceful_shutdown=max(5, int(settings.max_time) + 2),
+        timeout_graceful_shutdown=STOP_SECONDS,
     )
+
+    def stopping() -> None:
+        pool.stop()  # the requests that wait get 503 at once
+
     try:
-        _Server(config, started).run(sockets=[sock])
+        finish = min(settings.max_time, FINISH_SECONDS)
+        _Server(config, started, stopping, finish).run(sockets=[sock])
     finally:
         sock.close()
