@@ -1,5 +1,6 @@
 """Ctrl-C and SIGTERM stop a real ``fourinarow serve`` within a few seconds, whatever it runs:
-a search still running when its time to finish is up is answered 503 and left behind."""
+a search still running when its time to finish is up is answered 503 and left behind, or
+killed with its worker process (another library's agent)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ STOP_WITHIN = 8.0
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_a_search_of_a_minute_does_not_keep_the_server_from_stopping(sig: int) -> None:
-    """With a cap of a minute, our solver on 20x20 takes all of it; the request is answered
-    503 (the server is stopping) and the server exits 0, without a traceback."""
-    with running_server("--max-time-ms", "60000", "--searches", "1") as server:
+@pytest.mark.parametrize("agent", ["perfect", "stubborn"])
+def test_a_search_of_a_minute_does_not_keep_the_server_from_stopping(
+    plugin: dict[str, str], sig: int, agent: str
+) -> None:
+    """With a cap of a minute, our solver on 20x20 takes all of it, and so does an agent of
+    another library that ignores its limit (its worker process is killed); the request is
+    answered 503 (the server is stopping) and the server exits 0, without a traceback."""
+    with running_server("--max-time-ms", "60000", "--searches", "1", env=plugin) as server:
         answers: list[Reply] = []
-        body = {"agent": "perfect", "size": "20x20", "connect": 5, "pos": "10,10"}
+        body = {"agent": agent, "size": "20x20", "connect": 5, "pos": "10,10"}
         url = f"{server.url}/api/v1/move"
 
         def ask() -> None:

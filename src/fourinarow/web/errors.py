@@ -1,9 +1,9 @@
 """The app's errors as JSON: ``{"error": "<one line>"}`` with the fitting status.
 
 Bad input gets 400 (the library's own message; also an agent whose framework the server lacks,
-naming the ``pip install``) or 422 (a missing field or a wrong type), an unknown path 404, a
-body over the limit 413, a server with every search busy, or stopping, 503; anything
-unexpected 500, logged, never a hang.
+naming the ``pip install``, and another library's agent that ran past the time cap) or 422 (a
+missing field or a wrong type), an unknown path 404, a body over the limit 413, a server with
+every search busy, or stopping, 503; anything unexpected 500, logged, never a hang.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import uvicorn
 
 from fourinarow.core import FourInARowError
 from fourinarow.web.app import create_app
+from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
@@ -28,7 +29,8 @@ SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 FINISH_SECONDS = 2.0
 """The most a stopping server lets the searches it runs go on (the time cap, if shorter):
-then the requests still waiting are answered 503 and the searches are left behind."""
+then the requests still waiting are answered 503, its own searches are left behind and other
+libraries' agents are killed."""
 
 STOP_SECONDS = 3
 """The most a stopping server waits for its answers to go out (more than
@@ -139,8 +141,9 @@ def serve(
 
     On Ctrl-C or SIGTERM the server stops taking connections and lets the searches it runs go
     on for :data:`FINISH_SECONDS` at most (the time cap, if shorter); then it answers the
-    requests still waiting with 503 (the server is stopping) and leaves, the searches
-    abandoned: within a few seconds, whatever runs.
+    requests still waiting with 503 (the server is stopping), kills the worker processes of
+    other libraries' agents, and leaves, its own searches abandoned: within a few seconds,
+    whatever runs.
 
     Raises:
         PortInUseError: the address cannot be bound.
@@ -148,6 +151,7 @@ def serve(
     """
     sock = bind(host, port)
     url = url_of(sock)
+    workers = WorkerProcesses()
     try:
         pool = SearchPool(settings.searches, settings.tt_mb)
         pool.prepare()  # the tables and the book, before anyone is told to connect
@@ -162,7 +166,7 @@ def serve(
             threading.Thread(target=open_page, args=(url, stream), daemon=True).start()
 
     config = uvicorn.Config(
-        create_app(settings, pool),
+        create_app(settings, pool, workers),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=STOP_SECONDS,
@@ -170,6 +174,7 @@ def serve(
 
     def stopping() -> None:
         pool.stop()  # the requests that wait get 503 at once
+        workers.close()  # other libraries' agents are killed
 
     try:
         finish = min(settings.max_time, FINISH_SECONDS)
