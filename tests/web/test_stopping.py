@@ -16,14 +16,23 @@ STOP_WITHIN = 8.0
 """Seconds a stopping server may take to exit on a busy machine (it gives its searches 2)."""
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-@pytest.mark.parametrize("agent", ["perfect", "stubborn"])
+@pytest.mark.parametrize(
+    ("agent", "signals"),
+    [
+        pytest.param("perfect", [signal.SIGINT], id="perfect-INT"),
+        pytest.param("perfect", [signal.SIGTERM], id="perfect-TERM"),
+        pytest.param("perfect", [signal.SIGINT, signal.SIGINT], id="perfect-INT-INT"),
+        pytest.param("stubborn", [signal.SIGINT], id="stubborn-INT"),
+        pytest.param("stubborn", [signal.SIGTERM], id="stubborn-TERM"),
+    ],
+)
 def test_a_search_of_a_minute_does_not_keep_the_server_from_stopping(
-    plugin: dict[str, str], sig: int, agent: str
+    plugin: dict[str, str], agent: str, signals: list[int]
 ) -> None:
     """With a cap of a minute, our solver on 20x20 takes all of it, and so does an agent of
     another library that ignores its limit (its worker process is killed); the request is
-    answered 503 (the server is stopping) and the server exits 0, without a traceback."""
+    answered 503 (the server is stopping) and the server exits 0, without a traceback. Ctrl-C
+    twice stops the searches at once, with the same answer (not uvicorn's forced exit)."""
     with running_server("--max-time-ms", "60000", "--searches", "1", env=plugin) as server:
         answers: list[Reply] = []
         body = {"agent": agent, "size": "20x20", "connect": 5, "pos": "10,10"}
@@ -36,7 +45,10 @@ def test_a_search_of_a_minute_does_not_keep_the_server_from_stopping(
         client.start()
         time.sleep(1.0)  # the search starts
         start = time.monotonic()
-        status, err = server.stop(sig)
+        for sig in signals[:-1]:
+            server.process.send_signal(sig)
+            time.sleep(0.3)
+        status, err = server.stop(signals[-1])
         seconds = time.monotonic() - start
         client.join(30)
     assert status == 0, err

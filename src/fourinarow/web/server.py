@@ -11,6 +11,7 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Callable, Generator
+from types import FrameType
 from typing import TextIO
 
 import uvicorn
@@ -78,9 +79,10 @@ def url_of(sock: socket.socket) -> str:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, saying where it listens once it does, and leaving on a signal
-    without raising it again (uvicorn re-raises it after a graceful shutdown, which would end
-    the process with a traceback or a signal status instead of 0)."""
+    """uvicorn's server, saying where it listens once it does, stopping the searches on a
+    signal (:func:`serve` says how), and leaving without raising the signal again (uvicorn
+    re-raises it after a graceful shutdown, which would end the process with a traceback or a
+    signal status instead of 0)."""
 
     def __init__(
         self,
@@ -93,8 +95,10 @@ class _Server(uvicorn.Server):
         self._on_started = on_started
         self._on_stopping = on_stopping
         self._finish_seconds = finish_seconds
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        self._loop = asyncio.get_running_loop()
         await super().startup(sockets)
         if self.started and not self.should_exit:
             self._on_started()
@@ -105,6 +109,15 @@ class _Server(uvicorn.Server):
         # traceback in the log)
         asyncio.get_running_loop().call_later(self._finish_seconds, self._on_stopping)
         await super().shutdown(sockets)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """The first signal starts the stop; a second one (Ctrl-C again) stops the searches
+        at once, instead of uvicorn's forced exit, which would leave the requests still
+        running cancelled, unanswered and with tracebacks in the log."""
+        if self.should_exit and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._on_stopping)
+            return
+        super().handle_exit(sig, frame)
 
     @contextlib.contextmanager
     def capture_signals(self) -> Generator[None, None, None]:
