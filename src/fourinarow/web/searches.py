@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -43,27 +44,49 @@ class ServerStoppingError(ServerBusyError):
 
 
 class DaemonThreads(Executor):
-    """Runs each call in a daemon thread of its own (the pool's slots bound how many)."""
+    """Runs calls in daemon threads, kept for the next call once idle (the pool's slots bound
+    how many run at once, and so how many threads there are)."""
 
     def __init__(self, name: str) -> None:
         self._name = name
+        self._calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        """Start ``fn(*args, **kwargs)`` in a new daemon thread; its future."""
+        """Run ``fn(*args, **kwargs)`` in an idle thread, or a new one; its future."""
         future: Future[T] = Future()
 
-        def run() -> None:
+        def call() -> None:
             if not future.set_running_or_notify_cancel():
+                self._now_idle()
                 return
             try:
                 result = fn(*args, **kwargs)
             except BaseException as error:  # handed to the waiting request
+                self._now_idle()
                 future.set_exception(error)
             else:
+                self._now_idle()  # before the answer, so that the next call finds it idle
                 future.set_result(result)
 
-        threading.Thread(target=run, name=self._name, daemon=True).start()
+        with self._lock:
+            start = self._idle == 0
+            if not start:
+                self._idle -= 1
+        self._calls.put(call)
+        if start:
+            threading.Thread(target=self._serve, name=self._name, daemon=True).start()
         return future
+
+    def _serve(self) -> None:
+        """Run the calls handed over, one at a time, for as long as the process lives."""
+        while True:
+            self._calls.get()()
+
+    def _now_idle(self) -> None:
+        with self._lock:
+            self._idle += 1
 
 
 class SearchPool:
