@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.web.browser import DESKTOP, Tab, chromium, require_browser
+from tests.web.plugin import install_plugin
 from tests.web.running import running_server
 
 if TYPE_CHECKING:
@@ -26,6 +27,14 @@ def server_url() -> Iterator[str]:
         status, err = server.stop()
     assert status == 0, err
     assert "Traceback" not in err, err
+
+
+@pytest.fixture(scope="session")
+def plugin(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a server that finds the agents ``stubborn`` (thinks for
+    ``seconds=S``, whatever its limit) and ``needy`` (its framework is not installed) of a
+    plugin package (tests/web/plugin.py)."""
+    return install_plugin(tmp_path_factory.mktemp("plugin"))
 
 
 @pytest.fixture(scope="module")

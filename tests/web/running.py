@@ -60,15 +60,16 @@ def _first_line(process: subprocess.Popen[str], seconds: float) -> str:
 
 
 @contextmanager
-def running_server(*args: str) -> Iterator[Server]:
-    """Start ``python -m fourinarow serve --port 0 ARGS``; yield it once it listens; stop it
-    with SIGINT at the end if it still runs (the caller checks the exit with ``stop``)."""
+def running_server(*args: str, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """Start ``python -m fourinarow serve --port 0 ARGS`` (with ``env`` added to the
+    environment); yield it once it listens; stop it with SIGINT at the end if it still runs
+    (the caller checks the exit with ``stop``)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fourinarow", "serve", "--port", "0", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     line = _first_line(process, START_SECONDS)
     if not line.startswith(URL_PREFIX):

@@ -8,7 +8,12 @@ import threading
 import pytest
 
 from fourinarow.search.solver import Solver
-from fourinarow.web.searches import SearchPool, ServerBusyError
+from fourinarow.web.searches import (
+    DaemonThreads,
+    SearchPool,
+    ServerBusyError,
+    ServerStoppingError,
+)
 
 
 def test_searches_run_in_worker_threads_with_their_own_solvers() -> None:
@@ -93,3 +98,50 @@ def test_a_cancelled_request_gives_the_slot_back_when_its_search_ends() -> None:
     finally:
         release.set()
         pool.close()
+
+
+def test_stop_answers_the_running_and_the_waiting_requests_at_once() -> None:
+    """When the server stops, a request whose search runs on and one that waits for a slot
+    both get ServerStoppingError at once, and so does a later one; the search is left to end
+    on its own, in a daemon thread (it would not keep the process alive)."""
+    pool = SearchPool(1, tt_mb=1)
+    release = threading.Event()
+    started = threading.Event()
+    threads: list[threading.Thread] = []
+
+    def hold(solver: Solver) -> None:
+        threads.append(threading.current_thread())
+        started.set()
+        release.wait(30)
+
+    async def main() -> None:
+        running = asyncio.ensure_future(pool.run(hold, 30))
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        waiting = asyncio.ensure_future(pool.run(lambda solver: 7, 30))
+        await asyncio.sleep(0.05)
+        pool.stop()
+        for request in (running, waiting):
+            with pytest.raises(ServerStoppingError, match="stopping"):
+                await asyncio.wait_for(request, 5)
+        with pytest.raises(ServerStoppingError):
+            await pool.run(lambda solver: 7, 30)
+
+    try:
+        asyncio.run(main())
+        assert threads[0].daemon
+        assert threads[0].is_alive()  # the search runs on, abandoned
+    finally:
+        release.set()
+        pool.close()
+
+
+def test_daemon_threads_are_kept_for_the_next_call_and_hand_errors_over() -> None:
+    threads = DaemonThreads("fourinarow-test")
+    first = threads.submit(threading.current_thread).result(30)
+    assert first.daemon
+    assert first.name == "fourinarow-test"
+    assert threads.submit(threading.current_thread).result(30) is first
+    with pytest.raises(ZeroDivisionError):
+        threads.submit(lambda: 1 / 0).result(30)
+    assert threads.submit(threading.current_thread).result(30) is first

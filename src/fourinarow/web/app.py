@@ -32,6 +32,7 @@ from fourinarow.search.solver import Solver
 from fourinarow.web.answers import Answers
 from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.errors import install_error_handlers
+from fourinarow.web.foreign import ForeignAgent, WorkerProcesses, is_foreign
 from fourinarow.web.head import HeadAsGet
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.players import build_agent, on_solver
@@ -123,7 +124,11 @@ def _pons_scores(values: ColumnValues) -> list[int | None]:
     ]
 
 
-def create_app(settings: Settings | None = None, pool: SearchPool | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None,
+    pool: SearchPool | None = None,
+    workers: WorkerProcesses | None = None,
+) -> FastAPI:
     """The web app, with its search pool.
 
     Args:
@@ -132,9 +137,13 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
             large for memory is reported before the server starts); by default one of
             ``settings.searches`` slots is made and prepared when the server starts. The app
             closes it when the server stops.
+        workers: the worker processes that run other libraries' agents (``openspiel:``,
+            ``kaggle:``), killed at the time cap; made here by default. The app closes them
+            when the server stops.
     """
     settings = settings if settings is not None else Settings()
     given = pool
+    processes = workers if workers is not None else WorkerProcesses()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -146,6 +155,7 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         try:
             yield
         finally:
+            processes.close()  # their searches end at once, and free their slots
             pool.close()
 
     app = FastAPI(
@@ -170,7 +180,10 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         return pool
 
     def _player(spec: str, seed: int | None, solver: Solver) -> Agent:
-        """The agent a request names; its perfect players on the slot's solver, if it may."""
+        """The agent a request names; its perfect players on the slot's solver, if it may;
+        another library's agent in a worker process killed at the time cap."""
+        if is_foreign(spec):
+            return ForeignAgent(spec, seed, processes)
         player, pooled = build_agent(spec, seed, settings.tt_mb)
         return on_solver(player, solver) if pooled else player
 

@@ -1,8 +1,9 @@
 """The app's errors as JSON: ``{"error": "<one line>"}`` with the fitting status.
 
-Bad input gets 400 (the library's own message) or 422 (a missing field or a wrong type), an
-unknown path 404, a body over the limit 413, a server with every search busy 503; anything
-unexpected 500, logged, never a hang.
+Bad input gets 400 (the library's own message; also an agent whose framework the server lacks,
+naming the ``pip install``, and another library's agent that ran past the time cap) or 422 (a
+missing field or a wrong type), an unknown path 404, a body over the limit 413, a server with
+every search busy, or stopping, 503; anything unexpected 500, logged, never a hang.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 
 from fourinarow.core import FourInARowError
+from fourinarow.extras import MissingExtraError
 from fourinarow.web.searches import ServerBusyError
 
 __all__ = ["install_error_handlers", "one_line", "validation_message"]
@@ -68,6 +70,10 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(FourInARowError)
     async def bad_input(request: Request, error: FourInARowError) -> JSONResponse:
         return error_response(400, str(error))
+
+    @app.exception_handler(MissingExtraError)
+    async def missing_extra(request: Request, error: MissingExtraError) -> JSONResponse:
+        return error_response(400, f"{error} (not installed on this server)")
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -5,19 +5,24 @@ side by side. Each slot owns one perfect solver (a transposition table is not th
 search takes a free slot and its solver, and gives both back when its thread is done, even if
 the client has gone. A request that finds every slot busy waits; one that would wait longer
 than the server's time cap, or finds too many already waiting, gets :class:`ServerBusyError`.
+
+The threads are daemon threads: a search still running when the server stops (a long cap)
+does not keep the process alive, since the compiled kernel cannot be stopped from outside.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Executor, Future
+from typing import Any, TypeVar
 
 from fourinarow.search.solver import Solver
 
-__all__ = ["SearchPool", "ServerBusyError"]
+__all__ = ["DaemonThreads", "SearchPool", "ServerBusyError", "ServerStoppingError"]
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +32,61 @@ WAITING_PER_SLOT = 64
 """How many requests may wait per search slot before more are refused at once."""
 
 
+STOPPING = "the server is stopping; try again once it is back"
+
+
 class ServerBusyError(RuntimeError):
     """Every search slot is busy for longer than a request may wait (HTTP 503)."""
+
+
+class ServerStoppingError(ServerBusyError):
+    """The server stops before the search ends (HTTP 503)."""
+
+
+class DaemonThreads(Executor):
+    """Runs calls in daemon threads, kept for the next call once idle (the pool's slots bound
+    how many run at once, and so how many threads there are)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run ``fn(*args, **kwargs)`` in an idle thread, or a new one; its future."""
+        future: Future[T] = Future()
+
+        def call() -> None:
+            if not future.set_running_or_notify_cancel():
+                self._now_idle()
+                return
+            try:
+                result = fn(*args, **kwargs)
+            except BaseException as error:  # handed to the waiting request
+                self._now_idle()
+                future.set_exception(error)
+            else:
+                self._now_idle()  # before the answer, so that the next call finds it idle
+                future.set_result(result)
+
+        with self._lock:
+            start = self._idle == 0
+            if not start:
+                self._idle -= 1
+        self._calls.put(call)
+        if start:
+            threading.Thread(target=self._serve, name=self._name, daemon=True).start()
+        return future
+
+    def _serve(self) -> None:
+        """Run the calls handed over, one at a time, for as long as the process lives."""
+        while True:
+            self._calls.get()()
+
+    def _now_idle(self) -> None:
+        with self._lock:
+            self._idle += 1
 
 
 class SearchPool:
@@ -43,9 +101,11 @@ class SearchPool:
         self.size = size
         self._solvers = [Solver(tt_mb=tt_mb) for _ in range(size)]
         self._free = list(self._solvers)
-        self._executor = ThreadPoolExecutor(size, thread_name_prefix="fourinarow-search")
+        self._executor = DaemonThreads("fourinarow-search")
         self._slots: asyncio.Semaphore | None = None
         self._waiting = 0
+        self._answers: set[asyncio.Future[Any]] = set()
+        self._stopped = False
 
     def prepare(self, width: int = 7, height: int = 6, connect: int = 4) -> None:
         """Allocate every solver's table for a shape and read its book, if one ships (once
@@ -53,9 +113,21 @@ class SearchPool:
         for solver in self._solvers:
             solver.prepare(width, height, connect)
 
+    def stop(self) -> None:
+        """Answer every request that waits for a search or a slot, and every later one, with
+        :class:`ServerStoppingError` at once (on the event loop, when the server starts to
+        stop); the searches still running are left to end on their own."""
+        self._stopped = True
+        for answer in self._answers:
+            if not answer.done():
+                answer.set_exception(ServerStoppingError(STOPPING))
+        if self._slots is not None and self._waiting:
+            self._slots.release()  # each request woken so passes it on to the next
+
     def close(self) -> None:
-        """Wait for the running searches (each ends within its time cap) and stop the threads."""
-        self._executor.shutdown(wait=True)
+        """Stop at once: a search still running is left to its daemon thread, which ends
+        with the process (the server gave its requests their time before it closes)."""
+        self._executor.shutdown(wait=False)
 
     async def run(self, work: Callable[[Solver], T], wait: float) -> T:
         """``work(solver)`` in a worker thread, with a solver no other search uses meanwhile.
@@ -66,8 +138,11 @@ class SearchPool:
 
         Raises:
             ServerBusyError: no slot came free within ``wait``, or too many requests wait.
+            ServerStoppingError: the server stops (:meth:`stop`) before the search ends.
             BaseException: whatever ``work`` raised.
         """
+        if self._stopped:
+            raise ServerStoppingError(STOPPING)
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.size)
         slots = self._slots
@@ -85,16 +160,41 @@ class SearchPool:
             ) from None
         finally:
             self._waiting -= 1
+        if self._stopped:  # woken by stop(): pass the wake-up on to the next in line
+            slots.release()
+            raise ServerStoppingError(STOPPING)
         solver = self._free.pop()
 
         def give_back(_: object) -> None:
             self._free.append(solver)
             slots.release()
 
+        loop = asyncio.get_running_loop()
         try:
-            future = asyncio.get_running_loop().run_in_executor(self._executor, work, solver)
+            future = loop.run_in_executor(self._executor, work, solver)
         except BaseException:
             give_back(None)
             raise
         future.add_done_callback(give_back)
-        return await asyncio.shield(future)
+        answer: asyncio.Future[T] = loop.create_future()  # the search's, or stop()'s
+        future.add_done_callback(lambda done: _settle(answer, done))
+        self._answers.add(answer)
+        try:
+            return await answer  # cancelling the request leaves the search to end on its own
+        finally:
+            self._answers.discard(answer)
+
+
+def _settle(answer: asyncio.Future[T], done: asyncio.Future[T]) -> None:
+    """Give the search's outcome to the request's ``answer``, unless it has one already (the
+    server stopped, or the request was cancelled); the outcome is read either way, so that a
+    failure nobody waits for is not logged as never retrieved."""
+    failure = None if done.cancelled() else done.exception()
+    if answer.done():
+        return
+    if done.cancelled():
+        answer.cancel()
+    elif failure is not None:
+        answer.set_exception(failure)
+    else:
+        answer.set_result(done.result())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import signal
@@ -10,20 +11,31 @@ import sys
 import threading
 import webbrowser
 from collections.abc import Callable, Generator
+from types import FrameType
 from typing import TextIO
 
 import uvicorn
 
 from fourinarow.core import FourInARowError
 from fourinarow.web.app import create_app
+from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
-__all__ = ["PortInUseError", "bind", "serve"]
+__all__ = ["FINISH_SECONDS", "STOP_SECONDS", "PortInUseError", "bind", "serve"]
 
 log = logging.getLogger(__name__)
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+FINISH_SECONDS = 2.0
+"""The most a stopping server lets the searches it runs go on (the time cap, if shorter):
+then the requests still waiting are answered 503, its own searches are left behind and other
+libraries' agents are killed."""
+
+STOP_SECONDS = 3
+"""The most a stopping server waits for its answers to go out (more than
+:data:`FINISH_SECONDS`, so that the last ones do)."""
 
 
 class PortInUseError(FourInARowError):
@@ -67,18 +79,45 @@ def url_of(sock: socket.socket) -> str:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, saying where it listens once it does, and leaving on a signal
-    without raising it again (uvicorn re-raises it after a graceful shutdown, which would end
-    the process with a traceback or a signal status instead of 0)."""
+    """uvicorn's server, saying where it listens once it does, stopping the searches on a
+    signal (:func:`serve` says how), and leaving without raising the signal again (uvicorn
+    re-raises it after a graceful shutdown, which would end the process with a traceback or a
+    signal status instead of 0)."""
 
-    def __init__(self, config: uvicorn.Config, on_started: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        on_started: Callable[[], None],
+        on_stopping: Callable[[], None],
+        finish_seconds: float,
+    ) -> None:
         super().__init__(config)
         self._on_started = on_started
+        self._on_stopping = on_stopping
+        self._finish_seconds = finish_seconds
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        self._loop = asyncio.get_running_loop()
         await super().startup(sockets)
         if self.started and not self.should_exit:
             self._on_started()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        # the searches running may finish for a while; then the requests still waiting are
+        # answered, before uvicorn's wait for them runs out (it would cancel them, with a
+        # traceback in the log)
+        asyncio.get_running_loop().call_later(self._finish_seconds, self._on_stopping)
+        await super().shutdown(sockets)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """The first signal starts the stop; a second one (Ctrl-C again) stops the searches
+        at once, instead of uvicorn's forced exit, which would leave the requests still
+        running cancelled, unanswered and with tracebacks in the log."""
+        if self.should_exit and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._on_stopping)
+            return
+        super().handle_exit(sig, frame)
 
     @contextlib.contextmanager
     def capture_signals(self) -> Generator[None, None, None]:
@@ -113,12 +152,19 @@ def serve(
 ) -> None:
     """Serve the app until Ctrl-C or SIGTERM; print ``fourinarow web app: URL`` once listening.
 
+    On Ctrl-C or SIGTERM the server stops taking connections and lets the searches it runs go
+    on for :data:`FINISH_SECONDS` at most (the time cap, if shorter); then it answers the
+    requests still waiting with 503 (the server is stopping), kills the worker processes of
+    other libraries' agents, and leaves, its own searches abandoned: within a few seconds,
+    whatever runs.
+
     Raises:
         PortInUseError: the address cannot be bound.
         MemoryError: the transposition tables do not fit in memory.
     """
     sock = bind(host, port)
     url = url_of(sock)
+    workers = WorkerProcesses()
     try:
         pool = SearchPool(settings.searches, settings.tt_mb)
         pool.prepare()  # the tables and the book, before anyone is told to connect
@@ -133,12 +179,18 @@ def serve(
             threading.Thread(target=open_page, args=(url, stream), daemon=True).start()
 
     config = uvicorn.Config(
-        create_app(settings, pool),
+        create_app(settings, pool, workers),
         log_level="warning",
         access_log=False,
-        timeout_graceful_shutdown=max(5, int(settings.max_time) + 2),
+        timeout_graceful_shutdown=STOP_SECONDS,
     )
+
+    def stopping() -> None:
+        pool.stop()  # the requests that wait get 503 at once
+        workers.close()  # other libraries' agents are killed
+
     try:
-        _Server(config, started).run(sockets=[sock])
+        finish = min(settings.max_time, FINISH_SECONDS)
+        _Server(config, started, stopping, finish).run(sockets=[sock])
     finally:
         sock.close()
