@@ -115,6 +115,8 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--tt-mb", "0"], ["--tt-mb"]),
         (["--keep-answers", "-1"], ["--keep-answers", "10000000"]),
         (["--keep-answers", "1e9"], ["--keep-answers"]),
+        (["--header-timeout", "0"], ["--header-timeout"]),
+        (["--body-timeout", "3601"], ["--body-timeout", "3600"]),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(run: Run, args: list[str], words: list[str]) -> None:
@@ -157,6 +159,8 @@ def test_help_names_every_option(run: Run) -> None:
         "--tt-mb",
         "--kaggle-agent",
         "--keep-answers",
+        "--header-timeout",
+        "--body-timeout",
     ):
         assert option in result.stdout
     assert "/solve" in result.stdout

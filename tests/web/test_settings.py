@@ -10,6 +10,7 @@ import pytest
 from fourinarow.agents import InvalidAgentSpecError
 from fourinarow.web.settings import (
     MAX_ANSWERS,
+    MAX_REQUEST_TIMEOUT,
     MAX_SEARCHES,
     InvalidWebSettingError,
     Settings,
@@ -45,6 +46,11 @@ def test_the_defaults() -> None:
         ({"keep_answers": -1}, f"0 to {MAX_ANSWERS}"),
         ({"keep_answers": MAX_ANSWERS + 1}, f"0 to {MAX_ANSWERS}"),
         ({"keep_answers": True}, f"0 to {MAX_ANSWERS}"),
+        ({"header_timeout": 0}, "header_timeout is a number of seconds above 0"),
+        ({"header_timeout": math.inf}, "header_timeout"),
+        ({"body_timeout": -1}, "body_timeout is a number of seconds above 0"),
+        ({"body_timeout": 10**400}, "at most 3600"),
+        ({"body_timeout": "10"}, "body_timeout"),
     ],
 )
 def test_settings_out_of_range_are_refused(changes: dict[str, Any], words: str) -> None:
@@ -70,3 +76,6 @@ def test_serve_has_the_same_bounds_and_defaults_as_the_settings() -> None:
     assert args.keep_answers == Settings().keep_answers
     assert args.max_time_ms == Settings().max_time_ms
     assert args.tt_mb == Settings().tt_mb
+    assert serve.MAX_REQUEST_TIMEOUT == MAX_REQUEST_TIMEOUT
+    assert args.header_timeout == Settings().header_timeout
+    assert args.body_timeout == Settings().body_timeout

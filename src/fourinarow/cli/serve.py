@@ -8,7 +8,12 @@ import os
 from typing import Any
 
 from fourinarow.agents import AGENTS, make_agent
-from fourinarow.cli.options import positive_number, table_megabytes, whole_option
+from fourinarow.cli.options import (
+    decimal_option,
+    positive_number,
+    table_megabytes,
+    whole_option,
+)
 from fourinarow.extras import require_extra
 
 __all__ = ["MAX_SEARCHES", "add_serve_parser", "run_serve"]
@@ -27,6 +32,12 @@ MAX_ANSWERS = 10_000_000
 
 answer_count = whole_option(0, MAX_ANSWERS)
 """``--keep-answers``: proven /solve replies kept."""
+
+MAX_REQUEST_TIMEOUT = 3600
+"""The longest ``--header-timeout`` and ``--body-timeout``, in seconds."""
+
+request_timeout = decimal_option(0, MAX_REQUEST_TIMEOUT, above_low=True)
+"""``--header-timeout``, ``--body-timeout``: seconds above 0."""
 
 
 def _cores() -> int:
@@ -92,6 +103,23 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         f"{MAX_ANSWERS} (0: none; default: 100000, about 30 MB)",
     )
     serve.add_argument(
+        "--header-timeout",
+        type=request_timeout,
+        default=10,
+        metavar="S",
+        help="seconds a client has to send a request's headers; then it gets 408 and the "
+        f"connection is closed (above 0, at most {MAX_REQUEST_TIMEOUT}; default: 10)",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=request_timeout,
+        default=10,
+        metavar="S",
+        help="seconds a client has to send a request's body once its headers are in; then "
+        f"it gets 408 and the connection is closed (above 0, at most {MAX_REQUEST_TIMEOUT}; "
+        "default: 10)",
+    )
+    serve.add_argument(
         "--kaggle-agent",
         default="perfect",
         metavar="SPEC",
@@ -113,6 +141,8 @@ def run_serve(args: argparse.Namespace) -> int:
         tt_mb=args.tt_mb,
         kaggle_agent=args.kaggle_agent,
         keep_answers=args.keep_answers,
+        header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
     )
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
         serve(settings, args.host, args.port, open_browser=args.open)

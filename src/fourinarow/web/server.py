@@ -18,6 +18,7 @@ from fourinarow.core import FourInARowError
 from fourinarow.web.app import create_app
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
+from fourinarow.web.timeouts import timed_protocol
 
 __all__ = ["PortInUseError", "bind", "serve"]
 
@@ -134,6 +135,7 @@ def serve(
 
     config = uvicorn.Config(
         create_app(settings, pool),
+        http=timed_protocol(settings.header_timeout, settings.body_timeout),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=max(5, int(settings.max_time) + 2),

@@ -14,8 +14,10 @@ from fourinarow.web.answers import DEFAULT_ANSWERS
 
 __all__ = [
     "DEFAULT_MAX_TIME_MS",
+    "DEFAULT_REQUEST_TIMEOUT",
     "MAX_ANSWERS",
     "MAX_BODY_BYTES",
+    "MAX_REQUEST_TIMEOUT",
     "MAX_SEARCHES",
     "InvalidWebSettingError",
     "Settings",
@@ -33,6 +35,13 @@ MAX_ANSWERS = 10_000_000
 
 MAX_SEARCHES = 256
 """The most searches a server runs at once (``--searches``)."""
+
+DEFAULT_REQUEST_TIMEOUT = 10.0
+"""The seconds a client has, by default, to send a request's headers, and then its body
+(``--header-timeout``, ``--body-timeout``)."""
+
+MAX_REQUEST_TIMEOUT = 3600.0
+"""The longest header or body timeout, in seconds."""
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The front end shipped in the package."""
@@ -63,6 +72,11 @@ class Settings:
         max_body_bytes: the largest request body read.
         keep_answers: how many proven ``/solve`` replies to keep and give again without a
             search (0 to ``MAX_ANSWERS``; 0 keeps none).
+        header_timeout: the seconds a client has to send a request's line and headers, from
+            its connection or its first byte after a reply; then the server answers 408 and
+            closes the connection (above 0, at most ``MAX_REQUEST_TIMEOUT``).
+        body_timeout: the seconds a client has to send a request's body once its headers are
+            in; then the server answers 408 and closes the connection (the same range).
 
     Raises:
         InvalidWebSettingError: a setting out of its range.
@@ -76,6 +90,8 @@ class Settings:
     static_dir: Path = STATIC_DIR
     max_body_bytes: int = MAX_BODY_BYTES
     keep_answers: int = DEFAULT_ANSWERS
+    header_timeout: float = DEFAULT_REQUEST_TIMEOUT
+    body_timeout: float = DEFAULT_REQUEST_TIMEOUT
 
     def __post_init__(self) -> None:
         time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(
@@ -104,9 +120,26 @@ class Settings:
             raise InvalidWebSettingError(
                 f"keep_answers is a whole number from 0 to {MAX_ANSWERS}, not {keep!r}"
             )
+        for name in ("header_timeout", "body_timeout"):
+            seconds = getattr(self, name)
+            if not _number(seconds) or not 0 < seconds <= MAX_REQUEST_TIMEOUT:
+                raise InvalidWebSettingError(
+                    f"{name} is a number of seconds above 0 and at most "
+                    f"{MAX_REQUEST_TIMEOUT:g}, not {seconds!r}"
+                )
         make_agent(self.kaggle_agent)  # refuses a spec it cannot build
 
     @property
     def max_time(self) -> float:
         """The time cap in seconds."""
         return self.max_time_ms / 1000
+
+
+def _number(value: object) -> bool:
+    """True for a finite ``int`` or ``float`` (not a ``bool``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
