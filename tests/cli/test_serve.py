@@ -115,6 +115,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--tt-mb", "0"], ["--tt-mb"]),
         (["--keep-answers", "-1"], ["--keep-answers", "10000000"]),
         (["--keep-answers", "1e9"], ["--keep-answers"]),
+        (["--answers-mb", "-1"], ["--answers-mb"]),
         (["--header-timeout", "0"], ["--header-timeout"]),
         (["--body-timeout", "3601"], ["--body-timeout", "3600"]),
     ],
@@ -159,6 +160,7 @@ def test_help_names_every_option(run: Run) -> None:
         "--tt-mb",
         "--kaggle-agent",
         "--keep-answers",
+        "--answers-mb",
         "--header-timeout",
         "--body-timeout",
     ):

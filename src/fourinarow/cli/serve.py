@@ -31,7 +31,14 @@ MAX_ANSWERS = 10_000_000
 """The most proven /solve replies kept (``--keep-answers``); the web package's bound is the same."""
 
 answer_count = whole_option(0, MAX_ANSWERS)
-"""``--keep-answers``: proven /solve replies kept."""
+"""``--keep-answers``: proven /solve positions kept."""
+
+MAX_ANSWERS_MB = 1024 * 1024
+"""The most megabytes of kept /solve values (``--answers-mb``); the web package's bound is the
+same."""
+
+answer_megabytes = decimal_option(0, MAX_ANSWERS_MB)
+"""``--answers-mb``: megabytes of kept /solve values."""
 
 MAX_REQUEST_TIMEOUT = 3600
 """The longest ``--header-timeout`` and ``--body-timeout``, in seconds."""
@@ -99,8 +106,16 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=answer_count,
         default=100_000,
         metavar="N",
-        help=f"how many proven /solve replies to keep and give again without a search, 0-"
-        f"{MAX_ANSWERS} (0: none; default: 100000, about 30 MB)",
+        help=f"how many proven /solve positions to keep and answer again without a search, 0-"
+        f"{MAX_ANSWERS} (0: none; default: 100000), within --answers-mb",
+    )
+    serve.add_argument(
+        "--answers-mb",
+        type=answer_megabytes,
+        default=64,
+        metavar="MB",
+        help="the most memory those kept answers take, in megabytes, 0 (none) up to "
+        f"{MAX_ANSWERS_MB}; the least recently asked go first (default: 64)",
     )
     serve.add_argument(
         "--header-timeout",
@@ -141,6 +156,7 @@ def run_serve(args: argparse.Namespace) -> int:
         tt_mb=args.tt_mb,
         kaggle_agent=args.kaggle_agent,
         keep_answers=args.keep_answers,
+        answers_mb=args.answers_mb,
         header_timeout=args.header_timeout,
         body_timeout=args.body_timeout,
     )

@@ -4,7 +4,10 @@
 serve`` runs it on uvicorn, and the tests run the same. docs/api.md describes every endpoint.
 
 Endpoints that search read their position in the search's own thread, never on the event loop:
-ordering the stones of a large diagram may take up to a second of pure Python.
+ordering the stones of a large diagram may take up to a second of pure Python. ``/solve`` reads
+it first, to find an answer kept for it: on the event loop when given as moves (at most a few
+milliseconds, even for 400 moves), in a worker thread that is not a search slot when given as a
+diagram.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -29,7 +33,7 @@ from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.book import has_default_book
 from fourinarow.search.scores import ColumnValues, Unvalued
 from fourinarow.search.solver import Solver
-from fourinarow.web.answers import Answers
+from fourinarow.web.answers import AnswerKey, Answers, answer_key
 from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.errors import install_error_handlers
 from fourinarow.web.head import HeadAsGet
@@ -81,6 +85,13 @@ class PositionQuery(BaseModel):
         """The board they describe (FourInARowError when it is not valid)."""
         return read_board(self.pos, self.grid, self.size, self.connect)
 
+    async def read(self) -> Board:
+        """:meth:`board`, read on the event loop when given as moves (a few milliseconds at
+        most), in a worker thread that is not a search slot when given as a diagram."""
+        if self.grid is None:
+            return self.board()
+        return await run_in_threadpool(self.board)
+
 
 async def position_query(
     pos: Annotated[
@@ -115,12 +126,12 @@ def review_limit(board: Board, seconds: float) -> Limit | None:
     return Limit(time=seconds / board.ply)
 
 
-def _pons_scores(values: ColumnValues) -> list[int | None]:
+def pons_scores(values: ColumnValues) -> tuple[int | None, ...]:
     """Pons' ``score`` list: the exact values, 100 for a full column, None where not exact."""
-    return [
+    return tuple(
         FULL_COLUMN if value is Unvalued.FULL else exact
         for value, exact in zip(values.values, values.exact_values(), strict=True)
-    ]
+    )
 
 
 def create_app(settings: Settings | None = None, pool: SearchPool | None = None) -> FastAPI:
@@ -161,8 +172,8 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(HeadAsGet)
 
-    answers: Answers[tuple[str | None, str | None, str | None, int], dict[str, Any]] = Answers(
-        settings.keep_answers
+    answers: Answers[AnswerKey, tuple[int | None, ...]] = Answers(
+        settings.keep_answers, int(settings.answers_mb * 1024 * 1024)
     )
 
     def pool_of(request: Request) -> SearchPool:
@@ -198,23 +209,20 @@ def create_app(settings: Settings | None = None, pool: SearchPool | None = None)
         A reply with every column proven is kept and given again at once (header
         ``X-Cache: hit``; ``miss`` when searched)."""
         response.headers["Access-Control-Allow-Origin"] = "*"
-        key = (position.pos, position.grid, position.size, position.connect)
-        kept = answers.get(key)
-        if kept is not None:
-            response.headers["X-Cache"] = "hit"
-            return kept
-        limit = Limit(time=settings.max_time)
+        board = playable(await position.read())
+        key = answer_key(board)
+        scores = answers.get(key)
+        response.headers["X-Cache"] = "miss" if scores is None else "hit"
+        if scores is None:
+            limit = Limit(time=settings.max_time)
 
-        def work(solver: Solver) -> dict[str, Any]:
-            board = playable(position.board())
-            values = solver.analyze(board, limit)
-            return {"pos": board.to_moves(), "score": _pons_scores(values)}
+            def work(solver: Solver) -> tuple[int | None, ...]:
+                return pons_scores(solver.analyze(board, limit))
 
-        reply = await pool_of(request).run(work, settings.max_time)
-        if None not in reply["score"]:
-            answers.put(key, reply)
-        response.headers["X-Cache"] = "miss"
-        return reply
+            scores = await pool_of(request).run(work, settings.max_time)
+        if None not in scores:
+            answers.put(key, scores)
+        return {"pos": board.to_moves(), "score": list(scores)}
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
     def position_state(position: Position) -> dict[str, object]:

@@ -10,12 +10,13 @@ from pathlib import Path
 from fourinarow.agents import make_agent
 from fourinarow.core import FourInARowError
 from fourinarow.search.arguments import MAX_TABLE_MB
-from fourinarow.web.answers import DEFAULT_ANSWERS
+from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
 __all__ = [
     "DEFAULT_MAX_TIME_MS",
     "DEFAULT_REQUEST_TIMEOUT",
     "MAX_ANSWERS",
+    "MAX_ANSWERS_MB",
     "MAX_BODY_BYTES",
     "MAX_REQUEST_TIMEOUT",
     "MAX_SEARCHES",
@@ -32,6 +33,10 @@ MAX_BODY_BYTES = 64 * 1024
 
 MAX_ANSWERS = 10_000_000
 """The most proven ``/solve`` replies a server may keep (``--keep-answers``)."""
+
+MAX_ANSWERS_MB = 1024 * 1024.0
+"""The most megabytes of kept ``/solve`` values a server may hold (``--answers-mb``): a
+tebibyte."""
 
 MAX_SEARCHES = 256
 """The most searches a server runs at once (``--searches``)."""
@@ -70,8 +75,10 @@ class Settings:
         kaggle_agent: the agent spec that plays for ``POST /api/v1/kaggle``.
         static_dir: the front end's folder (``index.html`` and its files).
         max_body_bytes: the largest request body read.
-        keep_answers: how many proven ``/solve`` replies to keep and give again without a
+        keep_answers: how many proven ``/solve`` positions to keep and answer again without a
             search (0 to ``MAX_ANSWERS``; 0 keeps none).
+        answers_mb: the most megabytes those kept values may take, by the cache's own estimate
+            of each entry (0 to ``MAX_ANSWERS_MB``; 0 keeps none).
         header_timeout: the seconds a client has to send a request's line and headers, from
             its connection or its first byte after a reply; then the server answers 408 and
             closes the connection (above 0, at most ``MAX_REQUEST_TIMEOUT``).
@@ -90,6 +97,7 @@ class Settings:
     static_dir: Path = STATIC_DIR
     max_body_bytes: int = MAX_BODY_BYTES
     keep_answers: int = DEFAULT_ANSWERS
+    answers_mb: float = DEFAULT_ANSWERS_MB
     header_timeout: float = DEFAULT_REQUEST_TIMEOUT
     body_timeout: float = DEFAULT_REQUEST_TIMEOUT
 
@@ -119,6 +127,12 @@ class Settings:
         if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= MAX_ANSWERS:
             raise InvalidWebSettingError(
                 f"keep_answers is a whole number from 0 to {MAX_ANSWERS}, not {keep!r}"
+            )
+        megabytes = self.answers_mb
+        if not _number(megabytes) or not 0 <= megabytes <= MAX_ANSWERS_MB:
+            raise InvalidWebSettingError(
+                f"answers_mb is a number of megabytes from 0 to {MAX_ANSWERS_MB:g}, not "
+                f"{megabytes!r}"
             )
         for name in ("header_timeout", "body_timeout"):
             seconds = getattr(self, name)
