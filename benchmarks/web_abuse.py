@@ -133,13 +133,26 @@ def book_positions(count: int, seed: int = 1) -> list[str]:
 # ------------------------------------------------------------------------------- checks
 
 
+def searched_positions() -> list[str]:
+    """7x6 positions of 20 to 30 moves (the sample of the Middle-Medium set): solved in 1-100
+    ms, most past what a quick try proves."""
+    sample = Path(__file__).resolve().parents[1] / "tests" / "data" / "bench" / "Test_L2_R2"
+    return [line.split()[0] for line in sample.read_text().splitlines() if line.strip()]
+
+
 def starve(args: argparse.Namespace) -> None:
     """Cheap requests beside clients that keep every search slot busy."""
     probes = book_positions(400)
+    searched = searched_positions()
     with server(args.serve) as (host, port, _, _):
 
         def probe(until: float) -> dict[str, list[float]]:
-            seen: dict[str, list[float]] = {"position": [], "solve (book)": [], "finished": []}
+            seen: dict[str, list[float]] = {
+                "position": [],
+                "solve (book)": [],
+                "finished": [],
+                "solve (search)": [],
+            }
             connection = HTTPConnection(host, port, timeout=60)
             i = 0
             while time.monotonic() < until and i < len(probes):
@@ -149,6 +162,7 @@ def starve(args: argparse.Namespace) -> None:
                     ("position", f"/api/v1/position?pos={pos}"),
                     ("solve (book)", f"/solve?pos={pos}"),
                     ("finished", "/solve?pos=4455667"),
+                    ("solve (search)", f"/solve?pos={searched[i % len(searched)]}"),
                 ):
                     start = time.perf_counter()
                     status, _, _ = get(connection, path)
@@ -185,8 +199,8 @@ def starve(args: argparse.Namespace) -> None:
         f"statuses {statuses}), server {' '.join(args.serve) or '(defaults)'}"
     )
     for name in idle:
-        print(f"  {name:13s} idle:   {summary(idle[name])}")
-        print(f"  {name:13s} loaded: {summary(loaded[name])}")
+        print(f"  {name:14s} idle:   {summary(idle[name])}")
+        print(f"  {name:14s} loaded: {summary(loaded[name])}")
 
 
 def disconnect(args: argparse.Namespace) -> None:
@@ -297,8 +311,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--requests", type=int, default=None)
     parser.add_argument("--sockets", type=int, default=25)
-    parser.add_argument("serve", nargs="*", help="options for fourinarow serve, after --")
-    args = parser.parse_args()
+    argv = sys.argv[1:]
+    serve = argv[argv.index("--") + 1 :] if "--" in argv else []
+    argv = argv[: argv.index("--")] if "--" in argv else argv
+    args = parser.parse_args(argv)
+    args.serve = serve  # options for fourinarow serve, after --
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     names = list(CHECKS) if args.check == "all" else [args.check]
     for name in names:

@@ -5,6 +5,11 @@ side by side. Each slot owns one perfect solver (a transposition table is not th
 search takes a free slot and its solver, and gives both back when its thread is done, even if
 the client has gone. A request that finds every slot busy waits; one that would wait longer
 than the server's time cap, or finds too many already waiting, gets :class:`ServerBusyError`.
+
+Searches of boards too large for the compiled kernel (:func:`is_heavy`) run in pure Python: they
+are slow and hold the interpreter's lock. With two slots or more, they may take all slots but
+one, so that searches of ordinary boards always find a slot within a short wait, however many
+clients ask for large boards.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from fourinarow.search.solver import Solver
+from fourinarow.core import Board
+from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 
-__all__ = ["SearchPool", "ServerBusyError"]
+__all__ = ["SearchPool", "ServerBusyError", "is_heavy"]
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +35,16 @@ WAITING_PER_SLOT = 64
 
 class ServerBusyError(RuntimeError):
     """Every search slot is busy for longer than a request may wait (HTTP 503)."""
+
+
+def is_heavy(board: Board) -> bool:
+    """Whether a search of ``board`` runs in pure Python: a board of more than 64 cells and
+    guard bits (``width * (height + 1)``), which the compiled kernels do not hold.
+
+    >>> is_heavy(Board()), is_heavy(Board(width=8, height=8))
+    (False, True)
+    """
+    return board.width * (board.height + 1) > KERNEL_MAX_BITS
 
 
 class SearchPool:
@@ -45,6 +61,7 @@ class SearchPool:
         self._free = list(self._solvers)
         self._executor = ThreadPoolExecutor(size, thread_name_prefix="fourinarow-search")
         self._slots: asyncio.Semaphore | None = None
+        self._heavy_slots: asyncio.Semaphore | None = None
         self._waiting = 0
 
     def prepare(self, width: int = 7, height: int = 6, connect: int = 4) -> None:
@@ -57,39 +74,53 @@ class SearchPool:
         """Wait for the running searches (each ends within its time cap) and stop the threads."""
         self._executor.shutdown(wait=True)
 
-    async def run(self, work: Callable[[Solver], T], wait: float) -> T:
+    async def run(self, work: Callable[[Solver], T], wait: float, *, heavy: bool = False) -> T:
         """``work(solver)`` in a worker thread, with a solver no other search uses meanwhile.
 
         Args:
             work: the search; it must end within the server's time cap.
             wait: the longest to wait for a free slot, in seconds.
+            heavy: a search in pure Python (:func:`is_heavy`): it may take every slot but one.
 
         Raises:
             ServerBusyError: no slot came free within ``wait``, or too many requests wait.
             BaseException: whatever ``work`` raised.
         """
-        if self._slots is None:
+        if self._slots is None or self._heavy_slots is None:
             self._slots = asyncio.Semaphore(self.size)
+            self._heavy_slots = asyncio.Semaphore(max(1, self.size - 1))
         slots = self._slots
+        lane = self._heavy_slots if heavy else None
         if self._waiting >= WAITING_PER_SLOT * self.size:
             raise ServerBusyError(
                 f"the server is busy: {self._waiting} requests wait for a search; try again"
             )
         self._waiting += 1
+        taken: list[asyncio.Semaphore] = []
         try:
             async with asyncio.timeout(wait):
-                await slots.acquire()
+                for semaphore in (lane, slots):
+                    if semaphore is not None:
+                        await semaphore.acquire()
+                        taken.append(semaphore)
         except TimeoutError:
+            for semaphore in taken:
+                semaphore.release()
             raise ServerBusyError(
                 f"the server is busy: no search came free within {wait * 1000:g} ms; try again"
             ) from None
+        except BaseException:
+            for semaphore in taken:
+                semaphore.release()
+            raise
         finally:
             self._waiting -= 1
         solver = self._free.pop()
 
         def give_back(_: object) -> None:
             self._free.append(solver)
-            slots.release()
+            for semaphore in taken:
+                semaphore.release()
 
         try:
             future = asyncio.get_running_loop().run_in_executor(self._executor, work, solver)
