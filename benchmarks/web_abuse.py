@@ -14,8 +14,10 @@ starve: --clients threads (default 16) each send ``GET /api/v1/analyze`` of the 
 board with the server's whole time cap (a pure-Python search, which holds the interpreter's
 lock), one after another, for --seconds (default 20); meanwhile one probe thread asks, in turn,
 ``/api/v1/position``, ``/solve`` of a position the 7x6 book holds (a different one each time,
-so no kept answer helps) and ``/solve`` of a finished game (400), and prints each one's
-latency (p50, p90, max) beside the same probes on the idle server first.
+so no kept answer helps), ``/solve`` of a finished game (400) and ``/solve`` of a position of
+the Middle-Medium sample (which mostly needs a search; add ``-- --keep-answers 0`` so that each
+one searches), and prints each one's latency (p50, p90, max) beside the same probes on the idle
+server first.
 
 disconnect: --requests (default 20) POSTs to ``/api/v1/move`` announcing a 1000-byte body,
 sending 500 bytes and closing; then counts the lines and tracebacks the server logged.

@@ -107,3 +107,19 @@ def test_cheap_requests_answer_while_the_only_search_is_busy() -> None:
     assert held[0].status == 200
     assert held[0].body["time_cap_ms"] == 6000
     assert status == 0, err
+
+
+def test_shapes_beyond_those_kept_are_still_answered_right() -> None:
+    """More ready shapes than keep a solver each: a shape whose solver went gets a new one."""
+    quick = QuickSolver()
+    shapes = [(7, 6, 4), (6, 6, 4), (5, 4, 4), (4, 4, 4), (7, 5, 4), (6, 5, 4)]
+    for shape in shapes:
+        quick.prepare(*shape)
+    solver = Solver(tt_mb=1)
+    for _ in range(2):
+        for width, height, connect in shapes:
+            board = Board.from_moves("2", width=width, height=height, connect=connect)
+            found = quick.scores(board)
+            if found is not None:
+                assert found == pons_scores(solver.analyze(board)), (width, height)
+    assert quick.scores(Board.from_moves("2")) is not None  # 7x6: its book answers

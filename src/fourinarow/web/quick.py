@@ -10,6 +10,8 @@ slot.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from fourinarow.agents import Limit
 from fourinarow.core import Board
 from fourinarow.search.book import has_default_book
@@ -26,7 +28,11 @@ QUICK_NODES = 4096
 nearly every position in the last third of a game, in about 0.1-0.5 ms."""
 
 QUICK_TABLE_MB = 2.0
-"""The quick solver's transposition table (its searches are small)."""
+"""Each quick solver's transposition table (its searches are small)."""
+
+QUICK_SHAPES = 4
+"""How many shapes keep a quick solver of their own (switching a solver to another shape makes
+a new table: about 1 ms, against 0.1-0.5 ms for a try)."""
 
 
 def pons_scores(values: ColumnValues) -> tuple[int | None, ...]:
@@ -47,14 +53,26 @@ class QuickSolver:
     """
 
     def __init__(self) -> None:
-        self._solver = Solver(tt_mb=QUICK_TABLE_MB)
+        self._solvers: OrderedDict[tuple[int, int, int], Solver] = OrderedDict()
         self._ready: set[tuple[int, int, int]] = set()
 
+    def _solver(self, shape: tuple[int, int, int]) -> Solver:
+        """The solver of this shape, made if need be; the least recently used of
+        :data:`QUICK_SHAPES` goes."""
+        solver = self._solvers.get(shape)
+        if solver is None:
+            solver = self._solvers[shape] = Solver(tt_mb=QUICK_TABLE_MB)
+            if len(self._solvers) > QUICK_SHAPES:
+                self._solvers.popitem(last=False)
+        self._solvers.move_to_end(shape)
+        return solver
+
     def prepare(self, width: int = 7, height: int = 6, connect: int = 4) -> None:
-        """Read this shape's book (if any) and allocate the table now; the shape is then
+        """Read this shape's book (if any) and allocate its table now; the shape is then
         ready."""
-        self._solver.prepare(width, height, connect)
-        self._ready.add((width, height, connect))
+        shape = (width, height, connect)
+        self._solver(shape).prepare(width, height, connect)
+        self._ready.add(shape)
 
     def searched(self, board: Board, solver: Solver) -> None:
         """Note that ``solver`` (a search slot's) has just searched ``board``: its shape is
@@ -69,7 +87,8 @@ class QuickSolver:
     def scores(self, board: Board) -> tuple[int | None, ...] | None:
         """``/solve``'s scores of ``board`` (a game not over) if :data:`QUICK_NODES` nodes prove
         every column, else ``None`` (also for a shape not ready)."""
-        if (board.width, board.height, board.connect) not in self._ready:
+        shape = (board.width, board.height, board.connect)
+        if shape not in self._ready:
             return None
-        values = pons_scores(self._solver.analyze(board, Limit(nodes=QUICK_NODES)))
+        values = pons_scores(self._solver(shape).analyze(board, Limit(nodes=QUICK_NODES)))
         return None if None in values else values
