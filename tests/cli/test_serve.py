@@ -137,11 +137,12 @@ def test_a_bad_kaggle_agent_or_host_is_one_line_and_exit_2(run: Run) -> None:
     one_line_error(host.stderr, "no.such.host.invalid")
 
 
-def test_the_missing_extra_is_named(run: Run, tmp_path: Path) -> None:
-    """Without FastAPI installed (a stand-in that cannot be imported), one line names the pip
-    command."""
-    (tmp_path / "fastapi").mkdir()
-    (tmp_path / "fastapi" / "__init__.py").write_text("raise ImportError('not installed')\n")
+@pytest.mark.parametrize("module", ["fastapi", "httptools"])
+def test_the_missing_extra_is_named(run: Run, tmp_path: Path, module: str) -> None:
+    """Without FastAPI or httptools installed (a stand-in that cannot be imported), one line
+    names the pip command."""
+    (tmp_path / module).mkdir()
+    (tmp_path / module / "__init__.py").write_text("raise ImportError('not installed')\n")
     path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
     result = run("serve", env={"PYTHONPATH": path})
     assert result.returncode == 2

@@ -28,7 +28,8 @@ search_count = whole_option(1, MAX_SEARCHES)
 """``--searches``: searches at once."""
 
 MAX_ANSWERS = 10_000_000
-"""The most proven /solve replies kept (``--keep-answers``); the web package's bound is the same."""
+"""The most proven /solve positions kept (``--keep-answers``); the web package's bound is the
+same."""
 
 answer_count = whole_option(0, MAX_ANSWERS)
 """``--keep-answers``: proven /solve positions kept."""
@@ -147,6 +148,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C or SIGTERM; return 0."""
     require_extra("fastapi", "web", "the web app needs FastAPI")
     require_extra("uvicorn", "web", "the web app needs uvicorn")
+    require_extra("httptools", "web", "the web app needs httptools (its header timeouts)")
     make_agent(args.kaggle_agent)  # refuse a bad spec before anything starts
     from fourinarow.web import Settings, serve
 

@@ -32,7 +32,7 @@ MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads; a larger one gets 413."""
 
 MAX_ANSWERS = 10_000_000
-"""The most proven ``/solve`` replies a server may keep (``--keep-answers``)."""
+"""The most proven ``/solve`` positions a server may keep (``--keep-answers``)."""
 
 MAX_ANSWERS_MB = 1024 * 1024.0
 """The most megabytes of kept ``/solve`` values a server may hold (``--answers-mb``): a
