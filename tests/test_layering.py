@@ -69,7 +69,7 @@ RULES: dict[str, Rule] = {
             }
         ),
         # all but rich to check extras early
-        frozenset({"rich", "matplotlib", "ray", "fastapi", "uvicorn"}),
+        frozenset({"rich", "matplotlib", "ray", "fastapi", "uvicorn", "httptools"}),
     ),
     # the top-level modules
     "__init__": Rule(frozenset({"core"})),

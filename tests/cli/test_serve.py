@@ -115,6 +115,9 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--tt-mb", "0"], ["--tt-mb"]),
         (["--keep-answers", "-1"], ["--keep-answers", "10000000"]),
         (["--keep-answers", "1e9"], ["--keep-answers"]),
+        (["--answers-mb", "-1"], ["--answers-mb"]),
+        (["--header-timeout", "0"], ["--header-timeout"]),
+        (["--body-timeout", "3601"], ["--body-timeout", "3600"]),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(run: Run, args: list[str], words: list[str]) -> None:
@@ -134,11 +137,12 @@ def test_a_bad_kaggle_agent_or_host_is_one_line_and_exit_2(run: Run) -> None:
     one_line_error(host.stderr, "no.such.host.invalid")
 
 
-def test_the_missing_extra_is_named(run: Run, tmp_path: Path) -> None:
-    """Without FastAPI installed (a stand-in that cannot be imported), one line names the pip
-    command."""
-    (tmp_path / "fastapi").mkdir()
-    (tmp_path / "fastapi" / "__init__.py").write_text("raise ImportError('not installed')\n")
+@pytest.mark.parametrize("module", ["fastapi", "httptools"])
+def test_the_missing_extra_is_named(run: Run, tmp_path: Path, module: str) -> None:
+    """Without FastAPI or httptools installed (a stand-in that cannot be imported), one line
+    names the pip command."""
+    (tmp_path / module).mkdir()
+    (tmp_path / module / "__init__.py").write_text("raise ImportError('not installed')\n")
     path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
     result = run("serve", env={"PYTHONPATH": path})
     assert result.returncode == 2
@@ -157,6 +161,9 @@ def test_help_names_every_option(run: Run) -> None:
         "--tt-mb",
         "--kaggle-agent",
         "--keep-answers",
+        "--answers-mb",
+        "--header-timeout",
+        "--body-timeout",
     ):
         assert option in result.stdout
     assert "/solve" in result.stdout

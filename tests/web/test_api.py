@@ -104,6 +104,24 @@ def test_solve_refuses_a_finished_game(server_url: str) -> None:
 # ----------------------------------------------------------------------------- position
 
 
+def test_solve_keeps_one_answer_per_position_however_it_is_written(server_url: str) -> None:
+    """The kept answers are found by the position, not by the query's text: padding, another
+    order of the same moves or a diagram of the same stones find the first answer, so no
+    client can fill the cache with spellings of one position."""
+    queries = [
+        "pos=1122",
+        "pos=%20%201122%20",
+        "pos=2211",
+        "grid=......./......./......./......./OO...../XX.....",
+        "pos=1122%20%20%20%20",
+    ]
+    replies = [request(f"{server_url}/solve?{query}") for query in queries]
+    assert [reply.status for reply in replies] == [200] * len(queries)
+    assert [reply.headers["x-cache"] for reply in replies[1:]] == ["hit"] * (len(queries) - 1)
+    assert len({tuple(reply.body["score"]) for reply in replies}) == 1
+    assert [reply.body["pos"] for reply in replies] == ["1122", "1122", "2211", "1122", "1122"]
+
+
 def test_position_gives_the_state_of_a_game(server_url: str) -> None:
     reply = get(server_url, "/api/v1/position", pos="4453")
     assert reply.status == 200

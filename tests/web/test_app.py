@@ -70,8 +70,8 @@ def test_every_search_busy_for_longer_than_the_cap_is_a_503() -> None:
         holder.start()
         try:
             deadline = time.monotonic() + 30
-            while True:  # until the hold has the only slot
-                reply = request(f"{url}/solve?pos=4453")
+            while True:  # until the hold has the only slot (an analysis always searches)
+                reply = request(f"{url}/api/v1/analyze?pos=4453")
                 if reply.status == 503 or time.monotonic() > deadline:
                     break
                 time.sleep(0.01)
@@ -81,7 +81,7 @@ def test_every_search_busy_for_longer_than_the_cap_is_a_503() -> None:
         finally:
             release.set()
             holder.join(30)
-        assert request(f"{url}/solve?pos=4453").status == 200
+        assert request(f"{url}/api/v1/analyze?pos=4453").status == 200
 
 
 def test_a_proven_solve_is_kept_and_an_unproven_one_is_searched_again() -> None:

@@ -145,3 +145,38 @@ def test_daemon_threads_are_kept_for_the_next_call_and_hand_errors_over() -> Non
     with pytest.raises(ZeroDivisionError):
         threads.submit(lambda: 1 / 0).result(30)
     assert threads.submit(threading.current_thread).result(30) is first
+
+
+def test_searches_of_large_boards_leave_one_slot_to_the_others() -> None:
+    pool = SearchPool(2, tt_mb=1)
+    release = threading.Event()
+    started = threading.Event()
+
+    def hold(solver: Solver) -> None:
+        started.set()
+        release.wait(30)
+
+    async def main() -> None:
+        holding = asyncio.ensure_future(pool.run(hold, 30, heavy=True))
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        with pytest.raises(ServerBusyError, match="busy"):  # a second large board waits
+            await pool.run(lambda solver: None, 0.1, heavy=True)
+        assert await pool.run(lambda solver: 5, 0.1) == 5  # another board finds the slot
+        release.set()
+        await holding
+        assert await pool.run(lambda solver: 6, 30, heavy=True) == 6
+
+    try:
+        asyncio.run(main())
+    finally:
+        release.set()
+        pool.close()
+
+
+def test_with_one_slot_a_large_board_may_take_it() -> None:
+    pool = SearchPool(1, tt_mb=1)
+    try:
+        assert asyncio.run(pool.run(lambda solver: 4, 30, heavy=True)) == 4
+    finally:
+        pool.close()

@@ -10,6 +10,8 @@ import pytest
 from fourinarow.agents import InvalidAgentSpecError
 from fourinarow.web.settings import (
     MAX_ANSWERS,
+    MAX_ANSWERS_MB,
+    MAX_REQUEST_TIMEOUT,
     MAX_SEARCHES,
     InvalidWebSettingError,
     Settings,
@@ -45,6 +47,14 @@ def test_the_defaults() -> None:
         ({"keep_answers": -1}, f"0 to {MAX_ANSWERS}"),
         ({"keep_answers": MAX_ANSWERS + 1}, f"0 to {MAX_ANSWERS}"),
         ({"keep_answers": True}, f"0 to {MAX_ANSWERS}"),
+        ({"answers_mb": -1}, "answers_mb is a number of megabytes from 0"),
+        ({"answers_mb": math.nan}, "answers_mb"),
+        ({"answers_mb": 2.0**30}, "answers_mb"),
+        ({"header_timeout": 0}, "header_timeout is a number of seconds above 0"),
+        ({"header_timeout": math.inf}, "header_timeout"),
+        ({"body_timeout": -1}, "body_timeout is a number of seconds above 0"),
+        ({"body_timeout": 10**400}, "at most 3600"),
+        ({"body_timeout": "10"}, "body_timeout"),
     ],
 )
 def test_settings_out_of_range_are_refused(changes: dict[str, Any], words: str) -> None:
@@ -68,5 +78,10 @@ def test_serve_has_the_same_bounds_and_defaults_as_the_settings() -> None:
     serve.add_serve_parser(parser.add_subparsers())
     args = parser.parse_args(["serve"])
     assert args.keep_answers == Settings().keep_answers
+    assert serve.MAX_ANSWERS_MB == MAX_ANSWERS_MB
+    assert args.answers_mb == Settings().answers_mb
     assert args.max_time_ms == Settings().max_time_ms
     assert args.tt_mb == Settings().tt_mb
+    assert serve.MAX_REQUEST_TIMEOUT == MAX_REQUEST_TIMEOUT
+    assert args.header_timeout == Settings().header_timeout
+    assert args.body_timeout == Settings().body_timeout

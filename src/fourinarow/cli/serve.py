@@ -8,7 +8,12 @@ import os
 from typing import Any
 
 from fourinarow.agents import AGENTS, make_agent
-from fourinarow.cli.options import positive_number, table_megabytes, whole_option
+from fourinarow.cli.options import (
+    decimal_option,
+    positive_number,
+    table_megabytes,
+    whole_option,
+)
 from fourinarow.extras import require_extra
 
 __all__ = ["MAX_SEARCHES", "add_serve_parser", "run_serve"]
@@ -23,10 +28,24 @@ search_count = whole_option(1, MAX_SEARCHES)
 """``--searches``: searches at once."""
 
 MAX_ANSWERS = 10_000_000
-"""The most proven /solve replies kept (``--keep-answers``); the web package's bound is the same."""
+"""The most proven /solve positions kept (``--keep-answers``); the web package's bound is the
+same."""
 
 answer_count = whole_option(0, MAX_ANSWERS)
-"""``--keep-answers``: proven /solve replies kept."""
+"""``--keep-answers``: proven /solve positions kept."""
+
+MAX_ANSWERS_MB = 1024 * 1024
+"""The most megabytes of kept /solve values (``--answers-mb``); the web package's bound is the
+same."""
+
+answer_megabytes = decimal_option(0, MAX_ANSWERS_MB)
+"""``--answers-mb``: megabytes of kept /solve values."""
+
+MAX_REQUEST_TIMEOUT = 3600
+"""The longest ``--header-timeout`` and ``--body-timeout``, in seconds."""
+
+request_timeout = decimal_option(0, MAX_REQUEST_TIMEOUT, above_low=True)
+"""``--header-timeout``, ``--body-timeout``: seconds above 0."""
 
 
 def _cores() -> int:
@@ -88,8 +107,33 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=answer_count,
         default=100_000,
         metavar="N",
-        help=f"how many proven /solve replies to keep and give again without a search, 0-"
-        f"{MAX_ANSWERS} (0: none; default: 100000, about 30 MB)",
+        help=f"how many proven /solve positions to keep and answer again without a search, 0-"
+        f"{MAX_ANSWERS} (0: none; default: 100000), within --answers-mb",
+    )
+    serve.add_argument(
+        "--answers-mb",
+        type=answer_megabytes,
+        default=64,
+        metavar="MB",
+        help="the most memory those kept answers take, in megabytes, 0 (none) up to "
+        f"{MAX_ANSWERS_MB}; the least recently asked go first (default: 64)",
+    )
+    serve.add_argument(
+        "--header-timeout",
+        type=request_timeout,
+        default=10,
+        metavar="S",
+        help="seconds a client has to send a request's headers; then it gets 408 and the "
+        f"connection is closed (above 0, at most {MAX_REQUEST_TIMEOUT}; default: 10)",
+    )
+    serve.add_argument(
+        "--body-timeout",
+        type=request_timeout,
+        default=10,
+        metavar="S",
+        help="seconds a client has to send a request's body once its headers are in; then "
+        f"it gets 408 and the connection is closed (above 0, at most {MAX_REQUEST_TIMEOUT}; "
+        "default: 10)",
     )
     serve.add_argument(
         "--kaggle-agent",
@@ -104,6 +148,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C or SIGTERM; return 0."""
     require_extra("fastapi", "web", "the web app needs FastAPI")
     require_extra("uvicorn", "web", "the web app needs uvicorn")
+    require_extra("httptools", "web", "the web app needs httptools (its header timeouts)")
     make_agent(args.kaggle_agent)  # refuse a bad spec before anything starts
     from fourinarow.web import Settings, serve
 
@@ -113,6 +158,9 @@ def run_serve(args: argparse.Namespace) -> int:
         tt_mb=args.tt_mb,
         kaggle_agent=args.kaggle_agent,
         keep_answers=args.keep_answers,
+        answers_mb=args.answers_mb,
+        header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
     )
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
         serve(settings, args.host, args.port, open_browser=args.open)

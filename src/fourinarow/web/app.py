@@ -3,8 +3,13 @@
 :func:`create_app` builds it from :class:`~fourinarow.web.settings.Settings`; ``fourinarow
 serve`` runs it on uvicorn, and the tests run the same. docs/api.md describes every endpoint.
 
-Endpoints that search read their position in the search's own thread, never on the event loop:
-ordering the stones of a large diagram may take up to a second of pure Python.
+What needs no search is answered without a search slot: the state of a position, a finished game
+or a bad position (400), a ``/solve`` of a position already proven (kept in
+:class:`~fourinarow.web.answers.Answers`) or proven in a few thousand nodes (the opening book, the
+end of a game: :class:`~fourinarow.web.quick.QuickSolver`). A position given as moves is read on
+the event loop (at most a few milliseconds, even for 400 moves); a diagram in a worker thread
+that is not a search slot: ordering the stones of a large diagram may take up to a second of
+pure Python.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -27,9 +33,8 @@ from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.book import has_default_book
-from fourinarow.search.scores import ColumnValues, Unvalued
 from fourinarow.search.solver import Solver
-from fourinarow.web.answers import Answers
+from fourinarow.web.answers import AnswerKey, Answers, answer_key
 from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.errors import install_error_handlers
 from fourinarow.web.foreign import ForeignAgent, WorkerProcesses, is_foreign
@@ -37,13 +42,11 @@ from fourinarow.web.head import HeadAsGet
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.players import build_agent, on_solver
 from fourinarow.web.positions import playable, position_record, read_board
-from fourinarow.web.searches import SearchPool
+from fourinarow.web.quick import FULL_COLUMN, QuickSolver, pons_scores
+from fourinarow.web.searches import SearchPool, is_heavy
 from fourinarow.web.settings import Settings
 
 __all__ = ["FULL_COLUMN", "MoveRequest", "create_app", "review_limit"]
-
-FULL_COLUMN = 100
-"""``/solve``'s score for a full column, as in Pons' API."""
 
 MAX_SEED = 2**63 - 1
 MAX_TEXT = 4000
@@ -82,6 +85,13 @@ class PositionQuery(BaseModel):
         """The board they describe (FourInARowError when it is not valid)."""
         return read_board(self.pos, self.grid, self.size, self.connect)
 
+    async def read(self) -> Board:
+        """:meth:`board`, read on the event loop when given as moves (a few milliseconds at
+        most), in a worker thread that is not a search slot when given as a diagram."""
+        if self.grid is None:
+            return self.board()
+        return await run_in_threadpool(self.board)
+
 
 async def position_query(
     pos: Annotated[
@@ -116,14 +126,6 @@ def review_limit(board: Board, seconds: float) -> Limit | None:
     return Limit(time=seconds / board.ply)
 
 
-def _pons_scores(values: ColumnValues) -> list[int | None]:
-    """Pons' ``score`` list: the exact values, 100 for a full column, None where not exact."""
-    return [
-        FULL_COLUMN if value is Unvalued.FULL else exact
-        for value, exact in zip(values.values, values.exact_values(), strict=True)
-    ]
-
-
 def create_app(
     settings: Settings | None = None,
     pool: SearchPool | None = None,
@@ -151,6 +153,7 @@ def create_app(
         if pool is None:
             pool = SearchPool(settings.searches, settings.tt_mb)
             pool.prepare()  # the tables, and the 7x6 book (the default shape's) read once
+        quick.prepare()
         app.state.pool = pool
         try:
             yield
@@ -171,9 +174,10 @@ def create_app(
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(HeadAsGet)
 
-    answers: Answers[tuple[str | None, str | None, str | None, int], dict[str, Any]] = Answers(
-        settings.keep_answers
+    answers: Answers[AnswerKey, tuple[int | None, ...]] = Answers(
+        settings.keep_answers, int(settings.answers_mb * 1024 * 1024)
     )
+    quick = QuickSolver()
 
     def pool_of(request: Request) -> SearchPool:
         pool: SearchPool = request.app.state.pool
@@ -211,29 +215,30 @@ def create_app(
         A reply with every column proven is kept and given again at once (header
         ``X-Cache: hit``; ``miss`` when searched)."""
         response.headers["Access-Control-Allow-Origin"] = "*"
-        key = (position.pos, position.grid, position.size, position.connect)
-        kept = answers.get(key)
-        if kept is not None:
-            response.headers["X-Cache"] = "hit"
-            return kept
-        limit = Limit(time=settings.max_time)
+        board = playable(await position.read())
+        key = answer_key(board)
+        scores = answers.get(key)
+        response.headers["X-Cache"] = "miss" if scores is None else "hit"
+        if scores is None:
+            scores = quick.scores(board)
+        if scores is None:
+            limit = Limit(time=settings.max_time)
 
-        def work(solver: Solver) -> dict[str, Any]:
-            board = playable(position.board())
-            values = solver.analyze(board, limit)
-            return {"pos": board.to_moves(), "score": _pons_scores(values)}
+            def work(solver: Solver) -> tuple[int | None, ...]:
+                values = pons_scores(solver.analyze(board, limit))
+                quick.searched(board, solver)
+                return values
 
-        reply = await pool_of(request).run(work, settings.max_time)
-        if None not in reply["score"]:
-            answers.put(key, reply)
-        response.headers["X-Cache"] = "miss"
-        return reply
+            scores = await pool_of(request).run(work, settings.max_time, heavy=is_heavy(board))
+        if None not in scores:
+            answers.put(key, scores)
+        return {"pos": board.to_moves(), "score": list(scores)}
 
     @app.get("/api/v1/position", summary="The state of a position, for the front end")
-    def position_state(position: Position) -> dict[str, object]:
+    async def position_state(position: Position) -> dict[str, object]:
         """Moves, shape, whose turn, the cells (top row first), the legal columns and the
         end of the game, if it ended."""
-        return position_record(position.board())
+        return position_record(await position.read())
 
     @app.get("/api/v1/analyze", summary="Every column's value, as `fourinarow analyze --json`")
     async def analyze_position(
@@ -247,14 +252,14 @@ def create_app(
     ) -> dict[str, object]:
         """The analysis record plus ``time_cap_ms``, the time the search was allowed."""
         cap = _cap_ms(settings, time_ms)
+        board = playable(await position.read())
 
         def work(solver: Solver) -> dict[str, object]:
-            board = playable(position.board())
             player = _player(agent, seed, solver)
             values = analyze(player, board, Limit(time=cap / 1000), spec=agent)
             return {**analysis_record(board, values), "time_cap_ms": cap}
 
-        return await pool_of(request).run(work, settings.max_time)
+        return await pool_of(request).run(work, settings.max_time, heavy=is_heavy(board))
 
     @app.get("/api/v1/review", summary="Every move of a game graded, as `fourinarow review --json`")
     async def review(
@@ -275,19 +280,19 @@ def create_app(
         share of the time, and a move whose values were not proven in it is graded
         ``unproven`` (or by its bounds), never guessed."""
         cap = _cap_ms(settings, time_ms)
+        board = read_board(pos, None, size, connect)  # moves: read at once (see above)
+        if board.ply == 0:
+            raise InvalidPositionError(
+                "the game has no moves to review: give them in pos, such as 4455"
+            )
 
         def work(solver: Solver) -> dict[str, object]:
-            board = read_board(pos, None, size, connect)
-            if board.ply == 0:
-                raise InvalidPositionError(
-                    "the game has no moves to review: give them in pos, such as 4455"
-                )
             seconds = cap / 1000
             limit = review_limit(board, seconds)
             graded = review_game(board, limit=limit, solver=solver, within=seconds)
             return {**graded.to_json(), "time_cap_ms": cap}
 
-        return await pool_of(request).run(work, settings.max_time)
+        return await pool_of(request).run(work, settings.max_time, heavy=is_heavy(board))
 
     @app.post(
         "/api/v1/move",
@@ -304,14 +309,15 @@ def create_app(
         ``time_cap_ms``. The body is JSON, whatever its Content-Type says."""
         body = MoveRequest.model_validate(await _json_body(request))
         cap = _cap_ms(settings, body.time_ms)
+        given = PositionQuery(pos=body.pos, grid=body.grid, size=body.size, connect=body.connect)
+        board = playable(await given.read())
 
         def work(solver: Solver) -> dict[str, object]:
-            board = playable(read_board(body.pos, body.grid, body.size, body.connect))
             player = _player(body.agent, body.seed, solver)
             record = decision_record(player.choose(board, Limit(time=cap / 1000)))
             return {**record, "position": board.to_moves(), "time_cap_ms": cap}
 
-        return await pool_of(request).run(work, settings.max_time)
+        return await pool_of(request).run(work, settings.max_time, heavy=is_heavy(board))
 
     @app.get("/api/v1/agents", summary="The agents and levels a request may name")
     def agents() -> dict[str, object]:

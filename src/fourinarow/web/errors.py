@@ -3,7 +3,9 @@
 Bad input gets 400 (the library's own message; also an agent whose framework the server lacks,
 naming the ``pip install``, and another library's agent that ran past the time cap) or 422 (a
 missing field or a wrong type), an unknown path 404, a body over the limit 413, a server with
-every search busy, or stopping, 503; anything unexpected 500, logged, never a hang.
+every search busy, or stopping, 503; anything unexpected 500, logged, never a hang. A client
+that goes away before its body is in is no error of the server's: nothing is logged (at the
+default level) and nothing is answered.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
+from starlette.responses import Response
 
 from fourinarow.core import FourInARowError
 from fourinarow.extras import MissingExtraError
@@ -104,6 +108,12 @@ def install_error_handlers(app: FastAPI) -> None:
         response = error_response(503, str(error))
         response.headers["Retry-After"] = "1"
         return response
+
+    @app.exception_handler(ClientDisconnect)
+    async def gone(request: Request, error: ClientDisconnect) -> Response:
+        client = request.client
+        log.info("%s went away before sending its body", client.host if client else "a client")
+        return Response(status_code=400)  # for no one: the server sends nothing now
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:

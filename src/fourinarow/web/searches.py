@@ -8,6 +8,11 @@ than the server's time cap, or finds too many already waiting, gets :class:`Serv
 
 The threads are daemon threads: a search still running when the server stops (a long cap)
 does not keep the process alive, since the compiled kernel cannot be stopped from outside.
+
+Searches of boards too large for the compiled kernel (:func:`is_heavy`) run in pure Python: they
+are slow and hold the interpreter's lock. With two slots or more, they may take all slots but
+one, so that searches of ordinary boards always find a slot within a short wait, however many
+clients ask for large boards.
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
 
-from fourinarow.search.solver import Solver
+from fourinarow.core import Board
+from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 
-__all__ = ["DaemonThreads", "SearchPool", "ServerBusyError", "ServerStoppingError"]
+__all__ = ["DaemonThreads", "SearchPool", "ServerBusyError", "ServerStoppingError", "is_heavy"]
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +95,16 @@ class DaemonThreads(Executor):
             self._idle += 1
 
 
+def is_heavy(board: Board) -> bool:
+    """Whether a search of ``board`` runs in pure Python: a board of more than 64 cells and
+    guard bits (``width * (height + 1)``), which the compiled kernels do not hold.
+
+    >>> is_heavy(Board()), is_heavy(Board(width=8, height=8))
+    (False, True)
+    """
+    return board.width * (board.height + 1) > KERNEL_MAX_BITS
+
+
 class SearchPool:
     """Runs searches in worker threads, at most ``size`` at once, each with its own solver.
 
@@ -103,6 +119,7 @@ class SearchPool:
         self._free = list(self._solvers)
         self._executor = DaemonThreads("fourinarow-search")
         self._slots: asyncio.Semaphore | None = None
+        self._heavy_slots: asyncio.Semaphore | None = None
         self._waiting = 0
         self._answers: set[asyncio.Future[Any]] = set()
         self._stopped = False
@@ -121,20 +138,23 @@ class SearchPool:
         for answer in self._answers:
             if not answer.done():
                 answer.set_exception(ServerStoppingError(STOPPING))
-        if self._slots is not None and self._waiting:
-            self._slots.release()  # each request woken so passes it on to the next
+        if self._waiting:  # each request woken so passes it on to the next
+            for semaphore in (self._slots, self._heavy_slots):
+                if semaphore is not None:
+                    semaphore.release()
 
     def close(self) -> None:
         """Stop at once: a search still running is left to its daemon thread, which ends
         with the process (the server gave its requests their time before it closes)."""
         self._executor.shutdown(wait=False)
 
-    async def run(self, work: Callable[[Solver], T], wait: float) -> T:
+    async def run(self, work: Callable[[Solver], T], wait: float, *, heavy: bool = False) -> T:
         """``work(solver)`` in a worker thread, with a solver no other search uses meanwhile.
 
         Args:
             work: the search; it must end within the server's time cap.
             wait: the longest to wait for a free slot, in seconds.
+            heavy: a search in pure Python (:func:`is_heavy`): it may take every slot but one.
 
         Raises:
             ServerBusyError: no slot came free within ``wait``, or too many requests wait.
@@ -143,31 +163,45 @@ class SearchPool:
         """
         if self._stopped:
             raise ServerStoppingError(STOPPING)
-        if self._slots is None:
+        if self._slots is None or self._heavy_slots is None:
             self._slots = asyncio.Semaphore(self.size)
+            self._heavy_slots = asyncio.Semaphore(max(1, self.size - 1))
         slots = self._slots
+        lane = self._heavy_slots if heavy else None
         if self._waiting >= WAITING_PER_SLOT * self.size:
             raise ServerBusyError(
                 f"the server is busy: {self._waiting} requests wait for a search; try again"
             )
         self._waiting += 1
+        taken: list[asyncio.Semaphore] = []
         try:
             async with asyncio.timeout(wait):
-                await slots.acquire()
+                for semaphore in (lane, slots):
+                    if semaphore is not None:
+                        await semaphore.acquire()
+                        taken.append(semaphore)
         except TimeoutError:
+            for semaphore in taken:
+                semaphore.release()
             raise ServerBusyError(
                 f"the server is busy: no search came free within {wait * 1000:g} ms; try again"
             ) from None
+        except BaseException:
+            for semaphore in taken:
+                semaphore.release()
+            raise
         finally:
             self._waiting -= 1
         if self._stopped:  # woken by stop(): pass the wake-up on to the next in line
-            slots.release()
+            for semaphore in taken:
+                semaphore.release()
             raise ServerStoppingError(STOPPING)
         solver = self._free.pop()
 
         def give_back(_: object) -> None:
             self._free.append(solver)
-            slots.release()
+            for semaphore in taken:
+                semaphore.release()
 
         loop = asyncio.get_running_loop()
         try:

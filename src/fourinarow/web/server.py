@@ -21,6 +21,7 @@ from fourinarow.web.app import create_app
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
+from fourinarow.web.timeouts import timed_protocol
 
 __all__ = ["FINISH_SECONDS", "STOP_SECONDS", "PortInUseError", "bind", "serve"]
 
@@ -36,6 +37,13 @@ libraries' agents are killed."""
 STOP_SECONDS = 3
 """The most a stopping server waits for its answers to go out (more than
 :data:`FINISH_SECONDS`, so that the last ones do)."""
+
+SWITCH_INTERVAL = 0.001
+"""The interpreter's thread switch interval while serving, in seconds (Python's default is
+0.005). Searches of large boards run in pure Python in worker threads and hold the interpreter's
+lock; the event loop waits up to an interval for it at each turn. At 1 ms, with 16 clients
+keeping the searches busy with 20x20 analyses, a ``/api/v1/position`` took 8.7 ms at the median
+instead of 14.1 (benchmarks/web_abuse.py starve)."""
 
 
 class PortInUseError(FourInARowError):
@@ -180,6 +188,7 @@ def serve(
 
     config = uvicorn.Config(
         create_app(settings, pool, workers),
+        http=timed_protocol(settings.header_timeout, settings.body_timeout),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=STOP_SECONDS,
@@ -189,8 +198,11 @@ def serve(
         pool.stop()  # the requests that wait get 503 at once
         workers.close()  # other libraries' agents are killed
 
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         finish = min(settings.max_time, FINISH_SECONDS)
         _Server(config, started, stopping, finish).run(sockets=[sock])
     finally:
+        sys.setswitchinterval(interval)
         sock.close()

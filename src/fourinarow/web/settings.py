@@ -10,12 +10,15 @@ from pathlib import Path
 from fourinarow.agents import make_agent
 from fourinarow.core import FourInARowError
 from fourinarow.search.arguments import MAX_TABLE_MB
-from fourinarow.web.answers import DEFAULT_ANSWERS
+from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
 __all__ = [
     "DEFAULT_MAX_TIME_MS",
+    "DEFAULT_REQUEST_TIMEOUT",
     "MAX_ANSWERS",
+    "MAX_ANSWERS_MB",
     "MAX_BODY_BYTES",
+    "MAX_REQUEST_TIMEOUT",
     "MAX_SEARCHES",
     "InvalidWebSettingError",
     "Settings",
@@ -29,10 +32,21 @@ MAX_BODY_BYTES = 64 * 1024
 """The largest request body the server reads; a larger one gets 413."""
 
 MAX_ANSWERS = 10_000_000
-"""The most proven ``/solve`` replies a server may keep (``--keep-answers``)."""
+"""The most proven ``/solve`` positions a server may keep (``--keep-answers``)."""
+
+MAX_ANSWERS_MB = 1024 * 1024.0
+"""The most megabytes of kept ``/solve`` values a server may hold (``--answers-mb``): a
+tebibyte."""
 
 MAX_SEARCHES = 256
 """The most searches a server runs at once (``--searches``)."""
+
+DEFAULT_REQUEST_TIMEOUT = 10.0
+"""The seconds a client has, by default, to send a request's headers, and then its body
+(``--header-timeout``, ``--body-timeout``)."""
+
+MAX_REQUEST_TIMEOUT = 3600.0
+"""The longest header or body timeout, in seconds."""
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The front end shipped in the package."""
@@ -61,8 +75,15 @@ class Settings:
         kaggle_agent: the agent spec that plays for ``POST /api/v1/kaggle``.
         static_dir: the front end's folder (``index.html`` and its files).
         max_body_bytes: the largest request body read.
-        keep_answers: how many proven ``/solve`` replies to keep and give again without a
+        keep_answers: how many proven ``/solve`` positions to keep and answer again without a
             search (0 to ``MAX_ANSWERS``; 0 keeps none).
+        answers_mb: the most megabytes those kept values may take, by the cache's own estimate
+            of each entry (0 to ``MAX_ANSWERS_MB``; 0 keeps none).
+        header_timeout: the seconds a client has to send a request's line and headers, from
+            its connection or its first byte after a reply; then the server answers 408 and
+            closes the connection (above 0, at most ``MAX_REQUEST_TIMEOUT``).
+        body_timeout: the seconds a client has to send a request's body once its headers are
+            in; then the server answers 408 and closes the connection (the same range).
 
     Raises:
         InvalidWebSettingError: a setting out of its range.
@@ -76,6 +97,9 @@ class Settings:
     static_dir: Path = STATIC_DIR
     max_body_bytes: int = MAX_BODY_BYTES
     keep_answers: int = DEFAULT_ANSWERS
+    answers_mb: float = DEFAULT_ANSWERS_MB
+    header_timeout: float = DEFAULT_REQUEST_TIMEOUT
+    body_timeout: float = DEFAULT_REQUEST_TIMEOUT
 
     def __post_init__(self) -> None:
         time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(
@@ -104,9 +128,32 @@ class Settings:
             raise InvalidWebSettingError(
                 f"keep_answers is a whole number from 0 to {MAX_ANSWERS}, not {keep!r}"
             )
+        megabytes = self.answers_mb
+        if not _number(megabytes) or not 0 <= megabytes <= MAX_ANSWERS_MB:
+            raise InvalidWebSettingError(
+                f"answers_mb is a number of megabytes from 0 to {MAX_ANSWERS_MB:g}, not "
+                f"{megabytes!r}"
+            )
+        for name in ("header_timeout", "body_timeout"):
+            seconds = getattr(self, name)
+            if not _number(seconds) or not 0 < seconds <= MAX_REQUEST_TIMEOUT:
+                raise InvalidWebSettingError(
+                    f"{name} is a number of seconds above 0 and at most "
+                    f"{MAX_REQUEST_TIMEOUT:g}, not {seconds!r}"
+                )
         make_agent(self.kaggle_agent)  # refuses a spec it cannot build
 
     @property
     def max_time(self) -> float:
         """The time cap in seconds."""
         return self.max_time_ms / 1000
+
+
+def _number(value: object) -> bool:
+    """True for a finite ``int`` or ``float`` (not a ``bool``)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
