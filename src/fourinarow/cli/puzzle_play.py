@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -248,7 +248,7 @@ class PuzzleRun:
         color: draw boards in colour.
         day: the date, when playing the daily puzzle.
         read: reads one line after showing a prompt (raises ``EOFError`` at end of input).
-        out: where boards and messages go.
+        out: where boards and messages go (standard output when the run is made, by default).
     """
 
     progress: Progress
@@ -256,7 +256,7 @@ class PuzzleRun:
     color: bool = False
     day: date | None = None
     read: Callable[[str], str] = input
-    out: TextIO = sys.stdout
+    out: TextIO = field(default_factory=lambda: sys.stdout)
 
     def __post_init__(self) -> None:
         self._solver = Solver(tt_mb=64)
