@@ -124,7 +124,11 @@ def run_play(args: argparse.Namespace) -> int:
 
     if args.stats:
         path = Path(args.db) if args.db is not None else default_progress_path()
-        if not path.exists():  # nothing to show: make no file for it
+        try:
+            missing = not path.exists()
+        except OSError:  # a folder on the way that we may not enter: Progress says so below
+            missing = False
+        if missing:  # nothing to show: make no file for it
             print(f"Puzzle progress in {path}:\n  no puzzle attempted yet")
             return 0
         with Progress(path) as progress:
