@@ -128,7 +128,8 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--plot",
             metavar="PATH",
-            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: plot)",
+            help="draw Elo, the pairwise scores and each agent's time per move into a PNG "
+            "(extra: plot)",
         )
         parser.add_argument("--csv", action="store_true", help="print the results as CSV")
         parser.add_argument(
