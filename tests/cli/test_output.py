@@ -108,6 +108,12 @@ def test_a_broken_pipe_passes_as_it_is() -> None:
         pipe.close()
 
 
+def test_a_character_the_encoding_cannot_write_is_no_output_error() -> None:
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    with pytest.raises(UnicodeEncodeError):
+        guard_output(stream).write("\N{BLACK CIRCLE}")
+
+
 def test_what_works_passes_through() -> None:
     stream = io.StringIO()
     out = guard_output(stream)

@@ -44,8 +44,11 @@ class _GuardedOutput:
             return stream.write(text)
         except BrokenPipeError:
             raise
-        except (OSError, ValueError) as error:  # ValueError: the stream object was closed
-            raise OutputError(_reason(error)) from error
+        except (OSError, ValueError) as error:
+            failure = _output_error(stream, error)
+            if failure is None:
+                raise
+            raise failure from error
 
     def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
@@ -59,7 +62,10 @@ class _GuardedOutput:
         except BrokenPipeError:
             raise
         except (OSError, ValueError) as error:
-            raise OutputError(_reason(error)) from error
+            failure = _output_error(self._stream, error)
+            if failure is None:
+                raise
+            raise failure from error
 
     def isatty(self) -> bool:
         if self._stream is None:
@@ -76,10 +82,14 @@ class _GuardedOutput:
         return getattr(self._open(), name)
 
 
-def _reason(error: OSError | ValueError) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return CLOSED if isinstance(error, ValueError) else str(error)
+def _output_error(stream: TextIO, error: OSError | ValueError) -> OutputError | None:
+    """:class:`OutputError` for a failed write or flush of ``stream``, or ``None`` for a
+    ``ValueError`` that is no such failure (a character the encoding cannot write)."""
+    if isinstance(error, OSError):
+        return OutputError(error.strerror or str(error))
+    if getattr(stream, "closed", False):  # the stream object was closed
+        return OutputError(CLOSED)
+    return None
 
 
 def guard_output(stream: TextIO | None) -> TextIO:
