@@ -201,6 +201,40 @@ def test_tables_into_a_pipe_are_plain_and_unwrapped(run: Run, tmp_path: Path) ->
     assert max(map(len, lines)) > 80
 
 
+def test_a_match_is_headed_as_a_match_and_a_tournament_as_a_tournament(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fourinarow.cli.main import main
+
+    db = str(tmp_path / "r.sqlite3")
+    quick = ["--games", "2", "--workers", "1", "--db", db, "--quiet"]
+    headings = []
+    for args in (
+        ["match", "random", "simple"],
+        ["tournament", "random", "simple", "level:1"],
+        ["match", "simple", "level:1"],
+    ):
+        assert main([*args, *quick]) == 0
+        headings.append(capsys.readouterr().out.splitlines()[0])
+    assert headings == [
+        "Match 1: random vs simple, 2 games",
+        "Tournament 2: 6 games",
+        "Match 3: simple vs level:1, 2 games",
+    ]
+    assert main(["match", "--resume", "1", "--db", db, "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("Match 1: random vs simple, 2 games\n")
+
+
+def test_the_plot_is_named_as_the_results_are() -> None:
+    from fourinarow.cli.tournament import headings
+    from fourinarow.tournament import Settings
+
+    settings = Settings(("simple", "engine"), games=4)
+    assert headings("match", 2, settings, 4) == ("Match 2: simple vs engine, 4 games",
+                                                 "Match 2: simple vs engine")  # fmt: skip
+    assert headings("tournament", 7, settings, 4) == ("Tournament 7: 4 games", "Tournament 7")
+
+
 def spawn_in_a_terminal(args: list[str], **env: str) -> str:
     """Run the command in a pseudo-terminal 120 columns wide; return all it wrote."""
     pexpect = pytest.importorskip("pexpect")

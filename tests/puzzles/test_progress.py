@@ -17,6 +17,7 @@ from fourinarow.puzzles.progress import (
     Result,
     default_progress_path,
 )
+from tests.other_user import as_other_user, needs_root, private_folder, shared_folder
 
 
 def record_all(progress: Progress, results: str) -> None:
@@ -93,6 +94,25 @@ def test_unusable_places_are_refused_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(ProgressError, match="not a SQLite file"):
         Progress(a_file)
     assert a_file.read_text() == "not a folder"
+
+
+@needs_root
+def test_a_file_another_user_may_not_open_is_refused(tmp_path: Path) -> None:
+    """In a folder the user may not enter, or a file the user may not read: one line, no
+    PermissionError."""
+    hidden = private_folder(tmp_path) / "puzzles.sqlite3"
+    with Progress(hidden) as progress:
+        record_all(progress, "s")
+    with shared_folder() as folder:
+        unreadable = folder / "puzzles.sqlite3"
+        unreadable.write_bytes(hidden.read_bytes())
+        unreadable.chmod(0)
+        for path in (hidden, unreadable, hidden.parent / "new.sqlite3"):
+            with as_other_user(), pytest.raises(ProgressError) as caught:
+                Progress(path)
+            assert str(caught.value) == (
+                f"cannot open the puzzle progress file {path} (Permission denied)"
+            )
 
 
 def test_another_programs_database_is_left_alone(tmp_path: Path) -> None:

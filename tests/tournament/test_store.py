@@ -21,6 +21,7 @@ from fourinarow.core import Board, FourInARowError
 from fourinarow.tournament import Settings, Store, play_game, schedule
 from fourinarow.tournament.games import GameRecord
 from fourinarow.tournament.store import ResultsDatabaseError
+from tests.other_user import as_other_user, needs_root, private_folder, shared_folder
 
 DATA = Path(__file__).parent / "data"
 UNMARKED = DATA / "results-unmarked.sqlite3"
@@ -203,6 +204,27 @@ def test_a_place_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
     a_file.write_text("")
     with pytest.raises(ResultsLocationError, match=f"{a_file} is a file, not a folder"):
         Store(a_file / "below-it.sqlite3")
+
+
+@needs_root
+@pytest.mark.parametrize("create", [True, False], ids=["create", "resume"])
+def test_a_database_another_user_may_not_open_is_refused(tmp_path: Path, create: bool) -> None:
+    """In a folder the user may not enter, or a file the user may not read: one line, no
+    PermissionError."""
+    from fourinarow.tournament.store import ResultsLocationError
+
+    hidden = private_folder(tmp_path) / "r.sqlite3"
+    stored_database(hidden)
+    with shared_folder() as folder:
+        unreadable = folder / "r.sqlite3"
+        shutil.copy(hidden, unreadable)
+        unreadable.chmod(0)
+        for path in (hidden, unreadable, hidden.parent / "new.sqlite3"):
+            with as_other_user(), pytest.raises(ResultsLocationError) as caught:
+                Store(path, create=create)
+            assert str(caught.value) == (
+                f"cannot open the results database {path} (Permission denied)"
+            )
 
 
 @pytest.mark.parametrize("variable", ["XDG_DATA_HOME", "HOME"])

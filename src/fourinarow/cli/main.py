@@ -18,6 +18,7 @@ from fourinarow.cli.options import (
     read_position,
     seed_number,
 )
+from fourinarow.cli.output import OutputError, discard_output, guarded_stdout
 from fourinarow.core import (
     Board,
     FourInARowError,
@@ -227,10 +228,34 @@ def _one_line_warning(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (2 for bad input, 130 for Ctrl-C)."""
+    """Run the command line; return the exit status (2 for bad input, 1 where the output cannot
+    be written, 130 for Ctrl-C)."""
     warnings.showwarning = _one_line_warning
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+    with guarded_stdout() as stdout:
+        command = "fourinarow"
+        try:
+            try:
+                parser = build_parser()
+                args, extra = parser.parse_known_args(argv)
+                if args.command is not None:
+                    command = f"fourinarow {args.command}"
+                return _run_command(parser, args, extra)
+            finally:
+                sys.stdout.flush()  # a write error shows here, not when Python exits
+        except OutputError as error:  # a full disk, a closed standard output (>&-)
+            print(f"{command}: error: cannot write the output: {error}", file=sys.stderr)
+            discard_output(stdout)
+            return 1
+        except BrokenPipeError:
+            # The reader went away (``| head``): stop quietly, with nothing more to write.
+            discard_output(stdout)
+            return 1
+
+
+def _run_command(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]
+) -> int:
+    """Run the subcommand ``args`` names; report the errors a user can cause in one line."""
     if args.command is None:
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -254,8 +279,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, with nothing more to write.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
     return status

@@ -79,18 +79,19 @@ class TerminalGame:
         settings: shape, opponent and options.
         read: reads one line of input after showing a prompt (``input`` by default); raises
             ``EOFError`` at end of input.
-        out: where the board and messages go.
+        out: where the board and messages go (standard output when the game starts, by
+            default).
     """
 
     def __init__(
         self,
         settings: GameSettings,
         read: Callable[[str], str] = input,
-        out: TextIO = sys.stdout,
+        out: TextIO | None = None,
     ) -> None:
         self.settings = settings
         self._read = read
-        self._out = out
+        self._out = out if out is not None else sys.stdout
         self._rng = random.Random(settings.seed)
         self._agent = (
             None if settings.human_vs_human else make_agent(settings.opponent, seed=settings.seed)

@@ -141,7 +141,11 @@ def _database_games(path: Path, width: int, height: int, connect: int) -> list[G
     from fourinarow.tournament.store import Store
 
     check_regular_file(path, "the tournament database")
-    if not path.is_file():
+    try:
+        missing = not path.is_file()
+    except OSError:  # a folder on the way that we may not enter: the store says so below
+        missing = False
+    if missing:
         raise PuzzleError(f"there is no tournament database at {path}")
     games: list[Game] = []
     with Store(path, create=False) as store:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -126,7 +126,11 @@ def run_play(args: argparse.Namespace) -> int:
 
     if args.stats:
         path = Path(args.db) if args.db is not None else default_progress_path()
-        if not path.exists():  # nothing to show: make no file for it
+        try:
+            missing = not path.exists()
+        except OSError:  # a folder on the way that we may not enter: Progress says so below
+            missing = False
+        if missing:  # nothing to show: make no file for it
             print(f"Puzzle progress in {path}:\n  no puzzle attempted yet")
             return 0
         with Progress(path) as progress:
@@ -250,7 +254,7 @@ class PuzzleRun:
         color: draw boards in colour.
         day: the date, when playing the daily puzzle.
         read: reads one line after showing a prompt (raises ``EOFError`` at end of input).
-        out: where boards and messages go.
+        out: where boards and messages go (standard output when the run is made, by default).
     """
 
     progress: Progress
@@ -258,7 +262,7 @@ class PuzzleRun:
     color: bool = False
     day: date | None = None
     read: Callable[[str], str] = input
-    out: TextIO = sys.stdout
+    out: TextIO = field(default_factory=lambda: sys.stdout)
 
     def __post_init__(self) -> None:
         self._solver = Solver(tt_mb=64)

@@ -112,7 +112,11 @@ def run_review_db(args: argparse.Namespace, limit_of: LimitOf) -> int:
         raise ReviewError("--list shows a tournament's games: leave out --game")
     path = Path(args.db) if args.db else default_db_path()
     check_regular_file(path, "the results database")
-    if not path.is_file():
+    try:
+        missing = not path.is_file()
+    except OSError:  # a folder on the way that we may not enter: the store says so below
+        missing = False
+    if missing:
         raise ReviewError(
             f"there is no results database {path}: give the file fourinarow tournament "
             "wrote with --db PATH"

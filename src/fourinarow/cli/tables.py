@@ -71,18 +71,18 @@ def _table(title: str | None, first: str, numbers: Sequence[str]) -> Table:
 
 
 def print_tournament(
-    tournament_id: int,
-    games: int,
+    heading: str,
     agents: Sequence[AgentSummary],
     pairings: Sequence[PairingSummary],
     ratings: dict[str, tuple[float, float]],
 ) -> None:
-    """Three tables: the agents' results, best rated first; their cost per move; and every
-    pairing once (from the side listed first)."""
+    """Three tables: the agents' results (under ``heading``, such as "Tournament 3: 12
+    games"), best rated first; their cost per move; and every pairing once (from the side
+    listed first)."""
     from rich.text import Text
 
     results = _table(
-        f"Tournament {tournament_id}: {games} games",
+        heading,
         "agent",
         ["games", "W", "D", "L", "score", "95% interval", "Elo", "+-"],
     )

@@ -33,6 +33,7 @@ from fourinarow.tournament.store import (
 __all__ = [
     "add_tournament_parsers",
     "db_help",
+    "headings",
     "open_store",
     "refuse_with_resume",
     "resolve_workers",
@@ -130,8 +131,8 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--plot",
             metavar="PATH",
-            help="draw Elo, the pairwise scores and time against depth into a PNG (extra: "
-            "plot); replaced whole, or written through an existing device or FIFO",
+            help="draw Elo, the pairwise scores and each agent's time per move into a PNG "
+            "(extra: plot); replaced whole, or written through an existing device or FIFO",
         )
         parser.add_argument("--csv", action="store_true", help="print the results as CSV")
         parser.add_argument(
@@ -183,10 +184,11 @@ def _run(args: argparse.Namespace) -> int:
         records = store.records(tournament_id)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
+    heading, name = headings(args.command, tournament_id, settings, len(records))
     if args.plot:
         from fourinarow.tournament.plots import write_plots
 
-        write_plots(args.plot, agents, pairings, ratings, f"Tournament {tournament_id}")
+        write_plots(args.plot, agents, pairings, ratings, name)
     if args.json:
         print(json.dumps(_as_json(tournament_id, settings, agents, pairings, ratings)))
     elif args.csv:
@@ -194,8 +196,20 @@ def _run(args: argparse.Namespace) -> int:
     else:
         from fourinarow.cli.tables import print_tournament
 
-        print_tournament(tournament_id, len(records), agents, pairings, ratings)
+        print_tournament(heading, agents, pairings, ratings)
     return 0
+
+
+def headings(command: str, tournament_id: int, settings: Settings, games: int) -> tuple[str, str]:
+    """The heading of the results and the name of the plot: "Tournament 3: 12 games" and
+    "Tournament 3", or for ``match`` "Match 4: simple vs random, 10 games" and "Match 4:
+    simple vs random". The number is the stored tournament's, which ``--resume`` and
+    ``review --tournament`` take."""
+    if command == "match":
+        name = f"Match {tournament_id}: {' vs '.join(settings.agents)}"
+        return f"{name}, {games} games", name
+    name = f"Tournament {tournament_id}"
+    return f"{name}: {games} games", name
 
 
 def open_store(args: argparse.Namespace, create: bool) -> Store:

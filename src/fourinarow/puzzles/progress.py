@@ -7,9 +7,10 @@ database runs in WAL mode), so a program killed at any moment loses at most the 
 in, and never leaves the file damaged. An attempt that was never finished is not recorded.
 
 The file is marked as ours (``PRAGMA application_id`` and ``user_version``); a file that is
-not a SQLite database, another program's database, a folder, or a place where the file cannot
-be made is refused with a :class:`ProgressError` whose message says which and where; a FIFO, a
-device or a socket with a :class:`~fourinarow.core.PathKindError`, before SQLite opens it.
+not a SQLite database, another program's database, a folder, a place where the file cannot be
+made, or a file (or a folder on the way) the user may not open is refused with a
+:class:`ProgressError` whose message says which and where; a FIFO, a device or a socket with a
+:class:`~fourinarow.core.PathKindError`, before SQLite opens it.
 
 A streak is a run of solved attempts; a failed or skipped one (the solution shown) ends it.
 """
@@ -143,7 +144,12 @@ class Progress:
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = default_progress_path() if path is None else Path(path)
-        self._check_file()
+        try:
+            self._check_file()
+        except OSError as error:  # the file or a folder above it that we may not open
+            raise ProgressError(
+                f"cannot open the puzzle progress file {self.path} ({error.strerror or error})"
+            ) from None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:

@@ -1,8 +1,9 @@
 """Plots of a tournament's results (extra ``plot``: ``pip install 'fourinarow[plot]'``).
 
-One PNG with three panels: Elo ratings with their error bars, the pairwise score rates as a
-heatmap, and the mean time per move against the search depth of the agents whose specs set one
-(or, when none does, the mean time per move of each agent).
+One PNG with three panels, each with the agents in the same rows (the strongest at the top): Elo
+ratings with their error bars, the pairwise score rates as a heatmap (its colour scale, below it,
+in points per game), and every agent's mean time per move (a log scale: a random mover and a
+deep search differ a thousandfold).
 
 :func:`check_plot_path` tells, before a tournament plays its first game, whether its plot can be
 drawn and written at all; a path without a suffix gets a PNG under exactly that name, and a
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from fourinarow.extras import require_extra
 from fourinarow.tournament.paths import nearest_folder, unwritable_file
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
 
-__all__ = ["PlotPathError", "check_plot_path", "spec_depth", "write_plots"]
+__all__ = ["PlotPathError", "check_plot_path", "draw_plots", "write_plots"]
 
 
 class PlotPathError(FourInARowError):
@@ -69,16 +69,6 @@ def check_plot_path(path: Path | str) -> Path:
     return target
 
 
-def spec_depth(spec: str) -> int | None:
-    """The ``depth=D`` option of an agent spec, if it has one.
-
-    >>> spec_depth("alphabeta:depth=6,eval=window"), spec_depth("engine")
-    (6, None)
-    """
-    match = re.search(r"(?:^|[:,])depth=(\d+)", spec)
-    return int(match[1]) if match else None
-
-
 def _pyplot() -> Any:
     matplotlib = require_extra("matplotlib", "plot", "plots need matplotlib")
     matplotlib.use("Agg")
@@ -96,61 +86,15 @@ def write_plots(
 ) -> Path:
     """Draw the three panels into ``path`` (PNG, or the type its suffix names); return the path.
 
-    A regular file is replaced whole; an existing character device or FIFO is written through.
+    ``title`` (such as "Tournament 3" or "Match 4: simple vs random") heads the figure. A
+    regular file is replaced whole; an existing character device or FIFO is written through.
 
     Raises:
         PathKindError: ``path`` is a folder, a socket or a block device.
         PlotPathError: the file cannot be written.
     """
     plt = _pyplot()
-    names = [a.agent for a in sorted(agents, key=lambda a: ratings[a.agent][0])]
-    figure, (elo_axis, heat_axis, time_axis) = plt.subplots(
-        1, 3, figsize=(18, max(4.5, 0.45 * len(names) + 2)), constrained_layout=True
-    )
-    elo_axis.barh(
-        names,
-        [ratings[n][0] for n in names],
-        xerr=[1.96 * ratings[n][1] for n in names],
-        color="#4477aa",
-        capsize=3,
-    )
-    elo_axis.set_xlabel("Elo (random = 0), 95% error bars")
-    elo_axis.set_title("Ratings")
-
-    position = {name: i for i, name in enumerate(names)}
-    grid = [[float("nan")] * len(names) for _ in names]
-    for p in pairings:
-        grid[position[p.agent]][position[p.opponent]] = p.score
-    image = heat_axis.imshow(grid, cmap="RdYlBu", vmin=0, vmax=1)
-    heat_axis.set_xticks(range(len(names)), names, rotation=60, ha="right")
-    heat_axis.set_yticks(range(len(names)), names)
-    heat_axis.set_title("Score of the row's agent against the column's")
-    for i, row in enumerate(grid):
-        for j, value in enumerate(row):
-            if value == value:  # not NaN
-                heat_axis.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8)
-    figure.colorbar(image, ax=heat_axis, shrink=0.8)
-
-    by_name = {a.agent: a for a in agents}
-    deep = [(spec_depth(a.agent), a) for a in agents if spec_depth(a.agent) is not None]
-    if deep:
-        for family in sorted({a.agent.partition(":")[0] for _, a in deep}):
-            points = sorted((d, a.time_mean * 1e3) for d, a in deep if a.agent.startswith(family))
-            time_axis.plot([d for d, _ in points], [t for _, t in points], "o-", label=family)
-        time_axis.set_yscale("log")
-        time_axis.legend()
-        time_axis.set_xlabel("search depth (plies)")
-        time_axis.set_ylabel("mean time per move (ms)")
-        time_axis.set_title("Time per move against depth")
-    else:  # no spec sets a depth (levels, engines on a clock): time per move per agent
-        time_axis.barh(
-            names, [max(1e-3, by_name[n].time_mean * 1e3) for n in names], color="#66aa55"
-        )
-        time_axis.set_xscale("log")
-        time_axis.set_xlabel("mean time per move (ms, log scale)")
-        time_axis.set_title("Time per move")
-    if title:
-        figure.suptitle(title)
+    figure = draw_plots(agents, pairings, ratings, title)
     target = Path(path)
     image = io.BytesIO()
     figure.savefig(image, dpi=100, format=target.suffix.lstrip(".").lower() or "png")
@@ -164,3 +108,77 @@ def write_plots(
             f"--plot {path}: cannot be written ({error.strerror or error})"
         ) from None
     return target
+
+
+def draw_plots(
+    agents: Sequence[AgentSummary],
+    pairings: Sequence[PairingSummary],
+    ratings: dict[str, tuple[float, float]],
+    title: str = "",
+) -> Any:
+    """The figure :func:`write_plots` writes: a matplotlib ``Figure`` whose axes are the Elo
+    panel, the heatmap, the time panel and the heatmap's colour bar, in that order."""
+    plt = _pyplot()
+    # the weakest first: a horizontal bar chart and the heatmap (origin below) both draw the
+    # first row at the bottom, so every panel has the strongest agent at the top
+    names = [a.agent for a in sorted(agents, key=lambda a: ratings[a.agent][0])]
+    longest = max((len(n) for n in names), default=0)
+    height = max(5.0, 0.45 * len(names) + 2.5) + 0.07 * longest  # the heatmap's slanted names
+    figure, (elo_axis, heat_axis, time_axis) = plt.subplots(
+        1, 3, figsize=(18, height), layout="constrained"
+    )
+    _draw_ratings(elo_axis, names, ratings)
+    _draw_scores(figure, heat_axis, names, pairings)
+    _draw_times(time_axis, names, {a.agent: a for a in agents})
+    if title:
+        figure.suptitle(title, fontsize="x-large", fontweight="bold")
+    return figure
+
+
+def _draw_ratings(axis: Any, names: list[str], ratings: dict[str, tuple[float, float]]) -> None:
+    axis.barh(
+        names,
+        [ratings[n][0] for n in names],
+        xerr=[1.96 * ratings[n][1] for n in names],
+        color="#4477aa",
+        capsize=3,
+    )
+    axis.set_xlabel("Elo (random = 0), 95% error bars")
+    axis.set_title("Ratings")
+
+
+def _draw_scores(
+    figure: Any, axis: Any, names: list[str], pairings: Sequence[PairingSummary]
+) -> None:
+    position = {name: i for i, name in enumerate(names)}
+    grid = [[float("nan")] * len(names) for _ in names]
+    for p in pairings:
+        grid[position[p.agent]][position[p.opponent]] = p.score
+    image = axis.imshow(grid, cmap="RdYlBu", vmin=0, vmax=1, origin="lower")
+    axis.set_xticks(range(len(names)), names, rotation=60, ha="right")
+    axis.set_yticks(range(len(names)), names)
+    axis.set_xlabel("opponent")
+    axis.set_title("Score of the row's agent against the column's")
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if value == value:  # not NaN
+                axis.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8)
+    # below the heatmap, away from the next panel, so that its scale is not read as time
+    bar = figure.colorbar(image, ax=axis, location="bottom", shrink=0.6, aspect=30)
+    bar.set_label("score (points per game: win 1, draw 1/2, loss 0)")
+
+
+def _draw_times(axis: Any, names: list[str], by_name: dict[str, AgentSummary]) -> None:
+    milliseconds = [max(1e-3, by_name[n].time_mean * 1e3) for n in names]
+    bars = axis.barh(names, milliseconds, color="#66aa55")
+    axis.bar_label(bars, [_milliseconds(t) for t in milliseconds], padding=3, fontsize=8)
+    axis.set_xscale("log")
+    low, high = min(milliseconds), max(milliseconds)
+    axis.set_xlim(low / 3, high * 6)  # room for the labels beside the bars
+    axis.set_xlabel("mean time per move (ms, log scale)")
+    axis.set_title("Time per move")
+
+
+def _milliseconds(value: float) -> str:
+    """``value`` ms with three significant digits: 0.0213, 2.59, 41.0, 1230."""
+    return f"{value:.3g} ms" if value < 1000 else f"{value:,.0f} ms"

@@ -168,7 +168,8 @@ class Store:
     Raises:
         ResultsDatabaseError: ``path`` is missing (and ``create`` is false), not a SQLite
             database, damaged, another program's database, or of a later schema version.
-        ResultsLocationError: ``path`` is a folder, or cannot be made or written.
+        ResultsLocationError: ``path`` is a folder, or cannot be opened (permissions), made or
+            written.
         PathKindError: ``path`` is a FIFO, a device or a socket (refused before SQLite opens
             it, so nothing is written beside it).
     """
@@ -181,7 +182,12 @@ class Store:
     ) -> None:
         self.path = Path(path)
         self._on_wait = on_wait or _log.warning
-        self._check_location(create)
+        try:
+            self._check_location(create)
+        except OSError as error:  # the file or a folder above it that we may not open
+            raise ResultsLocationError(
+                f"cannot open the results database {self.path} ({error.strerror or error})"
+            ) from None
         # Without create, read-write mode: a file removed meanwhile is not made anew.
         target = str(self.path) if create else f"{self.path.resolve().as_uri()}?mode=rw"
         try:
