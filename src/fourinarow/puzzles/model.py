@@ -40,6 +40,7 @@ from typing import Literal, get_args
 
 from fourinarow.core import Board, FourInARowError, column_label
 from fourinarow.core.arguments import shown
+from fourinarow.core.json_text import JSONTextError, read_json
 from fourinarow.core.notation import parse_column, parse_size
 from fourinarow.core.paths import check_regular_file, write_output_file
 
@@ -223,9 +224,9 @@ def _parse_lines(lines: Iterable[str], where: str) -> Iterator[Puzzle]:
         if not line.strip():
             continue
         try:
-            puzzle = Puzzle.from_json(json.loads(line))
-        except json.JSONDecodeError as error:
-            raise PuzzleError(f"{where}, line {number}: not JSON ({error.msg})") from None
+            puzzle = Puzzle.from_json(read_json(line))
+        except JSONTextError as error:
+            raise PuzzleError(f"{where}, line {number}: not JSON ({error})") from None
         except PuzzleError as error:
             raise PuzzleError(f"{where}, line {number}: {error}") from None
         if puzzle.id in seen:

@@ -8,10 +8,10 @@ that fails raises :class:`UnreadableRowError`, naming the table and the row; no 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fourinarow.core import Board, FourInARowError
+from fourinarow.core.json_text import JSONTextError, read_json
 from fourinarow.tournament.games import GameRecord, GameSpec
 from fourinarow.tournament.schedule import Settings
 
@@ -43,8 +43,8 @@ def _json(text: object, what: str) -> Any:
     if not isinstance(text, str):
         raise ValueError(f"{what} is not text")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return read_json(text)
+    except JSONTextError:
         raise ValueError(f"{what} is not JSON") from None
 
 

@@ -14,7 +14,6 @@ pure Python.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -32,6 +31,7 @@ from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
+from fourinarow.core.json_text import JSONTextError, read_json
 from fourinarow.search.book import has_default_book
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import AnswerKey, Answers, answer_key
@@ -368,13 +368,6 @@ async def _json_body(request: Request) -> object:
     """
     raw = await request.body()
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError as error:
-        detail = error.msg
-    except UnicodeDecodeError:
-        detail = "not UTF-8 text"
-    except RecursionError:
-        detail = "nested too deep"
-    except ValueError:  # Python's limit on the digits of an integer
-        detail = "a number with too many digits"
-    raise HTTPException(422, f"the body is not JSON ({detail}): send a JSON object")
+        return read_json(raw)
+    except JSONTextError as error:
+        raise HTTPException(422, f"the body is not JSON ({error}): send a JSON object") from None
