@@ -210,3 +210,31 @@ def test_the_tournament_plot_is_written_through_a_fifo(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert bytes(got).startswith(b"\x89PNG")
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("name", ["plan.json", "log.jsonl", "chunk-0000000.scores"])
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_build_directory_holding_a_fifo_or_device_is_refused(
+    kind: str, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    build = ["book", "build", "--size", "4x4", "--plies", "2", "--out", "b.book"]
+    work = tmp_path / "work"
+    work.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(work)
+        assert main(build) == 0
+    capsys.readouterr()
+    directory = work / "b.book.build"
+    node = directory / name
+    node.unlink()
+    make_node(kind, node)
+    for args in (
+        ["book", "info", str(directory)],
+        [*build[:-1], "other.book", "--progress-dir", str(directory)],
+    ):
+        status, err = fourinarow(kind, args, work, capsys)
+        assert status == 2, err
+        assert f"{name} is a " in err
+        assert len(err.strip().splitlines()) == 1, err
+        assert IS[kind](os.stat(node).st_mode)
+    assert not (work / "other.book").exists()

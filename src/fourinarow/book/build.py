@@ -22,6 +22,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import re
 import signal
 import threading
 import time
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from fourinarow.core.geometry import Geometry
+from fourinarow.core.json_text import read_json
 from fourinarow.core.paths import check_output_file, kind_of, write_output_file
 from fourinarow.search.book import Book, BookError, BookPathError, decode_key, mirror_key
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
@@ -295,13 +297,36 @@ def _read_plan(directory: Path) -> BuildPlan:
     Raises:
         BookError: there is no plan.json, or it cannot be read.
     """
+    _check_build_files(directory)
     try:
-        plan = BuildPlan(**{"order": "keys", **json.loads((directory / "plan.json").read_text())})
+        plan = BuildPlan(**{"order": "keys", **read_json((directory / "plan.json").read_text())})
     except OSError:
         raise BookError(f"{directory}: not a book's build directory (no plan.json)") from None
     except (ValueError, TypeError) as error:
         raise BookError(f"build directory {directory}: plan.json is unreadable ({error})") from None
     return plan
+
+
+def _check_build_files(directory: Path) -> None:
+    """Refuse a build directory whose plan, log or chunk files are not regular files (a FIFO
+    there would block every read, a device would be read or written for ever).
+
+    Raises:
+        BookError: the first such file, named with its kind.
+    """
+    names = ("plan.json", "log.jsonl")
+    try:
+        entries = [e for e in os.scandir(directory) if e.name in names or _CHUNK.fullmatch(e.name)]
+    except OSError:
+        return  # no folder, or one we may not read: the callers' own reads say so
+    for entry in sorted(entries, key=lambda e: e.name):
+        kind = kind_of(entry.path)
+        if kind is not None:
+            again = " (its chunk is then solved again)" if _CHUNK.fullmatch(entry.name) else ""
+            raise BookError(
+                f"build directory {directory}: {entry.name} is {kind}, not a regular file; "
+                f"remove it{again}"
+            )
 
 
 def build_status(directory: Path | str) -> BuildStatus:
@@ -404,6 +429,10 @@ def _remove_directories(made: list[Path]) -> None:
             directory.rmdir()
 
 
+_CHUNK = re.compile(r"chunk-\d{7}\.scores")
+"""The name of a chunk's file in a build directory (:func:`_chunk_path`)."""
+
+
 def _chunk_path(directory: Path, index: int) -> Path:
     return directory / f"chunk-{index:07d}.scores"
 
@@ -418,6 +447,7 @@ def _describe(plan: BuildPlan) -> str:
 def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
     """The plan to follow: the directory's own, if it holds the same build (whatever order it
     solves in), else ``plan``, written there. Raises BookError if it holds another build."""
+    _check_build_files(directory)
     path = directory / "plan.json"
     if path.exists():
         existing = _read_plan(directory)
@@ -557,7 +587,7 @@ def _log_records(directory: Path) -> list[_LogRecord]:
         if not line.strip():
             continue
         try:
-            fields = json.loads(line)
+            fields = read_json(line)
             crc = fields.get("crc32")
             records.append(
                 _LogRecord(
