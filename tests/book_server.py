@@ -8,7 +8,8 @@ would (a path ``/MODE/NAME``; any other path is a 404):
 - ``drip``: announces the whole file, then sends it a byte every ``drip_s`` seconds;
 - ``endless``: no ``Content-Length``, the file and then zeros until the client hangs up;
 - ``length=VALUE``: sends ``Content-Length: VALUE`` (percent-decoded) and the whole file;
-- ``to=URL``: redirects (302) to the percent-decoded ``URL``.
+- ``to=URL``: redirects (302) to the percent-decoded ``URL``;
+- ``loop``: redirects (302) to itself, for ever.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ def serving(
             mode, _, name = self.path.lstrip("/").rpartition("/")
             mode, _, value = mode.partition("=")
             value = urllib.parse.unquote(value)
-            if mode == "to":
+            if mode in ("to", "loop"):
                 self.send_response(302)
-                self.send_header("Location", value)
+                self.send_header("Location", value if mode == "to" else self.path)
                 self.end_headers()
                 return
             body = files.get(name)

@@ -411,3 +411,10 @@ def test_https_downloads_are_checked_and_bounded_alike(
         assert time.monotonic() - started < 3
         assert everything_in(folder) == []
         assert install_book(f"{url}/4x5.book", sha(book_bytes)).path == folder / "4x5c4.book"
+
+
+def test_a_redirect_loop_is_one_line(folder: Path, server: str, book_bytes: bytes) -> None:
+    with pytest.raises(BookDownloadError, match="redirects in a loop or too many times") as caught:
+        install_book(f"{server}/loop/4x5.book", sha(book_bytes))
+    assert "\n" not in str(caught.value)
+    assert everything_in(folder) == []

@@ -96,6 +96,10 @@ _ABANDONED_AFTER_S = 600.0
 running install writes whenever bytes come, and waits at most ``timeout`` for them)."""
 
 
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+"""The statuses of a redirect: one that reaches the caller is one urllib would not follow on."""
+
+
 class BookInstallError(BookError):
     """A book that cannot be installed: a bad source or checksum, or the folder not writable."""
 
@@ -406,9 +410,12 @@ def _download(url: str, out: BinaryIO, progress: DownloadProgress | None, limits
             raise
         except urllib.error.HTTPError as error:
             error.close()  # it holds the connection
-            raise BookDownloadError(
-                f"{url}: the server answered {error.code} {error.reason}"
-            ) from None
+            if error.code in _REDIRECTS:  # urllib gave up: a loop, or too many redirects
+                raise BookDownloadError(
+                    f"{url}: the server redirects in a loop or too many times ({error.code})"
+                ) from None
+            reason = " ".join(str(error.reason).split())  # one line, whatever the server sent
+            raise BookDownloadError(f"{url}: the server answered {error.code} {reason}") from None
         except urllib.error.URLError as error:
             reason = error.reason
             detail = getattr(reason, "strerror", None) or reason
