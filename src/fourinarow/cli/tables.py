@@ -93,7 +93,7 @@ def print_tournament(
         elo, error = ratings[a.agent]
         results.add_row(
             Text(a.agent), str(a.games), str(a.wins), str(a.draws), str(a.losses),
-            f"{a.score:.3f}", f"{a.low:.2f}-{a.high:.2f}", f"{elo:.0f}", f"{error:.0f}",
+            f"{a.score:.3f}", f"{a.low:.2f}-{a.high:.2f}", f"{round(elo):d}", f"{error:.0f}",
         )  # fmt: skip
         costs.add_row(
             Text(a.agent), f"{a.mean_length:.1f}", f"{a.time_mean * 1e3:.2f}",

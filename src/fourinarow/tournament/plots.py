@@ -150,17 +150,21 @@ def _draw_ratings(axis: Any, names: list[str], ratings: dict[str, tuple[float, f
 def _draw_scores(
     figure: Any, axis: Any, names: list[str], pairings: Sequence[PairingSummary]
 ) -> None:
-    position = {name: i for i, name in enumerate(names)}
+    # rows bottom up, columns left to right from the strongest: the empty diagonal (an agent
+    # against itself) runs from the top left, as in any table of results
+    row = {name: i for i, name in enumerate(names)}
+    opponents = names[::-1]
+    column = {name: j for j, name in enumerate(opponents)}
     grid = [[float("nan")] * len(names) for _ in names]
     for p in pairings:
-        grid[position[p.agent]][position[p.opponent]] = p.score
+        grid[row[p.agent]][column[p.opponent]] = p.score
     image = axis.imshow(grid, cmap="RdYlBu", vmin=0, vmax=1, origin="lower")
-    axis.set_xticks(range(len(names)), names, rotation=60, ha="right")
+    axis.set_xticks(range(len(names)), opponents, rotation=60, ha="right")
     axis.set_yticks(range(len(names)), names)
     axis.set_xlabel("opponent")
     axis.set_title("Score of the row's agent against the column's")
-    for i, row in enumerate(grid):
-        for j, value in enumerate(row):
+    for i, values in enumerate(grid):
+        for j, value in enumerate(values):
             if value == value:  # not NaN
                 axis.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8)
     # below the heatmap, away from the next panel, so that its scale is not read as time
