@@ -4,6 +4,7 @@ in a local file."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -72,7 +73,10 @@ def _rating_range(text: str) -> tuple[int, int]:
 def _day(text: str) -> date:
     try:
         return date.fromisoformat(text)
-    except ValueError:
+    except ValueError as error:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):  # the form is right, the day is not
+            message = f"{text} is no day of the calendar ({error})"
+            raise argparse.ArgumentTypeError(message) from None
         raise argparse.ArgumentTypeError(
             f"a date is YYYY-MM-DD (e.g. 2026-11-23), not {text!r}"
         ) from None

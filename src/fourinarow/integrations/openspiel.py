@@ -249,7 +249,7 @@ def _factory(rng: random.Random, options: AgentOptions) -> Agent:
 
 AGENT_INFO = AgentInfo(
     _factory,
-    'OpenSpiel\'s bots (pip install ".[openspiel]"): openspiel:mcts (MCTS with random '
+    "OpenSpiel's bots (pip install 'fourinarow[openspiel]'): openspiel:mcts (MCTS with random "
     f"rollouts; simulations=N, default {DEFAULT_SIMULATIONS}; rollouts=N; c=UCT constant, "
     "default 2; solve=yes|no) or openspiel:random",
     ("openspiel", "simulations", "rollouts", "c", "solve"),
