@@ -414,8 +414,8 @@ def _download(url: str, out: BinaryIO, progress: DownloadProgress | None, limits
                 raise BookDownloadError(
                     f"{url}: the server redirects in a loop or too many times ({error.code})"
                 ) from None
-            reason = " ".join(str(error.reason).split())  # one line, whatever the server sent
-            raise BookDownloadError(f"{url}: the server answered {error.code} {reason}") from None
+            said = " ".join(str(error.reason).split())  # one line, whatever the server sent
+            raise BookDownloadError(f"{url}: the server answered {error.code} {said}") from None
         except urllib.error.URLError as error:
             reason = error.reason
             detail = getattr(reason, "strerror", None) or reason
