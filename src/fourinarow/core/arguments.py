@@ -15,11 +15,12 @@ number or a typed error, and show any value in a message on one short line.
 
 from __future__ import annotations
 
+import math
 import operator
 
 from fourinarow.core.errors import FourInARowError
 
-__all__ = ["shown", "whole_number"]
+__all__ = ["finite_number", "shown", "whole_number"]
 
 _SHOWN_LENGTH = 60
 """The longest a value is shown in a message, in characters."""
@@ -49,3 +50,17 @@ def whole_number(value: object, what: str, error: type[FourInARowError]) -> int:
         except TypeError:
             pass
     raise error(f"{what} must be a whole number, not {shown(value)}")
+
+
+def finite_number(value: object) -> bool:
+    """True for an ``int`` or ``float`` (not a ``bool``) that is a finite float.
+
+    >>> finite_number(2.5), finite_number(True), finite_number(float("nan")), finite_number(10**400)
+    (True, False, False, False)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False

@@ -33,11 +33,11 @@ fourinarow.search.limit.InvalidLimitError: a nodes limit is a whole number up to
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
 from fourinarow.core import FourInARowError
+from fourinarow.core.arguments import finite_number
 
 __all__ = ["MAX_NODES", "InvalidLimitError", "Limit"]
 
@@ -77,7 +77,7 @@ class Limit:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
-        if self.time is not None and not _finite_number(self.time):
+        if self.time is not None and not finite_number(self.time):
             raise InvalidLimitError(
                 f"a time limit is a finite number of seconds (or None for no limit), "
                 f"not {_shown(self.time)}"
@@ -130,16 +130,6 @@ class Limit:
         nodes = 0 if self.nodes is None else max(1, self.nodes)
         seconds = 0.0 if self.time is None else max(_NO_TIME, self.time)
         return nodes, seconds
-
-
-def _finite_number(value: object) -> bool:
-    """True for an ``int`` or ``float`` (not a ``bool``) that is a finite float."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    try:
-        return math.isfinite(value)
-    except OverflowError:  # an int too large for a float
-        return False
 
 
 def _shown(value: object) -> str:

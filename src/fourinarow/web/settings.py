@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fourinarow.agents import make_agent
 from fourinarow.core import FourInARowError
+from fourinarow.core.arguments import finite_number
 from fourinarow.search.arguments import MAX_TABLE_MB
 from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
@@ -129,14 +130,14 @@ class Settings:
                 f"keep_answers is a whole number from 0 to {MAX_ANSWERS}, not {keep!r}"
             )
         megabytes = self.answers_mb
-        if not _number(megabytes) or not 0 <= megabytes <= MAX_ANSWERS_MB:
+        if not finite_number(megabytes) or not 0 <= megabytes <= MAX_ANSWERS_MB:
             raise InvalidWebSettingError(
                 f"answers_mb is a number of megabytes from 0 to {MAX_ANSWERS_MB:g}, not "
                 f"{megabytes!r}"
             )
         for name in ("header_timeout", "body_timeout"):
             seconds = getattr(self, name)
-            if not _number(seconds) or not 0 < seconds <= MAX_REQUEST_TIMEOUT:
+            if not finite_number(seconds) or not 0 < seconds <= MAX_REQUEST_TIMEOUT:
                 raise InvalidWebSettingError(
                     f"{name} is a number of seconds above 0 and at most "
                     f"{MAX_REQUEST_TIMEOUT:g}, not {seconds!r}"
@@ -147,13 +148,3 @@ class Settings:
     def max_time(self) -> float:
         """The time cap in seconds."""
         return self.max_time_ms / 1000
-
-
-def _number(value: object) -> bool:
-    """True for a finite ``int`` or ``float`` (not a ``bool``)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    try:
-        return math.isfinite(value)
-    except OverflowError:  # an int too large for a float
-        return False
