@@ -63,7 +63,7 @@ def _params() -> Iterator[object]:
             yield pytest.param(name, where, id=f"{name}-{where}", marks=[pytest.mark.slow] * slow)
 
 
-@pytest.mark.parametrize(("name", "where"), _params())
+@pytest.mark.parametrize(("name", "where"), list(_params()))
 def test_a_database_the_user_may_not_open_is_one_line_and_status_2(
     databases: dict[str, Path], tmp_path: Path, name: str, where: str
 ) -> None:
