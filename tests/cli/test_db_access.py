@@ -7,10 +7,12 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterator
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
+from fourinarow.puzzles import SHIPPED_SET
 from fourinarow.puzzles.progress import Progress
 from fourinarow.tournament import Settings, Store, play_game, schedule
 from tests.other_user import needs_root, private_folder, run_as_other_user, shared_folder
@@ -50,6 +52,11 @@ def databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Pa
         for name in ("results.sqlite3", "puzzles.sqlite3"):
             shutil.copy(hidden / name, shared / name)
             (shared / name).chmod(0)
+        # the puzzles to play, where the other user may read them (the checkout, and so the
+        # shipped set, may lie in a folder of root's alone, as CI's may)
+        puzzles = files("fourinarow.puzzles").joinpath(SHIPPED_SET).read_bytes()
+        (shared / "set.jsonl").write_bytes(puzzles)
+        (shared / "set.jsonl").chmod(0o644)
         yield {
             "private": hidden,
             "unreadable": shared,
@@ -72,6 +79,8 @@ def test_a_database_the_user_may_not_open_is_one_line_and_status_2(
     folder = databases["private" if where == "new" else where]
     db = folder / ("new.sqlite3" if where == "new" else file)
     extra = ["--db", str(db)]
+    if name == "puzzle":
+        extra += ["--set", str(databases["unreadable"] / "set.jsonl")]
     if name in ("experiment", "puzzle generate"):  # a place the other user may write: unused
         extra += ["--out", str(Path(tempfile.gettempdir()) / f"fourinarow-unused-{tmp_path.name}")]
     result = run_as_other_user(*args, *extra, stdin="q\n")
