@@ -425,6 +425,7 @@ SEARCHES: list[HeuristicSearch | Engine] = [
     node_limit=st.one_of(st.none(), st.integers(min_value=-2, max_value=5000), anything()),
 )
 @example(board=Board(4, 4, 3), depth=2**40, deadline=None, node_limit=None)
+@example(board=Board(4, 4, 3), depth=-(10**5000), deadline=None, node_limit=None)
 @example(board=Board(4, 4, 3), depth=3, deadline=math.nan, node_limit=None)
 @example(board=Board(4, 4, 3), depth=3, deadline=None, node_limit=2**70)
 @example(board=Board(4, 4, 3), depth="3", deadline=None, node_limit=None)

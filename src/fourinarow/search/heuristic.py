@@ -320,7 +320,7 @@ def check_search(
             f"not {board.width}x{board.height} connect {board.connect}"
         )
     if whole_number(depth, "a depth", InvalidLimitError) < 1:
-        raise InvalidLimitError(f"a depth is at least 1 ply, not {depth}")
+        raise InvalidLimitError(f"a depth is at least 1 ply, not {shown(depth)}")
     if node_limit is not None and whole_number(node_limit, "a node limit", InvalidLimitError) <= 0:
         raise SearchStopped
     if deadline is None:
