@@ -95,6 +95,7 @@ ctypedef struct Shared:
 ctypedef struct Search:
     int width, height, connect, stride, cells
     uint64_t bottom, board, column_bits
+    uint64_t odd_rows  # the cells of rows 1, 3, 5, ... (counting from 1): 0 unless the height is even
     int symmetry_plies, etc_plies, table_plies
     uint64_t column_mask[MAX_WIDTH]
     int order[MAX_WIDTH]
@@ -195,6 +196,48 @@ cdef inline uint64_t winning_cells(Search* s, uint64_t p, uint64_t mask) noexcep
         r |= line_ends(p, s.stride - 1, n)
         r |= line_ends(p, s.stride + 1, n)
     return r & (s.board ^ mask)
+
+
+cdef inline bint has_line(Search* s, uint64_t p) noexcept nogil:
+    """True if the stones p hold a line of connect."""
+    cdef uint64_t m
+    cdef int j
+    if s.connect == 4 and s.diagonal:
+        m = p & (p >> 1)
+        if m & (m >> 2):
+            return True
+        m = p & (p >> s.stride)
+        if m & (m >> (2 * s.stride)):
+            return True
+        m = p & (p >> (s.stride - 1))
+        if m & (m >> (2 * (s.stride - 1))):
+            return True
+        m = p & (p >> (s.stride + 1))
+        return (m & (m >> (2 * (s.stride + 1)))) != 0
+    if s.vertical:
+        m = p
+        for j in range(1, s.connect):
+            m &= p >> j
+        if m:
+            return True
+    if s.horizontal:
+        m = p
+        for j in range(1, s.connect):
+            m &= p >> (j * s.stride)
+        if m:
+            return True
+    if s.diagonal:
+        m = p
+        for j in range(1, s.connect):
+            m &= p >> (j * (s.stride - 1))
+        if m:
+            return True
+        m = p
+        for j in range(1, s.connect):
+            m &= p >> (j * (s.stride + 1))
+        if m:
+            return True
+    return False
 
 
 cdef inline uint64_t possible(Search* s, uint64_t mask) noexcept nogil:
@@ -324,7 +367,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
     lower bound.
     """
-    cdef uint64_t next_moves, key, move, tag, child
+    cdef uint64_t next_moves, key, move, tag, child, claimed
     cdef uint64_t sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
     cdef uint64_t deferred[MAX_WIDTH]
@@ -360,6 +403,21 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
         beta = highest
         if alpha >= beta:
             return beta
+
+    # Claimeven: on a board of even height with the first player to move, the second player can
+    # answer a move into a row 1, 3, 5, ... (counting from 1) on top of it, and a move into one
+    # of the (paired) columns now open at a row 2, 4, ... in the other such column; so it gets
+    # every empty cell of rows 2, 4, 6, ... that is not playable now. If the first player's
+    # stones and every other cell hold no line, it cannot win (score <= 0); if the second
+    # player's stones and those cells then hold one, it loses (score <= -1).
+    if s.odd_rows and (ply & 1) == 0 and beta > -1:
+        claimed = (current ^ mask) | (s.board & ~s.odd_rows & ~mask & ~possible(s, mask))
+        if not has_line(s, s.board & ~claimed):
+            value = -1 if has_line(s, claimed) else 0
+            if value < beta:
+                beta = value
+                if alpha >= beta:
+                    return beta
 
     key = position_key(s, current, mask, ply)
     if ply < s.table_plies and probe(s, key, ply, &known_lower, &known_upper):
@@ -538,6 +596,8 @@ cdef class Kernel:
             self.s.column_mask[c] = (((<uint64_t>1) << height) - 1) << (c * self.s.stride)
             self.s.board |= self.s.column_mask[c]
         self.s.column_bits = ((<uint64_t>1) << self.s.stride) - 1
+        if height % 2 == 0:
+            self.s.odd_rows = self.s.bottom * ((((<uint64_t>1) << height) - 1) // 3)
         self.s.symmetry_plies = constants.SYMMETRY_PLIES
         self.s.etc_plies = constants.ETC_PLIES
         self.s.table_plies = width * height - constants.TABLE_MIN_EMPTIES + 1

@@ -62,6 +62,8 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
+        # The cells of rows 1, 3, 5, ... (counting from 1) on a board of even height, else 0.
+        self.odd_rows = self.bottom * (((1 << height) - 1) // 3) if height % 2 == 0 else 0
         self.symmetry_plies = SYMMETRY_PLIES
         self.etc_plies = ETC_PLIES
         self.order = solver_column_order(width)
@@ -156,6 +158,21 @@ class ReferenceKernel:
             r |= self._line_ends(p, self.stride - 1)
             r |= self._line_ends(p, self.stride + 1)
         return r & (self.board ^ mask)
+
+    def _has_line(self, p: int) -> bool:
+        """True if the stones ``p`` hold a line of ``connect``."""
+        steps = [1] if self.vertical else []
+        if self.horizontal:
+            steps.append(self.stride)
+        if self.diagonal:
+            steps += [self.stride - 1, self.stride + 1]
+        for step in steps:
+            m = p
+            for j in range(1, self.connect):
+                m &= p >> (j * step)
+            if m:
+                return True
+        return False
 
     def _possible(self, mask: int) -> int:
         return (mask + self.bottom) & self.board
@@ -256,6 +273,23 @@ class ReferenceKernel:
             beta = highest
             if alpha >= beta:
                 return beta
+
+        # Claimeven: on a board of even height with the first player to move, the second player
+        # can answer a move into a row 1, 3, 5, ... (counting from 1) on top of it, and a move
+        # into one of the (paired) columns now open at a row 2, 4, ... in the other such column;
+        # so it gets every empty cell of rows 2, 4, 6, ... not playable now. If the first
+        # player's stones and every other cell hold no line, it cannot win (score <= 0); if the
+        # second player's stones and those cells then hold one, it loses (score <= -1).
+        if self.odd_rows and ply % 2 == 0 and beta > -1:
+            claimed = (current ^ mask) | (
+                self.board & ~self.odd_rows & ~mask & ~self._possible(mask)
+            )
+            if not self._has_line(self.board & ~claimed):
+                value = -1 if self._has_line(claimed) else 0
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        return beta
 
         key = self._key(current, mask, ply)
         use_table = ply < self.table_plies
