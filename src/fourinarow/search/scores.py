@@ -72,7 +72,9 @@ def _whole(value: object, what: str) -> int:
 def _distance_of(value: object) -> None:
     """Check a distance: ``None``, or plies to the winning stone (at least 1)."""
     if value is not None and _whole(value, "a distance") < 1:
-        raise InvalidScoreError(f"a distance is at least 1 ply (the winning stone), not {shown(value)}")
+        raise InvalidScoreError(
+            f"a distance is at least 1 ply (the winning stone), not {shown(value)}"
+        )
 
 
 def _board(board: object) -> Board:
