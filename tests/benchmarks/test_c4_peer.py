@@ -4,9 +4,7 @@ checkout named by FOURINAROW_C4_DIR) a real build of c4 whose scores match ours.
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
-import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -137,19 +135,6 @@ def test_a_folder_that_is_not_c4_is_refused(tmp_path: Path) -> None:
         c4.build(tmp_path, c4.C4Settings(5, 4, 1, 131101), cache=tmp_path / "cache")
 
 
-def c4_checkout() -> Path:
-    """The c4 checkout named by FOURINAROW_C4_DIR; skips without it or without g++."""
-    if shutil.which("g++") is None:
-        pytest.skip("no g++ on PATH to build c4 with")
-    named = os.environ.get("FOURINAROW_C4_DIR")
-    if not named:
-        pytest.skip(
-            "no c4 checkout: set FOURINAROW_C4_DIR to a clone of "
-            "https://github.com/ChristopheSteininger/c4"
-        )
-    return Path(named)
-
-
 def random_positions(count: int, seed: int) -> list[Board]:
     """``count`` positions of a 5x4 board, 2 to 12 stones, nobody has won."""
     rng = random.Random(seed)
@@ -166,13 +151,13 @@ def random_positions(count: int, seed: int) -> list[Board]:
 
 
 @pytest.mark.slow
-def test_c4_built_for_5x4_scores_as_ours(tmp_path: Path) -> None:
-    checkout = c4_checkout()
+def test_c4_built_for_5x4_scores_as_ours(c4_checkout: Path, c4_cache: Path) -> None:
+    checkout = c4_checkout
     settings_h = checkout / "src" / "solver" / "settings.h"
     before = settings_h.read_bytes()
     settings = c4.C4Settings.for_table_mb(5, 4, threads=1, table_mb=1)
-    binary = c4.build(checkout, settings, cache=tmp_path)
-    assert binary == tmp_path / "c4-5x4-t1-131101" / "c4_driver"
+    binary = c4.build(checkout, settings, cache=c4_cache)
+    assert binary == c4_cache / "c4-5x4-t1-131101" / "c4_driver"
     assert settings_h.read_bytes() == before  # the checkout is never written
     built = (binary.parent / "src" / "solver" / "settings.h").read_text()
     assert c4.read_settings(built)["NUM_TABLE_ENTRIES"] == "131101"
@@ -189,7 +174,9 @@ def test_c4_built_for_5x4_scores_as_ours(tmp_path: Path) -> None:
     assert [row.score for row in weak] == [
         (row.score > 0) - (row.score < 0) for row in answers[:10]
     ]
-    assert c4.build(checkout, settings, cache=tmp_path) == binary  # cached: no second build
+    built_at = binary.stat().st_mtime_ns
+    assert c4.build(checkout, settings, cache=c4_cache) == binary
+    assert binary.stat().st_mtime_ns == built_at  # cached: not built again
 
     with pytest.raises(c4.C4Error, match="line 2: 6 is not a column 1-5"):
         c4.run(binary, ["1", "6"])
