@@ -40,17 +40,16 @@ def test_a_folder_that_is_not_c4_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_c4_is_a_peer_on_every_set_asked_for(c4_checkout: Path, c4_cache: Path) -> None:
-    cache = c4_cache / "fourinarow-bench"  # XDG_CACHE_HOME is its parent
     result = run(
         "--c4", str(c4_checkout), "--tt-mb", "8", "--sample", "2",
-        "--sets", "end-easy,middle-medium", cache=cache,
+        "--sets", "end-easy,middle-medium", cache=c4_cache,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     first = next(line for line in lines if line.startswith("fourinarow backend:"))
     assert first.endswith(
         "table 8 MB; c4: one thread, table 1,048,583 entries (8.0 MB), no book, built in "
-        f"{cache / 'c4-7x6-t1-1048583'}"
+        f"{c4_cache / 'c4-7x6-t1-1048583'}"
     )
     rows = [line.split() for line in lines if line.startswith(("End-Easy", "Middle-Medium"))]
     rows = [row for row in rows if row[1] in ("fourinarow", "c4")]  # bitbully may be here too
