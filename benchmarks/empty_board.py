@@ -105,9 +105,9 @@ def parse_arguments() -> argparse.Namespace:
 
 def main() -> int:
     args = parse_arguments()
-    c4_table = c4_peer.table_entries(args.tt_mb)
+    c4_table = f" (c4: {c4_peer.table_entries(args.tt_mb):,} entries)" if args.c4 else ""
     print(
-        f"before: {load_text()}; table {args.tt_mb:g} MB each (c4: {c4_table:,} entries), "
+        f"before: {load_text()}; table {args.tt_mb:g} MB each{c4_table}, "
         f"no book, medians of {args.repeat} run(s)"
     )
     header = (

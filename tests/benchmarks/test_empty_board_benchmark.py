@@ -40,7 +40,7 @@ def test_ours_alone_prints_a_row_per_shape_and_thread_count() -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("before: load average ")
-    assert lines[0].endswith("table 1 MB each (c4: 131,101 entries), no book, medians of 2 run(s)")
+    assert lines[0].endswith("; table 1 MB each, no book, medians of 2 run(s)")
     assert lines[-1].startswith("after: load average ")
     table = rows(result.stdout)
     assert [(row[0], row[1], row[-1]) for row in table] == [
@@ -74,6 +74,7 @@ def test_c4_and_ours_agree_on_the_empty_5x4_board(c4_checkout: Path, c4_cache: P
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert f"built in {c4_cache / 'c4-5x4-t1-131101'}" in result.stdout
+    assert "; table 1 MB each (c4: 131,101 entries), no book, medians of 2 run(s)" in result.stdout
     [row] = rows(result.stdout)
     shape, threads, c4_seconds, c4_nodes, seconds, nodes, ratio, score = row
     assert (shape, threads, score) == ("5x4", "1", "0")  # a draw
