@@ -8,10 +8,10 @@
 For every shape and thread count it solves the empty board (four in a row) strongly, with no
 opening book, with fourinarow (``Solver(tt_mb=..., book=False, threads=n)``) and with c4
 (Christophe Steininger's C++ solver: give a clone of https://github.com/ChristopheSteininger/c4
-with --c4; benchmarks/peers/c4.py builds it once per shape, thread count and table with g++,
-cached in ~/.cache/fourinarow-bench, as c4 fixes them at compile time). Both get the same table,
---tt-mb megabytes (default 1024: ours the largest power of two of 8-byte entries within it,
-c4's the smallest prime number of 8-byte entries at or above it, so a power of two gives both
+with --c4; benchmarks/peers/c4.py builds it with g++ (or $CXX) once per shape, thread count and
+table, as c4 fixes them at compile time, cached in ~/.cache/fourinarow-bench). Both get the same
+table, --tt-mb megabytes (default 1024: ours the largest power of two of 8-byte entries within
+it, c4's the smallest prime number of 8-byte entries at or above it, so a power of two gives both
 the same), allocated and backed with memory before, and cleared outside, the timing. Each of
 --repeat runs (default 1; the empty 7x6 board takes about a minute on one thread) solves once
 with c4 and once with ours, in turn, so a change in the machine's load touches both alike.

@@ -11,11 +11,12 @@ nodes, for fourinarow and for each peer found: bitbully (if importable here), co
 (run in a subprocess by the Python given with --c4ai-python, since its wheel needs Python 3.13)
 and c4 (Christophe Steininger's C++ solver, from a clone of
 https://github.com/ChristopheSteininger/c4 given with --c4: benchmarks/peers/c4.py builds it
-once for 7x6, one thread and a table of --tt-mb with g++, cached in ~/.cache/fourinarow-bench).
-The last column is our mean time over the peer's. As in the peers' own benchmarks, each solver's
-transposition table is cleared before each position, outside the timing, and, as the peers
-allocate and zero theirs up front, ours is backed with memory (and the book read) before the
-first position (``Solver.prepare``), so no timing pays for first touches. The times are CPU
+once for 7x6, one thread and a table of --tt-mb with g++ or $CXX, cached in
+~/.cache/fourinarow-bench). The last column is our mean time over the peer's. As in the peers'
+own benchmarks, each solver's transposition table is cleared before each position, outside the
+timing, and, as the peers allocate and zero theirs up front, ours is backed with memory (and the
+book read) before the first position (``Solver.prepare``), so no timing pays for first
+touches. The times are CPU
 times of the solve alone: ours, bitbully's and connect-four-ai's of the thread that searches,
 c4's of its whole process around each solve call (its one search thread plus handing the
 position over to it; our driver's clock, as c4's own counts whole milliseconds). --tt-mb sizes

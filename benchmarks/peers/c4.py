@@ -214,19 +214,24 @@ def build(
     settings: C4Settings,
     *,
     cache: Path | None = None,
-    compiler: str = "g++",
+    compiler: str | None = None,
 ) -> Path:
     """The driver binary for ``settings``, compiled from ``checkout``'s solver sources unless
-    the cached one was built from the same sources, driver and compiler.
+    the cached one was built from the same sources, driver and compiler (``compiler``, else
+    ``$CXX``, else ``g++``), in ``cache`` (default :func:`default_cache`).
 
     Raises:
         C4Error: ``checkout`` is not a c4 checkout, its settings.h is not one this module
             knows, the compiler is not found, or the build fails (its output in the message).
     """
     checkout = Path(checkout).expanduser()
+    compiler = compiler or os.environ.get("CXX") or "g++"
     sources = _check_checkout(checkout)
     if shutil.which(compiler) is None:
-        raise C4Error(f"no C++ compiler {compiler!r} on PATH: c4 is built with one (g++ 10+)")
+        raise C4Error(
+            f"no C++ compiler {compiler!r} on PATH: c4 needs one for C++20, such as g++ 10 or "
+            "newer (set CXX to choose another)"
+        )
     folder = (cache or default_cache()) / settings.folder_name
     binary = folder / "c4_driver"
     stamp_file = folder / "stamp"

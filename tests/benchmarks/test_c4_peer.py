@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -182,3 +183,36 @@ def test_c4_built_for_5x4_scores_as_ours(c4_checkout: Path, c4_cache: Path) -> N
         c4.run(binary, ["1", "6"])
     with pytest.raises(c4.C4Error, match="line 1: column 1 cannot be played there"):
         c4.run(binary, ["11111"])
+
+
+def not_quite_c4(folder: Path) -> Path:
+    """A folder with the two files that make a c4 checkout, and no real solver."""
+    sources = folder / "src" / "solver"
+    sources.mkdir(parents=True)
+    (sources / "settings.h").write_text(HEADER)
+    (sources / "solver.h").write_text("// not c4\n")
+    (sources / "solver.cpp").write_text("not C++\n")
+    return folder
+
+
+def test_a_compiler_not_there_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    with pytest.raises(c4.C4Error, match="no C\\+\\+ compiler 'no-such-compiler' on PATH"):
+        c4.build(not_quite_c4(tmp_path / "c4"), c4.C4Settings(5, 4, 1, 131101), cache=tmp_path)
+
+
+def test_a_failed_build_says_so_and_caches_nothing(tmp_path: Path) -> None:
+    if shutil.which("g++") is None:
+        pytest.skip("no g++ on PATH")
+    checkout = not_quite_c4(tmp_path / "c4")
+    settings = c4.C4Settings(5, 4, 1, 131101)
+    with pytest.raises(c4.C4Error, match="building c4 failed: g\\+\\+ -std=c\\+\\+20"):
+        c4.build(checkout, settings, cache=tmp_path / "cache", compiler="g++")
+    folder = tmp_path / "cache" / "c4-5x4-t1-131101"
+    assert not (folder / "c4_driver").exists()
+    assert not (folder / "stamp").exists()
+    assert (
+        c4.read_settings((folder / "src" / "solver" / "settings.h").read_text())["BOARD_WIDTH"]
+        == "5"
+    )  # the copy was written, not the checkout
+    assert (checkout / "src" / "solver" / "settings.h").read_text() == HEADER
