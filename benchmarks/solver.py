@@ -4,17 +4,28 @@
     python benchmarks/solver.py --sets end-easy,middle-easy           # all 1000 of each
     python benchmarks/solver.py --sample 20 --c4ai-python /path/to/python3.13
     python benchmarks/solver.py --sets begin-hard --book shipped   # with our book and bitbully's
+    python benchmarks/solver.py --sample 20 --c4 ~/src/c4 --tt-mb 1024   # and c4, 1 GB tables
 
 For every set it prints positions, exact answers, mean and median CPU time per position and mean
-nodes, for fourinarow and for each peer found: bitbully (if importable here) and connect-four-ai
-(run in a subprocess by the Python given with --c4ai-python, since its wheel needs Python 3.13).
-The last column is our mean time over the peer's. As in the peers' own benchmarks, each solver's
-transposition table is cleared before each position, outside the timing, and, as the peers
-allocate and zero theirs up front, ours is backed with memory (and the book read) before the
-first position (``Solver.prepare``), so no timing pays for first touches. The peers are benchmark
-comparisons only, never dependencies. By default ours runs without an opening book, as the
-peers do here; ``--book shipped`` (or a path) measures it with one, and then bitbully runs with
-its 12-ply book with distances (``pip install bitbully-databases``), the best peer with a book.
+nodes, for fourinarow and for each peer found: bitbully (if importable here), connect-four-ai
+(run in a subprocess by the Python given with --c4ai-python, since its wheel needs Python 3.13)
+and c4 (Christophe Steininger's C++ solver, from a clone of
+https://github.com/ChristopheSteininger/c4 given with --c4: benchmarks/peers/c4.py builds it
+once for 7x6, one thread and a table of --tt-mb with g++ or $CXX, cached in
+~/.cache/fourinarow-bench). The last column is our mean time over the peer's. As in the peers'
+own benchmarks, each solver's transposition table is cleared before each position, outside the
+timing, and, as the peers allocate and zero theirs up front, ours is backed with memory (and the
+book read) before the first position (``Solver.prepare``), so no timing pays for first
+touches. The times are CPU
+times of the solve alone: ours, bitbully's and connect-four-ai's of the thread that searches,
+c4's of its whole process around each solve call (its one search thread plus handing the
+position over to it; our driver's clock, as c4's own counts whole milliseconds). --tt-mb sizes
+both our table (the largest power of two of 8-byte entries within it) and c4's (the smallest
+prime number of 8-byte entries at or above it): a power of two of megabytes gives both the same.
+The peers are benchmark comparisons only, never dependencies. By default ours runs without an
+opening book, as the peers do here; ``--book shipped`` (or a path) measures it with one, and
+then bitbully runs with its 12-ply book with distances (``pip install bitbully-databases``),
+the best peer with a book; c4 always runs without one.
 """
 
 from __future__ import annotations
@@ -28,6 +39,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from peers import c4 as c4_peer
 
 from fourinarow.analysis.accuracy import BENCHMARK_SETS, PositionFileError
 from fourinarow.analysis.standard_sets import published_directory, source_line, standard_set
@@ -128,6 +141,20 @@ def c4ai_runner(python: str) -> Callable[[list[tuple[str, int]]], Run]:
     return run_c4ai
 
 
+def c4_runner(binary: Path, weak: bool) -> Callable[[list[tuple[str, int]]], Run]:
+    """c4, built by benchmarks/peers/c4.py, on positions in one process of its driver."""
+
+    def run_c4(positions: list[tuple[str, int]]) -> Run:
+        run = Run()
+        answers = c4_peer.run(binary, [moves for moves, _ in positions], weak=weak)
+        for (_, expected), answer in zip(positions, answers, strict=True):
+            want = (expected > 0) - (expected < 0) if weak else expected
+            run.add(answer.cpu, answer.nodes, answer.score == want)
+        return run
+
+    return run_c4
+
+
 def fmt_time(seconds: float) -> str:
     if seconds >= 1:
         return f"{seconds:.2f} s"
@@ -150,13 +177,25 @@ def main() -> int:
         help="the directory of Pascal Pons' Test_L*_R* files (default: $FOURINAROW_BENCH_DIR, "
         "else shared/bench/positions beside the project if there, else fourinarow's own sets)",
     )
-    parser.add_argument("--tt-mb", type=float, default=128, help="our table size (default 128)")
+    parser.add_argument(
+        "--tt-mb",
+        type=float,
+        default=128,
+        help="the table size in MB, ours and c4's (default 128; a power of two gives both the "
+        "same number of entries)",
+    )
     parser.add_argument(
         "--book", default="none", help="our opening book: none (default), shipped, or a path"
     )
-    parser.add_argument("--weak", action="store_true", help="weak solves (ours only)")
+    parser.add_argument("--weak", action="store_true", help="weak solves (ours and c4 only)")
     parser.add_argument("--no-peers", action="store_true", help="measure fourinarow only")
     parser.add_argument("--c4ai-python", help="a Python 3.13 with connect-four-ai-linux installed")
+    parser.add_argument(
+        "--c4",
+        type=Path,
+        metavar="DIR",
+        help="a clone of https://github.com/ChristopheSteininger/c4 to build and compare with",
+    )
     args = parser.parse_args()
     keys = [key.strip() for key in args.sets.split(",")]
     unknown = [key for key in keys if key not in SETS]
@@ -188,7 +227,19 @@ def main() -> int:
                 print("bitbully not installed here: pip install bitbully to compare with it")
         if args.c4ai_python:
             peers["connect-four-ai"] = c4ai_runner(args.c4ai_python)
-    print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB")
+    c4_line = ""
+    if args.c4 and not args.no_peers:
+        try:
+            settings = c4_peer.C4Settings.for_table_mb(7, 6, threads=1, table_mb=args.tt_mb)
+            binary = c4_peer.build(args.c4, settings)  # once, then cached: outside any timing
+        except c4_peer.C4Error as error:
+            parser.error(str(error))
+        peers["c4"] = c4_runner(binary, args.weak)
+        c4_line = (
+            f"; c4: one thread, table {settings.entries:,} entries ({settings.table_mb:.1f} MB),"
+            f" no book, built in {binary.parent}"
+        )
+    print(f"fourinarow backend: {solver.backend_for(Board())}, table {args.tt_mb:g} MB{c4_line}")
     print(source_line(chosen))
     header = (
         f"{'set':<14}{'engine':<17}{'n':>5}{'exact':>7}{'mean':>12}{'median':>12}"
