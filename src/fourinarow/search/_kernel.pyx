@@ -373,7 +373,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     cdef uint64_t deferred[MAX_WIDTH]
     cdef int count = 0
     cdef int waiting = 0
-    cdef bint defer
+    cdef bint defer, static_children
     cdef int i, j, c, lowest, highest, score, value, alpha_in, known_lower, known_upper
 
     s.nodes += 1
@@ -430,7 +430,11 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
             if alpha >= beta:
                 return beta
 
-    # Order the moves: most threats after the move first, ties centre first.
+    # Order the moves: most threats after the move first, ties centre first. With the second
+    # player to move on a board of even height, a move after which claimeven bounds the first
+    # player (see above) bounds this position from below, and may end the search. (Only away
+    # from the leaves, where the subtrees it saves outweigh its cost.)
+    static_children = s.odd_rows != 0 and (ply & 1) == 1 and ply < s.etc_plies
     for i in range(s.width):
         c = s.order[i]
         move = next_moves & s.column_mask[c]
@@ -438,6 +442,16 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
             if ply + 1 < s.table_plies:
                 prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &tag))
             value = popcount64(winning_cells(s, current | move, mask | move))
+            if static_children:
+                claimed = (current | move) | (s.board & ~s.odd_rows & ~(mask | move) & ~possible(s, mask | move))
+                if not has_line(s, s.board & ~claimed):
+                    score = 1 if has_line(s, claimed) else 0
+                    if score >= beta:
+                        if ply < s.table_plies:
+                            store(s, key, ply, score, NO_UPPER)
+                        return score
+                    if score > alpha:
+                        alpha = score
             j = count
             while j > 0 and sorted_scores[j - 1] < value:
                 sorted_scores[j] = sorted_scores[j - 1]

@@ -304,12 +304,27 @@ class ReferenceKernel:
                 if alpha >= beta:
                     return beta
 
-        # Order the moves: most threats after the move first, ties centre first.
+        # Order the moves: most threats after the move first, ties centre first. With the second
+        # player to move on a board of even height, a move after which claimeven bounds the
+        # first player (see above) bounds this position from below, and may end the search.
+        static_children = self.odd_rows != 0 and ply % 2 == 1 and ply < self.etc_plies
         ordered: list[tuple[int, int]] = []
         for c in self.order:
             move = next_moves & self.column_mask[c]
             if move:
                 value = bin(self._winning_cells(current | move, mask | move)).count("1")
+                if static_children:
+                    after = mask | move
+                    claimed = (current | move) | (
+                        self.board & ~self.odd_rows & ~after & ~self._possible(after)
+                    )
+                    if not self._has_line(self.board & ~claimed):
+                        score = 1 if self._has_line(claimed) else 0
+                        if score >= beta:
+                            if use_table:
+                                self._store(key, ply, score, NO_UPPER)
+                            return score
+                        alpha = max(alpha, score)
                 j = len(ordered)
                 while j > 0 and ordered[j - 1][0] < value:
                     j -= 1
