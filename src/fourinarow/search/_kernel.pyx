@@ -367,7 +367,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
     lower bound.
     """
-    cdef uint64_t next_moves, key, move, tag, child, claimed
+    cdef uint64_t next_moves, key, move, tag, child, claimed, threats, reply, opponent_threats
     cdef uint64_t sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
     cdef uint64_t deferred[MAX_WIDTH]
@@ -430,10 +430,14 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
             if alpha >= beta:
                 return beta
 
-    # Order the moves: most threats after the move first, ties centre first. With the second
+    # Order the moves: the threats (cells that would complete a line) the move leaves, counted
+    # twice, and once more for each one right above a cell the opponent may play next (which it
+    # then may not), but none right above an opponent's threat (useless: the opponent wins
+    # first); ties centre first. With the second
     # player to move on a board of even height, a move after which claimeven bounds the first
     # player (see above) bounds this position from below, and may end the search. (Only away
     # from the leaves, where the subtrees it saves outweigh its cost.)
+    opponent_threats = winning_cells(s, current ^ mask, mask)
     static_children = s.odd_rows != 0 and (ply & 1) == 1 and ply < s.etc_plies
     for i in range(s.width):
         c = s.order[i]
@@ -441,7 +445,9 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
         if move:
             if ply + 1 < s.table_plies:
                 prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &tag))
-            value = popcount64(winning_cells(s, current | move, mask | move))
+            threats = winning_cells(s, current | move, mask | move) & ~(opponent_threats << 1)
+            reply = possible(s, mask | move)
+            value = 2 * popcount64(threats) + popcount64(threats & (reply << 1))
             if static_children:
                 claimed = (current | move) | (s.board & ~s.odd_rows & ~(mask | move) & ~possible(s, mask | move))
                 if not has_line(s, s.board & ~claimed):

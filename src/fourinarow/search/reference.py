@@ -304,15 +304,23 @@ class ReferenceKernel:
                 if alpha >= beta:
                     return beta
 
-        # Order the moves: most threats after the move first, ties centre first. With the second
-        # player to move on a board of even height, a move after which claimeven bounds the
-        # first player (see above) bounds this position from below, and may end the search.
+        # Order the moves: the threats (cells that would complete a line) the move leaves,
+        # counted twice, and once more for each one right above a cell the opponent may play
+        # next (which it then may not), but none right above an opponent's threat (useless: the
+        # opponent wins first); ties centre first. With the second player to move on a board of
+        # even height, a move after which claimeven bounds the first player (see above) bounds
+        # this position from below, and may end the search.
+        opponent_threats = self._winning_cells(current ^ mask, mask)
         static_children = self.odd_rows != 0 and ply % 2 == 1 and ply < self.etc_plies
         ordered: list[tuple[int, int]] = []
         for c in self.order:
             move = next_moves & self.column_mask[c]
             if move:
-                value = bin(self._winning_cells(current | move, mask | move)).count("1")
+                threats = self._winning_cells(current | move, mask | move) & ~(
+                    opponent_threats << 1
+                )
+                reply = self._possible(mask | move)
+                value = 2 * threats.bit_count() + (threats & (reply << 1)).bit_count()
                 if static_children:
                     after = mask | move
                     claimed = (current | move) | (
