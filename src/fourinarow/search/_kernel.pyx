@@ -248,13 +248,15 @@ cdef inline bint can_win_next(Search* s, uint64_t current, uint64_t mask) noexce
     return (winning_cells(s, current, mask) & possible(s, mask)) != 0
 
 
-cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask) noexcept nogil:
+cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask, uint64_t* threats) noexcept nogil:
     """Playable cells that do not hand the opponent a win next move; 0 if every move loses.
+    The opponent's threats (the empty cells where it would complete a line) go to threats.
 
     Precondition: the side to move cannot win at once.
     """
     cdef uint64_t moves = possible(s, mask)
     cdef uint64_t opponent_win = winning_cells(s, current ^ mask, mask)
+    threats[0] = opponent_win
     cdef uint64_t forced = moves & opponent_win
     if forced:
         if forced & (forced - 1):
@@ -387,7 +389,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     if ply <= s.book_plies and book_probe(s, current, mask, &value):
         return value
 
-    next_moves = non_losing_moves(s, current, mask)
+    next_moves = non_losing_moves(s, current, mask, &opponent_threats)
     if next_moves == 0:
         return -((s.cells - ply) // 2)
     if ply >= s.cells - 2:
@@ -437,7 +439,6 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     # player to move on a board of even height, a move after which claimeven bounds the first
     # player (see above) bounds this position from below, and may end the search. (Only away
     # from the leaves, where the subtrees it saves outweigh its cost.)
-    opponent_threats = winning_cells(s, current ^ mask, mask)
     static_children = s.odd_rows != 0 and (ply & 1) == 1 and ply < s.etc_plies
     for i in range(s.width):
         c = s.order[i]
