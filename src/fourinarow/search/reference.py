@@ -274,6 +274,11 @@ class ReferenceKernel:
             if alpha >= beta:
                 return beta
 
+        if next_moves & (next_moves - 1) == 0:
+            # One move does not lose at once: play it, without the table (the position's value
+            # is its child's, and storing both would take two slots for one subtree).
+            return -self.negamax(current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
+
         # Claimeven: on a board of even height with the first player to move, the second player
         # can answer a move into a row 1, 3, 5, ... (counting from 1) on top of it, and a move
         # into one of the (paired) columns now open at a row 2, 4, ... in the other such column;
