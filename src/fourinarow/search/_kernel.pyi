@@ -30,5 +30,6 @@ class Kernel:
     defer_plies: int
     serial_nodes: int
     defer_skip: int
+    jitter_plies: int
     @property
     def thread_nodes(self) -> list[int]: ...

@@ -66,6 +66,7 @@ cdef enum:
     NO_UPPER = 127
     SERIAL_NODES = 65536  # a search on several threads first tries this many nodes on one
     DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
+    JITTER_PLIES = 10  # helper threads vary their move order this many plies below the root
 
 # The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
 # constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
@@ -119,6 +120,9 @@ ctypedef struct Search:
     int defer_plies  # on several threads, defer moves into busy positions in plies below this
     int defer_from  # and from this ply on (set for each search: the root's ply + defer_skip)
     int defer_skip
+    int thread  # this thread's number in a parallel search (0: the calling thread)
+    int jitter_plies  # helper threads vary their move order this many plies below the root
+    int jitter_to  # (that is, in plies below this one: set for each search)
 
 
 # One thread's part of a parallel search: its own copy of the search state (counters, limits),
@@ -473,6 +477,14 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
             sorted_moves[j] = move
             count += 1
 
+    # On several threads, the helper threads take the second move first in about half of the
+    # positions within JITTER_PLIES of the root (by a hash of the position and the thread), so that they spread
+    # over the tree rather than all follow the first thread down the same first moves.
+    if s.thread and count > 1 and ply < s.jitter_to and ((key * HASH_MULTIPLIER) >> (63 - (s.thread & 31))) & 1:
+        move = sorted_moves[0]
+        sorted_moves[0] = sorted_moves[1]
+        sorted_moves[1] = move
+
     # Enhanced transposition cut-off: a child already known to refute the opponent ends the
     # search here. Its table slot was prefetched above, so this costs little.
     if ply < s.etc_plies and ply + 1 < s.table_plies:
@@ -555,6 +567,8 @@ cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask
         workers[t].s.shared = &shared
         workers[t].s.busy = pool.busy
         workers[t].s.defer_from = ply + s.defer_skip
+        workers[t].s.thread = t
+        workers[t].s.jitter_to = ply + s.jitter_plies
         workers[t].current = current
         workers[t].mask = mask
         workers[t].ply = ply
@@ -655,6 +669,7 @@ cdef class Kernel:
         self.s.book_plies = -1
         self.s.defer_plies = self.s.near_plies
         self.s.defer_skip = DEFER_SKIP
+        self.s.jitter_plies = JITTER_PLIES
         self.pool.threads = 1
         self.pool.serial_nodes = SERIAL_NODES
 
@@ -720,6 +735,14 @@ cdef class Kernel:
     @serial_nodes.setter
     def serial_nodes(self, unsigned long long nodes):
         self.pool.serial_nodes = nodes
+
+    @property
+    def jitter_plies(self):
+        return self.s.jitter_plies
+
+    @jitter_plies.setter
+    def jitter_plies(self, int plies):
+        self.s.jitter_plies = plies
 
     @property
     def defer_skip(self):
