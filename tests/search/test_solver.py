@@ -125,7 +125,16 @@ def random_open_position(
 
 @pytest.mark.parametrize(
     ("shape", "empties"),
-    [((7, 6, 4), 8), ((9, 7, 4), 8), ((12, 6, 5), 7), ((5, 4, 3), 9), ((20, 3, 3), 8)],
+    # Even heights (7x6, 12x6, 5x4, 6x4, 4x6) exercise the claimeven bound, odd ones the rest.
+    [
+        ((7, 6, 4), 8),
+        ((9, 7, 4), 8),
+        ((12, 6, 5), 7),
+        ((5, 4, 3), 9),
+        ((20, 3, 3), 8),
+        ((6, 4, 4), 7),
+        ((4, 6, 3), 9),
+    ],
     ids=str,
 )
 def test_solver_matches_naive_brute_force(shape: tuple[int, int, int], empties: int) -> None:
