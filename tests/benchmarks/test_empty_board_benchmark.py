@@ -3,29 +3,17 @@ FOURINAROW_C4_DIR) c4 beside ours on the empty 5x4 board."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "empty_board.py"
+from tests.benchmarks.scripts import run_script
 
 
 def run(*arguments: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """The script with these arguments, c4 builds under ``cache``."""
-    environment = dict(os.environ)
-    if cache is not None:
-        environment["XDG_CACHE_HOME"] = str(cache.parent)
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        env=environment,
-    )
+    """The script with these arguments, its output captured."""
+    return run_script("empty_board.py", *arguments, cache=cache, timeout=600)
 
 
 def rows(output: str) -> list[list[str]]:

@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 from fourinarow.analysis.standard_sets import SHIPPED_DIRECTORY
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "make_sets.py"
+from tests.benchmarks.scripts import run_script
 
 
 def run(*arguments: str) -> subprocess.CompletedProcess[str]:
     """The script with these arguments, its output captured."""
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_script("make_sets.py", *arguments, timeout=300)
 
 
 def test_the_first_lines_of_two_shipped_sets_again(tmp_path: Path) -> None:

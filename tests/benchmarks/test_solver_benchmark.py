@@ -3,30 +3,19 @@ FOURINAROW_C4_DIR) c4's rows beside ours on the committed sample of the standard
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests import bench
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "solver.py"
+from tests.benchmarks.scripts import run_script
 
 
 def run(*arguments: str, cache: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """The script on the committed sample with these arguments, c4 builds under ``cache``."""
-    environment = dict(os.environ)
-    if cache is not None:
-        environment["XDG_CACHE_HOME"] = str(cache.parent)
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), "--bench-dir", str(bench.SAMPLE_SETS), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        env=environment,
+    """The script on the committed sample with these arguments."""
+    return run_script(
+        "solver.py", "--bench-dir", str(bench.SAMPLE_SETS), *arguments, cache=cache, timeout=600
     )
 
 

@@ -5,27 +5,20 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "web.py"
+from tests.benchmarks.scripts import run_script
+
 TINY = ["--clients", "2", "--requests", "20", "--sets", "end-easy,middle-easy", "--sample", "3"]
 
 
 def run(*arguments: str) -> subprocess.CompletedProcess[str]:
     """The script with these arguments, its output captured."""
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_script("web.py", *arguments, timeout=300)
 
 
 def row(lines: list[str], label: str) -> list[str]:

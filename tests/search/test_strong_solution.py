@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import runpy
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import pytest
 
 from fourinarow.book.build import layers
 from fourinarow.search.book import Book, shipped_book_path
+from tests.benchmarks.scripts import run_script
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strong_solution.py"
 SHAPE = (7, 6, 4)
@@ -47,13 +47,8 @@ def shipped_book() -> Book:
 
 
 def run(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(SCRIPT), *arguments],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    """The script with these arguments, its output captured."""
+    return run_script("strong_solution.py", *arguments, timeout=300)
 
 
 def small_book(shipped: Book, path: Path, plies: int, change: dict[int, int | None]) -> Path:
