@@ -4,7 +4,7 @@
     python benchmarks/tromp.py --json tromp.jsonl --resume --markdown   # all of them: hours
     python benchmarks/tromp.py --json tromp.jsonl --resume --markdown --shapes none  # the table
 
-Tromp's table (../shared/REFERENCE.md, "Who wins the empty board"; held below as data) gives,
+Tromp's table (published by John Tromp; held below as data) gives,
 for widths and heights 4 to 11 with four in a row, whether the first player wins (+), the second
 (-) or it is a draw (=); some cells are blank. This script solves the empty board of every
 shape the compiled kernel holds (``width * (height + 1)`` up to 64 bits; larger boards go to the
