@@ -205,7 +205,6 @@ cdef inline uint64_t winning_cells(Search* s, uint64_t p, uint64_t mask) noexcep
 cdef inline bint has_line(Search* s, uint64_t p) noexcept nogil:
     """True if the stones p hold a line of connect."""
     cdef uint64_t m
-    cdef int j
     if s.connect == 4 and s.diagonal:
         m = p & (p >> 1)
         if m & (m >> 2):
@@ -218,34 +217,40 @@ cdef inline bint has_line(Search* s, uint64_t p) noexcept nogil:
             return True
         m = p & (p >> (s.stride + 1))
         return (m & (m >> (2 * (s.stride + 1)))) != 0
-    if s.vertical:
-        m = p
-        for j in range(1, s.connect):
-            m &= p >> j
-        if m:
-            return True
-    if s.horizontal:
-        m = p
-        for j in range(1, s.connect):
-            m &= p >> (j * s.stride)
-        if m:
-            return True
-    if s.diagonal:
-        m = p
-        for j in range(1, s.connect):
-            m &= p >> (j * (s.stride - 1))
-        if m:
-            return True
-        m = p
-        for j in range(1, s.connect):
-            m &= p >> (j * (s.stride + 1))
-        if m:
-            return True
-    return False
+    return (
+        (s.vertical and line_along(p, 1, s.connect))
+        or (s.horizontal and line_along(p, s.stride, s.connect))
+        or (s.diagonal and (line_along(p, s.stride - 1, s.connect) or line_along(p, s.stride + 1, s.connect)))
+    )
+
+
+cdef inline bint line_along(uint64_t p, int step, int n) noexcept nogil:
+    """True if the stones p hold n in a row along step."""
+    cdef uint64_t m = p
+    cdef int j
+    for j in range(1, n):
+        m &= p >> (j * step)
+    return m != 0
 
 
 cdef inline uint64_t possible(Search* s, uint64_t mask) noexcept nogil:
     return (mask + s.bottom) & s.board
+
+
+cdef inline int claimeven_bound(Search* s, uint64_t second, uint64_t mask) noexcept nogil:
+    """An upper bound on the first player's score, the first player to move and ``second`` the
+    second player's stones (on a board of even height): 0 or -1, or NO_UPPER for none.
+
+    Claimeven: the second player can answer a move into a row 1, 3, 5, ... (counting from 1) on
+    top of it, and a move into one of the (paired) columns now open at a row 2, 4, ... in the
+    other such column; so it gets every empty cell of rows 2, 4, 6, ... not playable now. If the
+    first player's stones and every other cell hold no line, it cannot win (score <= 0); if the
+    second player's stones and those cells then hold one, it loses (score <= -1).
+    """
+    cdef uint64_t claimed = second | (s.board & ~s.odd_rows & ~mask & ~possible(s, mask))
+    if has_line(s, s.board & ~claimed):
+        return NO_UPPER
+    return -1 if has_line(s, claimed) else 0
 
 
 cdef inline bint can_win_next(Search* s, uint64_t current, uint64_t mask) noexcept nogil:
@@ -373,7 +378,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
     lower bound.
     """
-    cdef uint64_t next_moves, key, move, tag, child, claimed, threats, reply, opponent_threats
+    cdef uint64_t next_moves, key, move, tag, child, threats, reply, opponent_threats
     cdef uint64_t sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
     cdef uint64_t deferred[MAX_WIDTH]
@@ -415,20 +420,13 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
         # its child's, and storing both would take two slots for one subtree).
         return -negamax(s, current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
 
-    # Claimeven: on a board of even height with the first player to move, the second player can
-    # answer a move into a row 1, 3, 5, ... (counting from 1) on top of it, and a move into one
-    # of the (paired) columns now open at a row 2, 4, ... in the other such column; so it gets
-    # every empty cell of rows 2, 4, 6, ... that is not playable now. If the first player's
-    # stones and every other cell hold no line, it cannot win (score <= 0); if the second
-    # player's stones and those cells then hold one, it loses (score <= -1).
+    # Claimeven bounds the first player to move on a board of even height.
     if s.odd_rows and (ply & 1) == 0 and beta > -1:
-        claimed = (current ^ mask) | (s.board & ~s.odd_rows & ~mask & ~possible(s, mask))
-        if not has_line(s, s.board & ~claimed):
-            value = -1 if has_line(s, claimed) else 0
-            if value < beta:
-                beta = value
-                if alpha >= beta:
-                    return beta
+        value = claimeven_bound(s, current ^ mask, mask)
+        if value < beta:
+            beta = value
+            if alpha >= beta:
+                return beta
 
     key = position_key(s, current, mask, ply)
     if ply < s.table_plies and probe(s, key, ply, &known_lower, &known_upper):
@@ -444,10 +442,10 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     # Order the moves: the threats (cells that would complete a line) the move leaves, counted
     # twice, and once more for each one right above a cell the opponent may play next (which it
     # then may not), but none right above an opponent's threat (useless: the opponent wins
-    # first); ties centre first. With the second
-    # player to move on a board of even height, a move after which claimeven bounds the first
-    # player (see above) bounds this position from below, and may end the search. (Only away
-    # from the leaves, where the subtrees it saves outweigh its cost.)
+    # first); ties centre first. With the second player to move on a board of even height, a
+    # move after which claimeven bounds the first player bounds this position from below, and
+    # may end the search (only away from the leaves, where the subtrees it saves outweigh its
+    # cost).
     static_children = s.odd_rows != 0 and (ply & 1) == 1 and ply < s.etc_plies
     for i in range(s.width):
         c = s.order[i]
@@ -459,15 +457,13 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
             reply = possible(s, mask | move)
             value = 2 * popcount64(threats) + popcount64(threats & (reply << 1))
             if static_children:
-                claimed = (current | move) | (s.board & ~s.odd_rows & ~(mask | move) & ~possible(s, mask | move))
-                if not has_line(s, s.board & ~claimed):
-                    score = 1 if has_line(s, claimed) else 0
-                    if score >= beta:
-                        if ply < s.table_plies:
-                            store(s, key, ply, score, NO_UPPER)
-                        return score
-                    if score > alpha:
-                        alpha = score
+                score = -claimeven_bound(s, current | move, mask | move)
+                if score >= beta:
+                    if ply < s.table_plies:
+                        store(s, key, ply, score, NO_UPPER)
+                    return score
+                if score > alpha:
+                    alpha = score
             j = count
             while j > 0 and sorted_scores[j - 1] < value:
                 sorted_scores[j] = sorted_scores[j - 1]
@@ -478,8 +474,9 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
             count += 1
 
     # On several threads, the helper threads take the second move first in about half of the
-    # positions within JITTER_PLIES of the root (by a hash of the position and the thread), so that they spread
-    # over the tree rather than all follow the first thread down the same first moves.
+    # positions within jitter_plies of the root (by a hash of the position and the thread), so
+    # that they spread over the tree rather than all follow the first thread down the same
+    # first moves.
     if s.thread and count > 1 and ply < s.jitter_to and ((key * HASH_MULTIPLIER) >> (63 - (s.thread & 31))) & 1:
         move = sorted_moves[0]
         sorted_moves[0] = sorted_moves[1]

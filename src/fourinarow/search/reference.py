@@ -174,6 +174,22 @@ class ReferenceKernel:
                 return True
         return False
 
+    def _claimeven_bound(self, second: int, mask: int) -> int:
+        """An upper bound on the first player's score, the first player to move and ``second``
+        the second player's stones (on a board of even height): 0 or -1, or NO_UPPER for none.
+
+        Claimeven: the second player can answer a move into a row 1, 3, 5, ... (counting from
+        1) on top of it, and a move into one of the (paired) columns now open at a row 2, 4, ...
+        in the other such column; so it gets every empty cell of rows 2, 4, 6, ... not playable
+        now. If the first player's stones and every other cell hold no line, it cannot win
+        (score <= 0); if the second player's stones and those cells then hold one, it loses
+        (score <= -1).
+        """
+        claimed = second | (self.board & ~self.odd_rows & ~mask & ~self._possible(mask))
+        if self._has_line(self.board & ~claimed):
+            return NO_UPPER
+        return -1 if self._has_line(claimed) else 0
+
     def _possible(self, mask: int) -> int:
         return (mask + self.bottom) & self.board
 
@@ -279,22 +295,13 @@ class ReferenceKernel:
             # is its child's, and storing both would take two slots for one subtree).
             return -self.negamax(current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
 
-        # Claimeven: on a board of even height with the first player to move, the second player
-        # can answer a move into a row 1, 3, 5, ... (counting from 1) on top of it, and a move
-        # into one of the (paired) columns now open at a row 2, 4, ... in the other such column;
-        # so it gets every empty cell of rows 2, 4, 6, ... not playable now. If the first
-        # player's stones and every other cell hold no line, it cannot win (score <= 0); if the
-        # second player's stones and those cells then hold one, it loses (score <= -1).
+        # Claimeven bounds the first player to move on a board of even height.
         if self.odd_rows and ply % 2 == 0 and beta > -1:
-            claimed = (current ^ mask) | (
-                self.board & ~self.odd_rows & ~mask & ~self._possible(mask)
-            )
-            if not self._has_line(self.board & ~claimed):
-                value = -1 if self._has_line(claimed) else 0
-                if value < beta:
-                    beta = value
-                    if alpha >= beta:
-                        return beta
+            value = self._claimeven_bound(current ^ mask, mask)
+            if value < beta:
+                beta = value
+                if alpha >= beta:
+                    return beta
 
         key = self._key(current, mask, ply)
         use_table = ply < self.table_plies
@@ -313,8 +320,8 @@ class ReferenceKernel:
         # counted twice, and once more for each one right above a cell the opponent may play
         # next (which it then may not), but none right above an opponent's threat (useless: the
         # opponent wins first); ties centre first. With the second player to move on a board of
-        # even height, a move after which claimeven bounds the first player (see above) bounds
-        # this position from below, and may end the search.
+        # even height, a move after which claimeven bounds the first player bounds this position
+        # from below, and may end the search.
         opponent_threats = self._winning_cells(current ^ mask, mask)
         static_children = self.odd_rows != 0 and ply % 2 == 1 and ply < self.etc_plies
         ordered: list[tuple[int, int]] = []
@@ -327,17 +334,12 @@ class ReferenceKernel:
                 reply = self._possible(mask | move)
                 value = 2 * threats.bit_count() + (threats & (reply << 1)).bit_count()
                 if static_children:
-                    after = mask | move
-                    claimed = (current | move) | (
-                        self.board & ~self.odd_rows & ~after & ~self._possible(after)
-                    )
-                    if not self._has_line(self.board & ~claimed):
-                        score = 1 if self._has_line(claimed) else 0
-                        if score >= beta:
-                            if use_table:
-                                self._store(key, ply, score, NO_UPPER)
-                            return score
-                        alpha = max(alpha, score)
+                    score = -self._claimeven_bound(current | move, mask | move)
+                    if score >= beta:
+                        if use_table:
+                            self._store(key, ply, score, NO_UPPER)
+                        return score
+                    alpha = max(alpha, score)
                 j = len(ordered)
                 while j > 0 and ordered[j - 1][0] < value:
                     j -= 1
