@@ -16,7 +16,7 @@ from fourinarow.agents import (
     make_agent,
 )
 from fourinarow.core import Board, GameOverError
-from fourinarow.search.scores import Bounds, ColumnValues, Exact, Unvalued
+from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
 
 ANALYSTS = ["minimax", "alphabeta", "engine", "mcts", "perfect", "level:8", "perfect:blunder=0.5"]
 SHAPES = [(7, 6, 4), (9, 7, 5), (20, 20, 5), (5, 4, 3)]
@@ -74,16 +74,21 @@ def test_an_exact_analysis_agrees_with_the_solver_and_names_the_best_moves() -> 
     assert values.exact_values() == (None, None, None, -5, -4, -5, None)
 
 
-def test_bounds_are_proven_and_unreached_columns_say_so() -> None:
+def test_a_limited_analysis_values_every_column_by_proof_or_estimate() -> None:
     values = make_agent("perfect:book=none").analyze(  # type: ignore[attr-defined]
         Board(), Limit(nodes=3000)
     )
     assert not values.exact
-    assert any(isinstance(v, Bounds | type(Unvalued.NOT_SEARCHED)) for v in values.values)
-    assert Unvalued.FULL not in values.values
+    assert all(isinstance(v, Bounds | Estimate) for v in values.values)
+    assert any(isinstance(v, Estimate) for v in values.values)
     for value in values.values:
         if isinstance(value, Bounds):
             assert -21 <= value.lower < value.upper <= 21
+            assert value.lower > 0 or value.upper < 0  # bounds stay only where they settle it
+        elif isinstance(value, Estimate) and value.lower is not None:
+            assert value.upper is not None
+            assert -21 <= value.lower <= 0 <= value.upper <= 21
+    assert values.likely_best() == (3,)  # the centre, as the engine sees it
 
 
 def test_wrappers_delegate_and_agents_without_values_say_so() -> None:

@@ -21,6 +21,9 @@ from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, pre
 from fourinarow.core import Board, Column
 from fourinarow.search.arguments import checked_limit
 from fourinarow.search.book import Book
+from fourinarow.search.deepening import column_estimates
+from fourinarow.search.engine import Engine
+from fourinarow.search.estimates import settled, with_estimates
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
 
@@ -30,6 +33,8 @@ _FIRST_PASS_NODES = 20_000  # the node budget of each column's first search unde
 _GROWTH = 4  # each later pass allows this many times more nodes per column
 FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
 DIRECT_SHARE = 0.35  # the share of a limit for solving the position itself
+PROOF_SHARE = 0.5  # the share of an analysis's limit for proofs; estimates get the rest
+ESTIMATE_TABLE_MB = 16  # the most the engine that makes estimates takes for its table
 
 
 class PerfectAgent:
@@ -66,6 +71,8 @@ class PerfectAgent:
         self._tie_break = adopt_tie_break(tie_break, self._rng)
         self.solver = Solver(tt_mb=tt_mb, book=book, threads=threads)
         self.fallback = fallback
+        self._tt_mb = tt_mb
+        self._engines: dict[tuple[int, int, int], Engine] = {}
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The best column for the side to move; exact unless a limit cut the solve short.
@@ -127,8 +134,15 @@ class PerfectAgent:
         return self._decision(column, None, board, spent, start)
 
     def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
-        """Every column's value for the side to move, as if it played there: exact, or the
-        proven bounds where the limit stopped its search, or ``not searched``.
+        """Every column's value for the side to move, as if it played there.
+
+        Without a limit every value is exact. Within a time or node limit, the solver first
+        narrows every column's bounds together (searches of growing size, column after column)
+        for up to ``PROOF_SHARE`` of it; the heuristic engine then deepens on the position for
+        the rest, and every column not proven gets an ``Estimate`` from it (see
+        :func:`~fourinarow.search.estimates.with_estimates`): exact values and bounds that
+        settle the result stay as they are. A column is ``not searched`` only when not even
+        the engine's first ply fitted.
 
         Raises:
             GameOverError: the game is over.
@@ -138,11 +152,37 @@ class PerfectAgent:
         limit = checked_limit(limit)
         if limit.time is None and limit.nodes is None:
             return self.solver.analyze(board)
-        bounds, nodes = self._narrow(board, limit, start, until_best=False)
-        found = [bounds.get(c) for c in range(board.width)]
-        return ColumnValues.from_bounds(
-            found, board, nodes=nodes, elapsed=time.perf_counter() - start
+        proving = Limit(
+            None if limit.time is None else limit.time * PROOF_SHARE,
+            nodes=None if limit.nodes is None else max(1, int(limit.nodes * PROOF_SHARE)),
         )
+        bounds, nodes = self._narrow(board, proving, start, until_best=False)
+        found = [bounds.get(c) for c in range(board.width)]
+        proven = ColumnValues.from_bounds(found, board, nodes=nodes)
+        if all(settled(value) for value in proven.values):
+            return replace(proven, elapsed=time.perf_counter() - start)
+        rest = limit.remaining(start)
+        if limit.nodes is not None:
+            rest = replace(rest, nodes=max(1, limit.nodes - nodes))
+        engine = self._engine_for(board)
+        most = board.width * board.height - board.ply
+        engine_start = time.perf_counter()
+        scores, depth, engine_nodes = column_estimates(engine, board, most, rest, engine_start)
+        return with_estimates(
+            proven,
+            scores,
+            depth,
+            board,
+            nodes=nodes + engine_nodes,
+            elapsed=time.perf_counter() - start,
+        )
+
+    def _engine_for(self, board: Board) -> Engine:
+        """The heuristic engine for ``board``'s shape, made once and kept (with its table)."""
+        shape = (board.width, board.height, board.connect)
+        if shape not in self._engines:
+            self._engines[shape] = Engine(*shape, tt_mb=min(self._tt_mb, ESTIMATE_TABLE_MB))
+        return self._engines[shape]
 
     def _choose_within(self, board: Board, limit: Limit, start: float) -> Decision:
         """The proven best column if narrowing within the limit finds it, else the fallback's

@@ -17,7 +17,7 @@ from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
-from fourinarow.search.scores import Bounds, Exact, Unvalued
+from fourinarow.search.scores import Bounds, Estimate, Exact, Unvalued
 from fourinarow.search.solver import Solver
 
 __all__ = ["GameSettings", "TerminalGame"]
@@ -34,6 +34,12 @@ THINKING_NOTICE_SECONDS = 0.5
 REVIEW_SECONDS = 0.25
 """The time the review of a finished game gives each position on boards without an opening
 book (a board with one, shipped or installed, is quick to prove whole)."""
+
+
+_ESTIMATE_NOTE = (
+    "\nNot proven within a second, estimated: the engine's evaluation from looking that many"
+    "\nmoves ahead (positive favours the player to move; a threat is worth about +1)."
+)
 
 
 def _describe_score(score: int, board: Board) -> str:
@@ -256,12 +262,17 @@ class TerminalGame:
                 text = _describe_score(value.value, board)
             elif isinstance(value, Bounds):
                 text = f"{value.lower:+d} to {value.upper:+d} (not settled within a second)"
+            elif isinstance(value, Estimate):
+                text = value.describe()
             else:
                 text = "not searched within a second"
             values.append(f"  {column_label(column)}: {text}")
+        estimates = any(isinstance(value, Estimate) for value in analysis.values)
         return (
             "What each column is worth to the player to move (perfect play from both sides;\n"
-            "+N wins, larger is sooner; 0 draws; -N loses, larger is later):\n" + "\n".join(values)
+            "+N wins, larger is sooner; 0 draws; -N loses, larger is later):\n"
+            + "\n".join(values)
+            + (_ESTIMATE_NOTE if estimates else "")
         )
 
     def _announce(self, outcome: Outcome) -> None:

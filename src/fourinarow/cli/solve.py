@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any, TextIO
 
+from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.cli.options import (
@@ -139,14 +140,22 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.book != "shipped":  # the default book is read as the solver reads it
             book = Book.load(path)
             book.require_shape(width, height, args.connect)
-    solver = Solver(tt_mb=args.tt_mb, book=book, threads=args.threads)
     limit = Limit(None if args.time_ms is None else args.time_ms / 1000, nodes=args.max_nodes)
+    estimating = args.analyze and not args.weak and (limit.time, limit.nodes) != (None, None)
+    analyst = (
+        PerfectAgent(tt_mb=args.tt_mb, book=book, threads=args.threads) if estimating else None
+    )
+    solver = (
+        Solver(tt_mb=args.tt_mb, book=book, threads=args.threads)
+        if analyst is None
+        else analyst.solver
+    )
     status = 0
     for where, text in _inputs(args, sys.stdin):
         moves = "" if text.strip() == "-" else text
         try:
             board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
-            line = interruptible(partial(_solve_one, solver, board, args, limit))
+            line = interruptible(partial(_solve_one, solver, analyst, board, args, limit))
         except InvalidPositionError as error:
             print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
             status = 2
@@ -155,10 +164,21 @@ def run_solve(args: argparse.Namespace) -> int:
     return status
 
 
-def _solve_one(solver: Solver, board: Board, args: argparse.Namespace, limit: Limit) -> str:
+def _solve_one(
+    solver: Solver,
+    analyst: PerfectAgent | None,
+    board: Board,
+    args: argparse.Namespace,
+    limit: Limit,
+) -> str:
+    """One position's line: its score, or with ``--analyze`` every column's value (under a
+    limit, columns not proven get the engine's estimates from ``analyst``)."""
     shown = board.to_moves() or "-"
     if args.analyze:
-        analysis = solver.analyze(board, limit, weak=args.weak)
+        if analyst is not None:
+            analysis = analyst.analyze(board, limit)
+        else:
+            analysis = solver.analyze(board, limit, weak=args.weak)
         if not args.json:
             return " ".join([shown, *analysis.labels()])
         return json.dumps(analysis_record(board, analysis))

@@ -11,7 +11,7 @@ from fourinarow.search.constants import FORCED
 from fourinarow.search.heuristic import SearchResult, SearchStopped
 from fourinarow.search.limit import InvalidLimitError, Limit
 
-__all__ = ["FORCED", "Searcher", "column_values", "deepen"]
+__all__ = ["FORCED", "Searcher", "column_estimates", "column_values", "deepen"]
 
 
 class Searcher(Protocol):
@@ -54,6 +54,14 @@ def deepen(
         InvalidPositionError: ``board`` is not a ``Board``.
         GameOverError, InvalidBoardSizeError: as the searcher's ``search`` raises them.
     """
+    found, _, nodes = _deepen(searcher, board, most, limit, start, exact_root)
+    return found, nodes
+
+
+def _deepen(
+    searcher: Searcher, board: Board, most: int, limit: Limit, start: float, exact_root: bool
+) -> tuple[SearchResult | None, SearchResult | None, int]:
+    """:func:`deepen`'s loop: the deepest finished search, the one before it, and the nodes."""
     if not callable(getattr(searcher, "search", None)):
         raise InvalidSearchSettingError(
             f"a searcher has a search method; {shown(searcher)} has not"
@@ -70,25 +78,27 @@ def deepen(
         ) from None
     checked_board(board)
     found: SearchResult | None = None
+    previous: SearchResult | None = None
     nodes = 0
     deadline = limit.deadline(start)
     if limit.spent_at_start:
-        return None, 0
+        return None, None, 0
     for depth in range(1, limit.capped_depth(most) + 1):
         budget = None if limit.nodes is None else limit.nodes - nodes
         if budget is not None and budget <= 0:  # spent (searches stop a little late)
             break
         try:
-            found = searcher.search(
+            result = searcher.search(
                 board, depth, deadline=deadline, node_limit=budget, exact_root=exact_root
             )
         except SearchStopped:
             nodes += searcher.nodes
             break
+        previous, found = found, result
         nodes += found.nodes
         if abs(found.score) > FORCED:
             break
-    return found, nodes
+    return found, previous, nodes
 
 
 def column_values(
@@ -105,3 +115,31 @@ def column_values(
     if found is None:
         return (None,) * board.width, 0, nodes
     return found.scores, found.depth, nodes
+
+
+def column_estimates(
+    searcher: Searcher, board: Board, most: int, limit: Limit, start: float
+) -> tuple[tuple[int | None, ...], int, int]:
+    """As :func:`column_values`, but each column's value is the mean of the two deepest
+    searches that finished (rounded towards zero), which cancels most of the swing between odd
+    and even depths (a search that ends on its own move sees its threats, one that ends on the
+    opponent's sees the replies); a win or loss proven within the horizon is kept as it is.
+
+    Raises:
+        FourInARowError: as :func:`deepen` raises.
+    """
+    found, previous, nodes = _deepen(searcher, board, most, limit, start, True)
+    if found is None:
+        return (None,) * board.width, 0, nodes
+    if previous is None:
+        return found.scores, found.depth, nodes
+    values = tuple(
+        _mean(deep, shallow) for deep, shallow in zip(found.scores, previous.scores, strict=True)
+    )
+    return values, found.depth, nodes
+
+
+def _mean(deep: int | None, shallow: int | None) -> int | None:
+    if deep is None or shallow is None or abs(deep) > FORCED or abs(shallow) > FORCED:
+        return deep
+    return int((deep + shallow) / 2)

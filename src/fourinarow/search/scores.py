@@ -1,6 +1,6 @@
 """Typed scores: what kind of number a search found, and the value of every column.
 
-A score is always from the view of the side to move in the position it values. Four kinds:
+A score is always from the view of the side to move in the position it values. Five kinds:
 
 - :class:`Exact`: the proven game value in the standard convention (Pascal Pons'): 0 a draw; a
   win scores ``(W*H + 1 - n) // 2`` where ``n`` is the number of stones on the board before the
@@ -10,6 +10,8 @@ A score is always from the view of the side to move in the position it values. F
 - :class:`Heuristic`: a heuristic search's evaluation; ``forced`` is set when the search proved
   a win or loss within its horizon (then ``distance`` counts the plies to it).
 - :class:`Probability`: an expected result from 0 (sure loss) to 1 (sure win), as MCTS gives.
+- :class:`Estimate`: an analysis's value of a column it could not prove: the heuristic engine's
+  evaluation at the depth it reached, with the bounds proven so far where they say something.
 
 >>> from fourinarow.core import Board
 >>> score = Exact.of(18, Board.from_moves("4455"))
@@ -19,6 +21,8 @@ A score is always from the view of the side to move in the position it values. F
 {'kind': 'bounds', 'lower': -2, 'upper': 4}
 >>> str(Bounds(-2, 4)), str(Exact(0)), str(Heuristic(904)), str(Probability(0.731))
 ('-2..4', '0', 'h+904', 'p=0.731')
+>>> str(Estimate(17, depth=14)), Estimate(17, depth=14).describe()
+('~+1.7', 'about +1.7 (an estimate, depth 14)')
 
 :class:`ColumnValues` holds one entry per column: a score, or :data:`Unvalued.FULL` for a full
 column, or :data:`Unvalued.NOT_SEARCHED` for a legal column the search did not reach in time.
@@ -27,6 +31,7 @@ column, or :data:`Unvalued.NOT_SEARCHED` for a legal column the search did not r
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -36,9 +41,11 @@ from fourinarow.core.arguments import shown
 from fourinarow.core.geometry import board_side
 
 __all__ = [
+    "ESTIMATE_SCALE",
     "Bounds",
     "ColumnValue",
     "ColumnValues",
+    "Estimate",
     "Exact",
     "Heuristic",
     "InvalidScoreError",
@@ -83,7 +90,7 @@ def _board(board: object) -> Board:
     return board
 
 
-ScoreKind = Literal["exact", "bounds", "heuristic", "probability"]
+ScoreKind = Literal["exact", "bounds", "heuristic", "probability", "estimate"]
 
 
 def value_range(board: Board) -> tuple[int, int]:
@@ -315,8 +322,102 @@ class Probability:
         return {"kind": "probability", "value": self.value}
 
 
-Score = Exact | Bounds | Heuristic | Probability
-"""Any of the four kinds of score."""
+ESTIMATE_SCALE = 20.0
+"""The evaluation (in the engine's units) at which an estimate's expected result is
+``1 / (1 + e**-1)``, about 0.73: the logistic curve that turns evaluations into expected results."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An unproven column's likely value: the heuristic engine's evaluation of it at the depth
+    its search reached, beside the exact value's bounds proven so far.
+
+    An estimate is never a proof: it says which side the position leans to, not who wins.
+    Shown as ``~+1.7`` (the evaluation in tenths; a threat on a row its owner can claim counts
+    12, so about +1.2 each), in long form ``about +1.7 (an estimate, depth 14)``.
+
+    Attributes:
+        value: the evaluation in the engine's units, for the side to move; larger is better.
+        depth: the plies the search looked ahead (at least 1).
+        lower, upper: the bounds proven on the exact value, or ``None`` each where nothing
+            was proven beyond the value's whole range.
+    """
+
+    value: int
+    depth: int
+    lower: int | None = None
+    upper: int | None = None
+
+    kind: Literal["estimate"] = field(default="estimate", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _whole(self.value, "an estimated value")
+        if _whole(self.depth, "a depth") < 1:
+            raise InvalidScoreError(f"an estimate's depth is at least 1 ply, not {self.depth}")
+        if (self.lower is None) != (self.upper is None):
+            raise InvalidScoreError("an estimate's proven bounds are both given or both None")
+        if (
+            self.lower is not None
+            and self.upper is not None
+            and _whole(self.lower, "a lower bound") > _whole(self.upper, "an upper bound")
+        ):
+            raise InvalidScoreError(f"bounds go lower..upper, not {self.lower}..{self.upper}")
+
+    @property
+    def exact(self) -> bool:
+        """False: an estimate is not a proven value."""
+        return False
+
+    @property
+    def bounds(self) -> Bounds | None:
+        """The bounds proven on the exact value, or ``None``."""
+        if self.lower is None or self.upper is None:
+            return None
+        return Bounds(self.lower, self.upper)
+
+    @property
+    def expected(self) -> float:
+        """The expected result from 0 (a loss) to 1 (a win) the evaluation stands for, on a
+        logistic curve (see ``ESTIMATE_SCALE``).
+
+        >>> Estimate(0, 8).expected, round(Estimate(20, 8).expected, 3)
+        (0.5, 0.731)
+        """
+        return 1 / (1 + math.exp(-max(-700.0, min(700.0, self.value / ESTIMATE_SCALE))))
+
+    def __neg__(self) -> Estimate:
+        if self.lower is None or self.upper is None:
+            return Estimate(-self.value, self.depth)
+        return Estimate(-self.value, self.depth, -self.upper, -self.lower)
+
+    def __repr__(self) -> str:
+        extra = "" if self.lower is None else f", lower={self.lower}, upper={self.upper}"
+        return f"Estimate(value={self.value}, depth={self.depth}{extra})"
+
+    def __str__(self) -> str:
+        return f"~{self.value / 10:+.1f}"
+
+    def describe(self) -> str:
+        """The long form: ``about +1.7 (an estimate, depth 14)``, with the proven bounds where
+        there are some (``, proven -2..5``)."""
+        proven = "" if self.lower is None else f", proven {self.lower}..{self.upper}"
+        return f"about {self.value / 10:+.1f} (an estimate, depth {self.depth}{proven})"
+
+    def to_json(self) -> dict[str, object]:
+        """``{"kind": "estimate", "value": V, "depth": D, "expected": E, "lower": L,
+        "upper": U}`` (bounds ``None`` where not proven; ``expected`` rounded to 3 places)."""
+        return {
+            "kind": "estimate",
+            "value": self.value,
+            "depth": self.depth,
+            "expected": round(self.expected, 3),
+            "lower": self.lower,
+            "upper": self.upper,
+        }
+
+
+Score = Exact | Bounds | Heuristic | Probability | Estimate
+"""Any of the five kinds of score."""
 
 
 class Unvalued(enum.Enum):
@@ -356,7 +457,7 @@ class ColumnValues:
         if isinstance(values, str | bytes) or not isinstance(values, Sequence):
             raise InvalidScoreError(f"values are a sequence, one per column, not {shown(values)}")
         for value in values:
-            if not isinstance(value, Exact | Bounds | Heuristic | Probability | Unvalued):
+            if not isinstance(value, Score | Unvalued):
                 raise InvalidScoreError(
                     f"a column's value is a score or an Unvalued, not {shown(value)}"
                 )
@@ -388,11 +489,14 @@ class ColumnValues:
 
     def best_moves(self) -> tuple[Column, ...]:
         """The columns whose value is proven best: exact scores no other column can beat.
-        Empty when no column is proven best (some are not searched, or bounds overlap), or
-        for heuristic and probability values, the columns with the highest value."""
+        Empty when no column is proven best (some are not searched, or bounds overlap); for
+        heuristic and probability values, the columns with the highest value; and where some
+        columns hold estimates, the likely best (see :meth:`likely_best`)."""
         scores = self.scores()
         if not scores:
             return ()
+        if any(isinstance(s, Estimate) for s in scores.values()):
+            return self._likely_best(scores)
         if all(isinstance(s, Heuristic | Probability) for s in scores.values()):
             top = max(s.value for s in scores.values())  # type: ignore[union-attr]
             return tuple(c for c, s in scores.items() if s.value == top)  # type: ignore[union-attr]
@@ -404,6 +508,32 @@ class ColumnValues:
         if max(high.values()) > best:
             return ()
         return tuple(c for c in scores if low[c] == high[c] == best)
+
+    def likely_best(self) -> tuple[Column, ...]:
+        """The best columns by proofs first, estimates second: the proven best where there is
+        one, else, among the columns no proof shows worse than another, those with the highest
+        expected result (a proven win 1, a proven draw 0.5, a proven loss 0, an estimate its
+        ``expected``, kept within what its bounds prove). Empty when nothing is valued.
+
+        >>> ColumnValues((Estimate(-5, 9), Bounds(-3, 2), Estimate(12, 9))).likely_best()
+        (2,)
+        """
+        scores = self.scores()
+        if not scores:
+            return ()
+        proven = (
+            self.best_moves() if not any(isinstance(s, Estimate) for s in scores.values()) else ()
+        )
+        return proven or self._likely_best(scores)
+
+    def _likely_best(self, scores: dict[Column, Score]) -> tuple[Column, ...]:
+        if len(scores) == len(self.legal) and all(isinstance(s, Exact) for s in scores.values()):
+            return self.best_moves()
+        floor = max(_low(s) for s in scores.values())
+        hopeful = {c: s for c, s in scores.items() if _high(s) >= floor}
+        rank = {c: (round(_expected(s), 9), _low(s), _high(s)) for c, s in hopeful.items()}
+        top = max(rank.values())
+        return tuple(c for c, r in rank.items() if r == top)
 
     def labels(self) -> tuple[str, ...]:
         """Short text per column: the score, ``-`` for a full column, ``?`` not searched."""
@@ -439,9 +569,7 @@ class ColumnValues:
             raise InvalidScoreError(f"{len(scores)} scores for the {board.width} columns")
         values: list[ColumnValue] = []
         for column, score in enumerate(scores):
-            if score is not None and not isinstance(
-                score, Exact | Bounds | Heuristic | Probability
-            ):
+            if score is not None and not isinstance(score, Score):
                 raise InvalidScoreError(f"a column's score is a score or None, not {shown(score)}")
             if not board.is_legal(column):
                 values.append(Unvalued.FULL)
@@ -477,11 +605,33 @@ class ColumnValues:
 
 
 def _low(score: Score) -> float:
+    if isinstance(score, Estimate):
+        return -math.inf if score.lower is None else score.lower
     return score.lower if isinstance(score, Bounds) else score.value
 
 
 def _high(score: Score) -> float:
+    if isinstance(score, Estimate):
+        return math.inf if score.upper is None else score.upper
     return score.upper if isinstance(score, Bounds) else score.value
+
+
+def _sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+def _expected(score: Score) -> float:
+    """The expected result a score stands for (1 a win, 0.5 a draw, 0 a loss): proven results
+    as they are, an estimate's within what its bounds prove, bounds at their middle."""
+    if isinstance(score, Probability):
+        return score.value
+    if isinstance(score, Heuristic):
+        return 0.5 + 0.5 * score.forced
+    floor = (1 + _sign(_low(score))) / 2
+    ceiling = (1 + _sign(_high(score))) / 2
+    if isinstance(score, Estimate):
+        return min(ceiling, max(floor, score.expected))
+    return (floor + ceiling) / 2
 
 
 def _label(value: ColumnValue) -> str:
