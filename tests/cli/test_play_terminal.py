@@ -210,7 +210,7 @@ def test_the_game_says_when_the_computer_is_thinking() -> None:
     assert finish(child) == 0
 
 
-def test_the_hint_on_a_large_board_never_calls_an_open_column_full() -> None:
+def test_the_hint_on_a_large_board_values_every_column() -> None:
     child = spawn("--human-vs-human", "--no-color", "--size", "20x20", "--connect", "5")
     child.expect(PROMPT)
     child.sendline("?")
@@ -218,7 +218,11 @@ def test_the_hint_on_a_large_board_never_calls_an_open_column_full() -> None:
     child.expect(PROMPT)
     values = child.before or ""
     assert "full" not in values
-    assert re.search(r"not searched within a second| to [+-]\d+", values)
+    assert "not searched" not in values
+    valued = re.findall(
+        r"^ +(\d+): (?:about [+-]\d+\.\d \(an estimate, depth \d+|[+-]\d+ to )", values, re.M
+    )
+    assert valued == [str(c) for c in range(1, 21)], values
     child.sendline("q")
     assert finish(child) == 0
 
