@@ -33,7 +33,7 @@ _FIRST_PASS_NODES = 20_000  # the node budget of each column's first search unde
 _GROWTH = 4  # each later pass allows this many times more nodes per column
 FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
 DIRECT_SHARE = 0.35  # the share of a limit for solving the position itself
-PROOF_SHARE = 0.5  # the share of an analysis's limit for proofs; estimates get the rest
+PROOF_SHARE = 0.75  # the most of an analysis's limit that proofs take; estimates get the rest
 ESTIMATE_TABLE_MB = 16  # the most the engine that makes estimates takes for its table
 
 
@@ -139,7 +139,8 @@ class PerfectAgent:
         Without a limit every value is exact. Within a time or node limit, the solver first
         narrows every column's bounds together (searches of growing size, column after column)
         for up to ``PROOF_SHARE`` of it; the heuristic engine then deepens on the position for
-        the rest, and every column not proven gets an ``Estimate`` from it (see
+        the rest (at least half of its share, should the proofs overrun theirs), and every
+        column not proven gets an ``Estimate`` from it (see
         :func:`~fourinarow.search.estimates.with_estimates`): exact values and bounds that
         settle the result stay as they are. A column is ``not searched`` only when not even
         the engine's first ply fitted.
@@ -162,6 +163,8 @@ class PerfectAgent:
         if all(settled(value) for value in proven.values):
             return replace(proven, elapsed=time.perf_counter() - start)
         rest = limit.remaining(start)
+        if limit.time is not None and rest.time is not None:  # proofs may overrun a little
+            rest = replace(rest, time=max(rest.time, limit.time * (1 - PROOF_SHARE) / 2))
         if limit.nodes is not None:
             rest = replace(rest, nodes=max(1, limit.nodes - nodes))
         engine = self._engine_for(board)
