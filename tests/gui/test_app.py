@@ -18,7 +18,8 @@ import pygame
 from fourinarow.agents import Decision, Limit
 from fourinarow.core import Board
 from fourinarow.gui.app import App
-from fourinarow.gui.game_screen import GameScreen
+from fourinarow.gui.frame import HintLabel
+from fourinarow.gui.game_screen import HINT_SECONDS, GameScreen
 from fourinarow.gui.layout import Layout
 from fourinarow.gui.settings import GuiSettings, Mode
 from tests.gui.driving import BlockingAgent, ScriptedAgent, click, post, press, settle
@@ -659,19 +660,63 @@ def test_the_program_ends_at_once_when_closed_while_the_computer_thinks() -> Non
 
 
 def test_a_hint_not_settled_in_time_says_what_its_labels_mean(make_app: MakeApp) -> None:
-    """On a board too big to settle in the hint's second, columns show bounds or ``?``, never
-    "full", and the status line says what those mean."""
+    """On a board too big to settle in the hint's second, columns show estimates (``~+0.4``),
+    never "full" nor ``?``, and the status line says what they mean."""
     settings = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, width=12, height=8, connect=5, sound=False)
     app = make_app(settings)
     game = game_of(app)
     press(pygame.K_h)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and "not all settled" not in game.status():
+    while time.monotonic() < deadline and "(1 s)" not in game.status():
         app.step(1 / 60)
         time.sleep(0.01)
-    assert "A..B proven bounds, ? not reached" in game.status()
+    assert "~ an estimate, not proven (+ favours Red)" in game.status()
+    assert game.status().endswith("boxed: likely best")
     hints = game.frame(WINDOW).hints
     assert hints is not None
     texts = [label.text for label in hints if label is not None]
-    assert "full" not in texts
-    assert "?" in texts
+    assert len(texts) == 12
+    assert all(text.startswith("~") for text in texts), texts
+
+
+@pytest.mark.parametrize(("width", "height", "connect"), [(9, 7, 5), (8, 7, 4), (10, 8, 4)])
+def test_the_hint_values_every_column_of_a_large_board_in_its_time(
+    make_app: MakeApp, width: int, height: int, connect: int
+) -> None:
+    """Where the solver proves little within the hint's second, every legal column still gets
+    a value (an estimate where not proven), the likely best one boxed, in about that second."""
+    settings = GuiSettings(
+        mode=Mode.HUMAN_VS_HUMAN, width=width, height=height, connect=connect, sound=False
+    )
+    app = make_app(settings)
+    game = game_of(app)
+    for key in (pygame.K_4, pygame.K_5, pygame.K_4):
+        press(key)
+        settle(app)
+    press(pygame.K_h)
+    start = time.monotonic()
+    hints: tuple[HintLabel | None, ...] | None = None
+    while time.monotonic() - start < 10:
+        app.step(1 / 60)
+        hints = game.frame(WINDOW).hints
+        if hints is not None and None not in hints:
+            break
+        time.sleep(0.005)
+    waited = time.monotonic() - start
+    assert hints is not None
+    labels = [label for label in hints if label is not None]
+    assert len(labels) == width
+    assert waited < HINT_SECONDS + 1.5  # the analysis keeps to its second; the rest is slack
+    assert not [label.text for label in labels if label.text in ("?", "full")]
+    assert {label.tone for label in labels} <= {"win", "draw", "loss", "estimate"}
+    assert any(label.tone == "estimate" for label in labels)
+    assert any(label.best for label in labels)
+    window = pygame.display.get_surface()
+    app.step(1 / 60)  # drawn: the estimates' colour is in the strip under the board
+    strip = game.frame(WINDOW).layout.hints
+    colours = {
+        tuple(window.get_at((x, y)))[:3]
+        for x in range(round(strip.x), round(strip.x + strip.width))
+        for y in range(round(strip.y), round(strip.bottom))
+    }
+    assert game.frame(WINDOW).palette.estimate in colours

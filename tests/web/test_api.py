@@ -7,6 +7,7 @@ import http.client
 import json
 import subprocess
 import sys
+import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -225,6 +226,56 @@ def test_analyze_with_other_agents(server_url: str) -> None:
     assert chances["time_cap_ms"] == 50
     levels = get(server_url, "/api/v1/analyze", pos="4453", agent="level:10").body
     assert levels["exact"] is True
+
+
+@pytest.mark.parametrize(
+    ("size", "connect", "pos"), [("9x7", 5, "545545"), ("8x7", 4, "454"), ("10x8", 4, "")]
+)
+def test_analyze_values_every_column_of_a_large_board_within_the_time(
+    server_url: str, size: str, connect: int, pos: str
+) -> None:
+    """Where the solver proves little in the time, every legal column still gets a value: a
+    proof, or an estimate (the engine's evaluation, typed "estimate"), never "not searched"."""
+    start = time.monotonic()
+    reply = get(server_url, "/api/v1/analyze", pos=pos, size=size, connect=connect, time_ms="1000")
+    waited = time.monotonic() - start
+    assert reply.status == 200, reply.raw
+    body = reply.body
+    assert body["time_cap_ms"] == 1000
+    assert body["time_ms"] < 1000 * 1.3  # the search keeps to its time (a little over: slack)
+    assert waited < 5  # no slot to wait for here: the reply comes with the search
+    columns = body["columns"]
+    assert len(columns) == int(size.split("x")[0])
+    kinds = {column["kind"] for column in columns}
+    assert kinds <= {"exact", "bounds", "estimate"}, columns
+    assert "estimate" in kinds
+    for column, score in zip(columns, body["scores"], strict=True):
+        if column["kind"] == "bounds":  # kept only where they settle the result
+            assert column["lower"] > 0 or column["upper"] < 0, column
+        if column["kind"] != "estimate":
+            continue
+        assert score is None  # scores holds proofs only
+        assert set(column) == {"column", "kind", "value", "depth", "expected", "lower", "upper"}
+        assert isinstance(column["value"], int)
+        assert column["depth"] >= 1
+        assert 0 <= column["expected"] <= 1
+        assert (column["lower"] is None) == (column["upper"] is None)
+    assert body["exact"] is False
+    assert body["best_moves"]  # the likely best: proofs first, estimates second
+
+
+def test_solve_stays_exact_only_where_analyze_estimates(server_url: str) -> None:
+    """``/solve`` keeps Pons' format: exact values or null, never an estimate."""
+    reply = get(server_url, "/solve", pos="545545", size="9x7", connect="5")
+    assert reply.status == 200, reply.raw
+    assert set(reply.body) == {"pos", "score"}
+    assert all(value is None or isinstance(value, int) for value in reply.body["score"])
+    assert None in reply.body["score"]  # far from proven within the cap
+
+
+def test_the_schema_says_analyze_gives_estimates(server_url: str) -> None:
+    schema = request(f"{server_url}/openapi.json").body
+    assert "estimate" in schema["paths"]["/api/v1/analyze"]["get"]["description"]
 
 
 def test_analyze_refuses_an_agent_that_does_not_value_columns(server_url: str) -> None:

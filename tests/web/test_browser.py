@@ -394,17 +394,57 @@ def test_values_read_without_colour(tab: Tab) -> None:
     )
     assert all(word.startswith("loss") for word in words)
     assert tab.page.locator("#values .value.best .star").all_inner_texts() == ["★▼"] * 3
+    assert {font for _, font, _ in tab.page.evaluate(ESTIMATE_STYLE)} == {"normal"}  # proofs
     tab.check_console()
 
 
-def test_values_are_bounds_where_the_time_runs_out(tab: Tab) -> None:
-    tab.go("?mode=human&size=10x9&connect=4&values=1&time=100")  # far from solvable in 0.1 s
+def test_values_are_estimates_where_the_time_runs_out(tab: Tab) -> None:
+    # Far from solvable in 0.25 s; the engine has the half the proofs leave (a first board of
+    # a shape may spend 0.05 s making the solver's table: 0.1 s could leave the engine none).
+    tab.go("?mode=human&size=10x9&connect=4&values=1&time=250")
     texts = tab.value_texts()
     assert len(texts) == 10
-    assert all(text == "?" or text[0] in "≥≤" or ".." in text for text in texts), texts
-    assert tab.page.locator("#values .value.best").count() == 0
-    assert "ran out" in tab.page.inner_text("#legend")
-    assert query(tab)["time"] == ["100"]
+    assert all(text.startswith("~") for text in texts), texts
+    assert tab.page.locator("#values .value.estimate").count() == 10
+    assert tab.page.locator("#values .value.best").count() >= 1  # the likely best
+    legend = tab.page.inner_text("#legend")
+    assert "an estimate, not a proof" in legend
+    assert "likely best" in legend
+    assert query(tab)["time"] == ["250"]
+    tab.check_console()
+
+
+ESTIMATE_STYLE = """() => [...document.querySelectorAll('#values .value')].map((cell) => {
+    const style = getComputedStyle(cell);
+    return [style.borderTopStyle, getComputedStyle(cell.querySelector('.number')).fontStyle,
+            style.backgroundColor];
+})"""
+"""Each value cell's border style, its number's font style and its background."""
+
+
+def test_every_column_of_9x7_connect_5_has_a_value_estimates_marked(tab: Tab) -> None:
+    """The page values every legal column of a board the solver does not finish in the
+    time: a proof where there is one, otherwise an estimate (dotted, in italics, explained)."""
+    tab.go("?mode=human&size=9x7&connect=5&pos=545545&values=1&time=1000")
+    texts = tab.value_texts()
+    assert len(texts) == 9
+    assert all(text and text != "?" for text in texts), texts
+    cells = tab.page.locator("#values .value")
+    estimated = [cells.nth(i).get_attribute("class") or "" for i in range(9)]
+    assert all("estimate" in classes for classes in estimated), estimated
+    for text in texts:
+        assert text[0] == "~", texts
+        assert text[1] in "+\u2212", texts
+        float(text[2:])  # a number of tenths, as "~+0.4"
+    styles = tab.page.evaluate(ESTIMATE_STYLE)
+    for border, font, _ in styles:
+        assert font == "italic"
+        assert border in ("dotted", "solid")  # solid: the best column's outline
+    assert tab.page.locator("#values .value.best").count() >= 1
+    title = cells.nth(0).get_attribute("title") or ""
+    assert "estimate, not proven" in title
+    assert "favours Red" in title
+    assert "an estimate, not a proof" in tab.page.inner_text("#legend")
     tab.check_console()
 
 

@@ -21,24 +21,28 @@ __all__ = ["Fonts", "Painter"]
 
 
 class Fonts:
-    """pygame's default font at any pixel size, each size loaded once."""
+    """pygame's default font at any pixel size, upright or italic, each loaded once."""
 
     def __init__(self) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
-    def get(self, size: float) -> pygame.font.Font:
-        """The font at ``size`` pixels (at least 8)."""
-        key = max(8, round(size))
+    def get(self, size: float, italic: bool = False) -> pygame.font.Font:
+        """The font at ``size`` pixels (at least 8), slanted if ``italic``."""
+        key = (max(8, round(size)), italic)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(None, key)
+            font = pygame.font.Font(None, key[0])
+            font.set_italic(italic)
+            self._fonts[key] = font
         return self._fonts[key]
 
-    def fitting(self, text: str, size: float, width: float) -> pygame.font.Font:
+    def fitting(
+        self, text: str, size: float, width: float, italic: bool = False
+    ) -> pygame.font.Font:
         """The font at ``size``, or smaller until ``text`` fits in ``width`` pixels."""
-        font = self.get(size)
+        font = self.get(size, italic)
         while font.size(text)[0] > width and size > 9:
             size *= 0.9
-            font = self.get(size)
+            font = self.get(size, italic)
         return font
 
 
@@ -242,17 +246,40 @@ def _column_labels(
     palette: Palette,
     labels: tuple[HintLabel | None, ...],
 ) -> None:
-    """A label under each column (``…`` where not known yet), coloured by what it means."""
+    """A label under each column (``…`` where not known yet), coloured by what it means:
+    estimates in italics in their own muted colour, with what their proven bounds say (``≥0``)
+    smaller beneath; the best columns' labels outlined."""
     tones = {
         "win": palette.win,
         "draw": palette.draw,
         "loss": palette.loss,
+        "estimate": palette.estimate,
         "open": palette.dim_text,
     }
+    strip = layout.hints
     for column, label in enumerate(labels):
-        text, color = ("…", palette.dim_text) if label is None else (label.text, tones[label.tone])
-        font = fonts.fitting(text, layout.hints.height * 0.8, layout.cell * 0.95)
-        _text(surface, font, text, color, layout.hint_centre(column))
+        centre = layout.hint_centre(column)
+        if label is None:
+            font = fonts.fitting("…", strip.height * 0.8, layout.cell * 0.95)
+            _text(surface, font, "…", palette.dim_text, centre)
+            continue
+        if label.best:
+            box = Box(
+                strip.x + column * layout.cell + 2, strip.y + 1, layout.cell - 4, strip.height - 2
+            )
+            pygame.draw.rect(surface, palette.highlight, box.rect(), 2, border_radius=6)
+        italic = label.tone == "estimate"
+        color = tones[label.tone]
+        width = layout.cell * (0.85 if label.best else 0.95)
+        if not label.note:
+            font = fonts.fitting(label.text, strip.height * 0.8, width, italic)
+            _text(surface, font, label.text, color, centre)
+            continue
+        x, top = centre[0], strip.y
+        font = fonts.fitting(label.text, strip.height * 0.55, width, italic)
+        _text(surface, font, label.text, color, (x, top + strip.height * 0.36))
+        note_font = fonts.fitting(label.note, strip.height * 0.4, width)
+        _text(surface, note_font, label.note, palette.dim_text, (x, top + strip.height * 0.76))
 
 
 def _status(

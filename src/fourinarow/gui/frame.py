@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fourinarow.core import Board, Cell
 from fourinarow.gui.layout import Box, Layout
 from fourinarow.gui.palette import Palette
-from fourinarow.search.scores import Bounds, ColumnValues, Exact, Unvalued
+from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
 
 __all__ = ["Button", "GameFrame", "HintLabel", "MovingDisc", "hint_labels"]
 
@@ -36,39 +36,65 @@ class HintLabel:
     """A column's value as the hint shows it.
 
     Attributes:
-        text: ``+3``, ``0``, ``-2``, ``-2..+3`` (bounds, when time ran out first), ``?`` (not
-            reached in time) or ``full``.
-        tone: ``win``, ``draw``, ``loss`` or ``open`` (not settled, or a full column).
+        text: ``+3``, ``0``, ``-2``, ``-2..+3`` (bounds, when time ran out first), ``~+0.4``
+            (an estimate: the engine's evaluation, not a proof), ``?`` (not reached in time)
+            or ``full``.
+        tone: ``win``, ``draw``, ``loss``, ``estimate`` or ``open`` (not settled, or a full
+            column).
+        note: what the bounds proven beside an estimate say of the result, ``≥0`` (not
+            losing) or ``≤0`` (not winning); empty otherwise (also for bounds that leave a
+            win, a draw and a loss all open).
+        best: the column is the best one to play (the proven best, else the likely best).
     """
 
     text: str
     tone: str
+    note: str = ""
+    best: bool = False
 
 
-def hint_labels(values: ColumnValues) -> tuple[HintLabel, ...]:
-    """The hint's label for each column, from the solver's values (``PerfectAgent.analyze``).
+def hint_labels(values: ColumnValues, *, best: bool = False) -> tuple[HintLabel, ...]:
+    """The hint's label for each column, from an analysis (``PerfectAgent.analyze``); with
+    ``best``, the columns of ``values.likely_best()`` (proofs first, estimates second) are
+    marked best.
 
-    >>> from fourinarow.search.scores import Bounds, Exact, Unvalued
+    >>> from fourinarow.search.scores import Bounds, Estimate, Exact, Unvalued
     >>> full, unknown = Unvalued.FULL, Unvalued.NOT_SEARCHED
     >>> values = ColumnValues((Exact(2), Exact(0), full, Exact(-3), Bounds(-1, 4), unknown))
     >>> [label.text for label in hint_labels(values)]
     ['+2', '0', 'full', '-3', '-1..+4', '?']
+    >>> guessed = ColumnValues((Estimate(4, 6), Estimate(-9, 6, 0, 12), Bounds(-2, -1)))
+    >>> [(label.text, label.note, label.best) for label in hint_labels(guessed, best=True)]
+    [('~+0.4', '', True), ('~-0.9', '≥0', False), ('-2..-1', '', False)]
     """
+    chosen = set(values.likely_best()) if best else set()
     labels = []
-    for value in values.values:
+    for column, value in enumerate(values.values):
         if value is Unvalued.FULL:
             labels.append(HintLabel("full", "open"))
-            continue
-        if not isinstance(value, Exact | Bounds):  # not searched in time
+        elif isinstance(value, Estimate):
+            labels.append(HintLabel(str(value), "estimate", _note(value), column in chosen))
+        elif not isinstance(value, Exact | Bounds):  # not searched in time
             labels.append(HintLabel("?", "open"))
-            continue
-        low, high = (
-            (value.value, value.value) if isinstance(value, Exact) else (value.lower, value.upper)
-        )
-        text = (f"{low:+d}" if low else "0") if low == high else f"{low:+d}..{high:+d}"
-        tone = "win" if low > 0 else "loss" if high < 0 else "draw" if low == high else "open"
-        labels.append(HintLabel(text, tone))
+        else:
+            low, high = (
+                (value.value, value.value)
+                if isinstance(value, Exact)
+                else (value.lower, value.upper)
+            )
+            text = (f"{low:+d}" if low else "0") if low == high else f"{low:+d}..{high:+d}"
+            tone = "win" if low > 0 else "loss" if high < 0 else "draw" if low == high else "open"
+            labels.append(HintLabel(text, tone, best=column in chosen))
     return tuple(labels)
+
+
+def _note(estimate: Estimate) -> str:
+    """What an estimate's proven bounds say of the result: ``≥0``, ``≤0`` or nothing."""
+    if estimate.lower == 0:
+        return "\u22650"
+    if estimate.upper == 0:
+        return "\u22640"
+    return ""
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from fourinarow.gui.session import GameSession, seats_for
 from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Hint, TaskFailed, Workers
+from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Unvalued
 
 __all__ = ["HINT_SECONDS", "AgentFor", "GameScreen"]
 
@@ -128,13 +129,10 @@ class GameScreen:
         if self.hint_on:
             known = self._hint is not None and self._hint[0] == board.moves
             if known and self._hint is not None and not self._hint[1].exact:
-                return (
-                    f"Hint for {colour}, not all settled in {HINT_SECONDS:g} s: A..B proven "
-                    "bounds, ? not reached; +N wins, 0 draws, -N loses"
-                )
+                return _open_hint_status(colour, self._hint[1])
             return (
                 f"Hint for {colour}, perfect play: +N wins (larger: sooner), 0 draws, "
-                "-N loses (larger: later)"
+                "-N loses (larger: later); boxed: best"
             )
         who = "Your move" if self.name(board.turn) == "You" else f"{colour} to move"
         digits = f"1-{min(9, board.width)}"
@@ -460,7 +458,11 @@ class GameScreen:
         hints: tuple[HintLabel | None, ...] | None = None
         if self.hint_on and session.human_to_move and self.drop is None:
             known = self._hint is not None and self._hint[0] == board.moves
-            hints = hint_labels(self._hint[1]) if known and self._hint else (None,) * board.width
+            hints = (
+                hint_labels(self._hint[1], best=True)
+                if known and self._hint
+                else (None,) * board.width
+            )
         outcome = session.outcome
         return GameFrame(
             layout=layout,
@@ -474,6 +476,21 @@ class GameScreen:
             buttons=self.buttons.frame(layout),
             keys=KEYS_HELP if self.show_keys else (),
         )
+
+
+def _open_hint_status(colour: str, values: ColumnValues) -> str:
+    """The status line of a hint not all proven within its time: what its kinds of label
+    mean, those it shows only."""
+    kinds = {type(value) for value in values.values}
+    parts = ["+N wins, 0 draws, -N loses"]
+    if Estimate in kinds:
+        parts.append(f"~ an estimate, not proven (+ favours {colour})")
+    if any(isinstance(value, Bounds) and not value.exact for value in values.values):
+        parts.append("A..B proven bounds")
+    if Unvalued.NOT_SEARCHED in values.values:
+        parts.append("? not reached")
+    parts.append("boxed: likely best" if Estimate in kinds else "boxed: best")
+    return f"Hint for {colour} ({HINT_SECONDS:g} s): " + "; ".join(parts)
 
 
 def _pressed(event: pygame.event.Event) -> Pressed | None:

@@ -15,6 +15,8 @@ class Palette:
     """Every colour the window draws with, and what the players' colours are called.
 
     Attributes:
+        win, draw, loss: the hint's proven values by result.
+        estimate: the hint's estimates (values not proven), drawn in italics too.
         discs: the colours of player 1's and player 2's discs.
         names: what those colours are called in messages (``Red``, ``Yellow``).
         marked: True when player 2's discs carry a ring, so that the players differ in
@@ -33,6 +35,7 @@ class Palette:
     win: Color
     draw: Color
     loss: Color
+    estimate: Color
     discs: tuple[Color, Color]
     names: tuple[str, str]
     marked: bool
@@ -59,6 +62,7 @@ CLASSIC = Palette(
     win=(96, 214, 120),
     draw=(200, 200, 210),
     loss=(240, 110, 100),
+    estimate=(164, 170, 226),
     discs=((222, 44, 44), (250, 204, 40)),
     names=("Red", "Yellow"),
     marked=False,
@@ -78,6 +82,7 @@ COLOR_BLIND = Palette(
     win=(255, 255, 255),
     draw=(180, 180, 190),
     loss=(130, 130, 140),
+    estimate=(86, 196, 160),
     discs=((230, 159, 0), (86, 180, 233)),
     names=("Orange", "Blue"),
     marked=True,

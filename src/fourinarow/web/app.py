@@ -210,7 +210,8 @@ def create_app(
     @app.get("/solve", summary="Pons-compatible: the exact value of every column")
     async def solve(request: Request, response: Response, position: Position) -> dict[str, Any]:
         """For each column, the exact value of playing it for the side to move (standard
-        score convention), ``100`` for a full column, ``null`` where not proven in time.
+        score convention), ``100`` for a full column, ``null`` where not proven in time
+        (never an estimate: ``/api/v1/analyze`` gives those).
         Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows.
         A reply with every column proven is kept and given again at once (header
         ``X-Cache: hit``; ``miss`` when searched)."""
@@ -250,7 +251,12 @@ def create_app(
         ] = None,
         seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
     ) -> dict[str, object]:
-        """The analysis record plus ``time_cap_ms``, the time the search was allowed."""
+        """The analysis record plus ``time_cap_ms``, the time the search was allowed. Each
+        column's value is typed: ``exact`` where proven; with the ``perfect`` agent (the
+        default), a column not proven in the time gets an ``estimate`` (the engine's evaluation
+        at the depth it reached, with the bounds proven so far) and ``best_moves`` are the
+        likely best, proofs first; other agents give ``heuristic`` or ``probability``
+        values."""
         cap = _cap_ms(settings, time_ms)
         board = playable(await position.read())
 

@@ -554,6 +554,25 @@ function describeBounds(lower, upper, view) {
   return shown(`${tone} bound`, shape, text, word, title);
 }
 
+// An estimate (a column not proven in time): the engine's evaluation in tenths, "~+0.4", in its
+// own style; proven bounds beside it name the word where they settle that much ("not losing").
+function describeEstimate(entry, view) {
+  const tenths = entry.value / 10;
+  const number = Math.abs(tenths).toFixed(1);
+  const text = `~${tenths > 0 ? "+" : tenths < 0 ? MINUS : "+"}${number}`;
+  let word = "estimate";
+  if (entry.lower === 0) word = "not losing";
+  else if (entry.upper === 0) word = "not winning";
+  const side = PLAYER_NAMES[view.turn];
+  let title =
+    `estimate, not proven: the engine's evaluation ${moves(entry.depth)} ahead ` +
+    `(+ favours ${side}, about 1 a threat)`;
+  if (entry.lower !== null && entry.upper !== null) {
+    title += `; proven: the value is in ${signed(entry.lower)}..${signed(entry.upper)}`;
+  }
+  return shown("estimate", "", text, word, title); // the "~" marks it without colour
+}
+
 function describeValue(entry, view) {
   switch (entry.kind) {
     case "full":
@@ -572,6 +591,8 @@ function describeValue(entry, view) {
       const word = `${win ? "win" : "loss"}${n ? ` in ${n}` : ""}`;
       return shown(win ? "win" : "loss", win ? "▲" : "▼", win ? "win" : "loss", word);
     }
+    case "estimate":
+      return describeEstimate(entry, view);
     case "probability": {
       const percent = Math.round(entry.value * 100);
       const tone = percent > 50 ? "win" : percent < 50 ? "loss" : "draw";
@@ -647,6 +668,8 @@ function renderValues() {
   const columns = row ? view.width : 0;
   const analysis = state.analysis;
   const best = new Set(analysis ? analysis.best_moves : []);
+  const likely = analysis !== null && analysis.columns.some((entry) => entry.kind === "estimate");
+  const bestWords = likely ? "likely best move" : "best move";
   for (let column = 1; column <= columns; column += 1) {
     const item = document.createElement("div");
     item.setAttribute("role", "listitem");
@@ -658,8 +681,8 @@ function renderValues() {
     item.className = `value ${info.tone}`;
     const isBest = best.has(column);
     if (isBest) item.classList.add("best");
-    item.title = `Column ${column}: ${info.title}${isBest ? " (best move)" : ""}`;
-    const parts = [info.text, info.word, isBest ? "best move" : ""].filter(Boolean).join(", ");
+    item.title = `Column ${column}: ${info.title}${isBest ? ` (${bestWords})` : ""}`;
+    const parts = [info.text, info.word, isBest ? bestWords : ""].filter(Boolean).join(", ");
     item.setAttribute("aria-label", `Column ${column}: ${parts || info.title}`);
     const star = document.createElement("span");
     star.className = "star";
@@ -688,11 +711,23 @@ function renderValues() {
   else {
     const capped = typeof analysis.time_cap_ms === "number";
     const cap = capped ? analysis.time_cap_ms : state.analysisTime;
-    const how = analysis.exact ? "exact values" : `bounds where the ${cap / 1000} s ran out`;
     legend.textContent =
       `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win, ${MINUS} a loss, 0 a draw; ` +
-      `larger is sooner. ★ best. ${how[0].toUpperCase()}${how.slice(1)}.`;
+      `larger is sooner. ${valuesKind(analysis, view, cap)}`;
   }
+}
+
+// The legend's sentence on how the values were found: proofs, bounds, estimates.
+function valuesKind(analysis, view, cap) {
+  if (analysis.exact) return "★ best. Exact values.";
+  const estimates = analysis.columns.filter((entry) => entry.kind === "estimate");
+  if (estimates.length === 0) return `★ best. Bounds where the ${cap / 1000} s ran out.`;
+  const depth = Math.max(...estimates.map((entry) => entry.depth));
+  return (
+    `Proven where the solver finished in ${cap / 1000} s; ~ in italics: an estimate, not a ` +
+    `proof (the engine's evaluation ${moves(depth)} ahead, + favours ` +
+    `${PLAYER_NAMES[view.turn]}, about 1 a threat); ★ the likely best.`
+  );
 }
 
 function renderControls() {
