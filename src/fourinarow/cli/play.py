@@ -255,6 +255,9 @@ class TerminalGame:
         analyst, position = self._analyst, board.copy()
         analysis = interruptible(lambda: analyst.analyze(position, Limit(time=ANALYSIS_SECONDS)))
         values = []
+        estimates = any(isinstance(value, Estimate) for value in analysis.values)
+        best = analysis.likely_best()
+        best_mark = "  <- likely best" if estimates else "  <- best"
         for column, value in enumerate(analysis.values):
             if value is Unvalued.FULL:
                 text = "full"
@@ -266,8 +269,8 @@ class TerminalGame:
                 text = value.describe()
             else:
                 text = "not searched within a second"
-            values.append(f"  {column_label(column)}: {text}")
-        estimates = any(isinstance(value, Estimate) for value in analysis.values)
+            mark = best_mark if column in best and len(best) < len(analysis.legal) else ""
+            values.append(f"  {column_label(column)}: {text}{mark}")
         return (
             "What each column is worth to the player to move (perfect play from both sides;\n"
             "+N wins, larger is sooner; 0 draws; -N loses, larger is later):\n"
