@@ -1,8 +1,11 @@
 """Ctrl-C stops every long search at once, in real subprocesses: ``solve``, ``move``,
-``analyze`` and the computer's turn in ``play``, timed from the signal to the exit."""
+``analyze`` and the computer's turn in ``play``, timed from the signal to the exit; ``solve``
+prints what it has proven so far."""
 
 from __future__ import annotations
 
+import json
+import re
 import signal
 import subprocess
 import sys
@@ -59,8 +62,68 @@ def test_ctrl_c_stops_a_long_search_at_once(args: list[str]) -> None:
     seconds, status, stdout, stderr = stop_with_ctrl_c(args)
     assert status == 130
     assert seconds < STOP_WITHIN, f"{seconds:.2f} s from Ctrl-C to the exit"
-    assert stdout == ""  # no answer half-made
-    assert stderr == "\n"  # the shell's prompt starts on a new line; no traceback
+    assert "Traceback" not in stderr
+    if args[0] != "solve":
+        assert stdout == ""  # no answer half-made
+        assert stderr == "\n"  # the shell's prompt starts on a new line
+
+
+STOPPED = r"stopped by Ctrl-C after \d+\.\d s and [\d,]+ nodes"
+
+SOLVE = ["solve", "--no-book", "--tt-mb", "16"]
+"""A solve without the book, so that 7x6 positions of a few stones take seconds (4444, score 1:
+14 s on two threads; 44443 on one thread, column 2 worth 2: 2 s, the rest after it)."""
+
+
+def proven(text: str, score: int) -> tuple[int, int]:
+    """The bounds ``LOW..HIGH`` (or an exact score) of ``text``, checked to hold ``score``."""
+    low, _, high = text.partition("..")
+    bounds = int(low), int(high or low)
+    assert bounds[0] <= score <= bounds[1], f"{text} does not hold the score {score}"
+    return bounds
+
+
+def test_ctrl_c_during_solve_prints_the_bounds_proven_so_far() -> None:
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "44444433", "4444"])
+    assert status == 130
+    first, stopped = stdout.splitlines()
+    assert first == "44444433 16"  # solved before Ctrl-C, as without it
+    position, bounds = stopped.split()
+    assert position == "4444"
+    low, high = proven(bounds, 1)
+    assert -19 < low < high <= 19  # some progress, nothing claimed beyond it
+    assert re.fullmatch(f"fourinarow solve: {STOPPED}; printed the bounds proven so far\n", stderr)
+
+
+def test_ctrl_c_during_solve_json_prints_the_record_of_a_stopped_search() -> None:
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--json", "4444"])
+    assert status == 130
+    record = json.loads(stdout)
+    assert record["position"] == "4444"
+    assert record["score"] is None
+    assert record["best_moves"] == []
+    assert record["exact"] is False
+    assert record["lower"] <= 1 <= record["upper"]
+    assert record["nodes"] > 0
+    assert record["time_ms"] > 0
+    assert "Traceback" not in stderr
+
+
+def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
+    values = [-17, 2, -17, -17, 2, -17, -17]  # of 44443, each column for the side to move
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--threads", "1", "--analyze", "44443"])
+    assert status == 130
+    position, *labels = stdout.split()
+    assert position == "44443"
+    assert len(labels) == 7
+    assert labels[0] == "-17"  # valued at once: the opponent then wins
+    assert labels[1] != "?"  # being searched: the bounds proven so far
+    for label, value in zip(labels, values, strict=True):
+        if label != "?":
+            proven(label, value)
+    assert labels[-1] == "?"  # not reached
+    expected = f"fourinarow solve: {STOPPED}; printed each column's value found so far\n"
+    assert re.fullmatch(expected, stderr)
 
 
 def test_ctrl_c_while_the_computer_thinks_ends_the_game_as_at_the_prompt() -> None:
