@@ -1,6 +1,6 @@
 """Ctrl-C stops every long search at once, in real subprocesses: ``solve``, ``move``,
 ``analyze`` and the computer's turn in ``play``, timed from the signal to the exit; ``solve``
-prints what it has proven so far."""
+prints what it has proven so far, ``analyze`` says how long it searched."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_ctrl_c_stops_a_long_search_at_once(args: list[str]) -> None:
     assert status == 130
     assert seconds < STOP_WITHIN, f"{seconds:.2f} s from Ctrl-C to the exit"
     assert "Traceback" not in stderr
-    if args[0] != "solve":
+    if args[0] == "move":
         assert stdout == ""  # no answer half-made
         assert stderr == "\n"  # the shell's prompt starts on a new line
 
@@ -124,6 +124,18 @@ def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
     assert labels[-1] == "?"  # not reached
     expected = f"fourinarow solve: {STOPPED}; printed each column's value found so far\n"
     assert re.fullmatch(expected, stderr)
+
+
+def test_ctrl_c_during_analyze_says_how_long_it_searched() -> None:
+    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze perfect"])
+    assert status == 130
+    assert stdout == ""  # the agents give their values only at the end
+    ending = "; the agent gives its values only when its search ends\n"
+    assert re.fullmatch(f"fourinarow analyze: {STOPPED}{ending}", stderr)
+    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze engine"])
+    assert status == 130
+    assert stdout == ""
+    assert re.fullmatch(f"fourinarow analyze: stopped by Ctrl-C after \\d+\\.\\d s{ending}", stderr)
 
 
 def test_ctrl_c_while_the_computer_thinks_ends_the_game_as_at_the_prompt() -> None:

@@ -1,6 +1,6 @@
-"""The status line of a long search, read from a real pseudo-terminal: ``solve`` shows it on
-standard error from the second second on, and nothing when the search is quick; standard output
-stays as without it."""
+"""The status line of a long search, read from a real pseudo-terminal: ``solve`` and
+``analyze`` show it on standard error from the second second on, and nothing when the search
+is quick; standard output stays as without it."""
 
 from __future__ import annotations
 
@@ -94,3 +94,19 @@ def test_solve_analyze_shows_the_columns_done_and_the_one_being_searched() -> No
     assert shown, f"no status line on the terminal: {lines}"
     assert re.match(r"-17 \[-?\d+\.\.-?\d+\] \? \? \? \? \?", shown[0]), shown[0]
     assert stdout.startswith("44443 -17 ")
+
+
+def test_analyze_shows_the_time_and_the_perfect_agent_s_nodes() -> None:
+    args = ["analyze", "-", "--agent", "perfect:book=none", "--time-ms", "60000"]
+    status, stdout, lines = on_a_terminal(args, 2.5)
+    assert status == 130
+    assert any(re.search(RATE, line) for line in lines), lines
+    assert stdout == ""
+    assert lines[-1].startswith("fourinarow analyze: stopped by Ctrl-C after")
+
+
+def test_analyze_with_an_agent_that_counts_no_nodes_shows_the_time() -> None:
+    args = ["analyze", "-", "--agent", "engine", "--time-ms", "60000"]
+    status, _, lines = on_a_terminal(args, 2.5)
+    assert status == 130
+    assert any(re.search(r"\d+\.\d s$", line) for line in lines[:-1]), lines

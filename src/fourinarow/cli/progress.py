@@ -24,6 +24,7 @@ __all__ = [
     "ByteProgressCallback",
     "ProgressCallback",
     "SearchStatus",
+    "agent_nodes",
     "byte_progress",
     "progress_bar",
     "search_status",
@@ -225,3 +226,22 @@ def solve_text(progress: SolveProgress) -> str:
     if progress.column is not None:
         labels[progress.column] = f"[{labels[progress.column]}]"
     return f"{text}  columns {' '.join(labels)}"
+
+
+def agent_nodes(agent: object) -> Callable[[], int | None]:
+    """A counter of the nodes ``agent`` searches from now on, for agents that say (the perfect
+    agent, through its solver's progress); for others it counts ``None``."""
+    from fourinarow.search.solver import Solver
+
+    solver = getattr(agent, "solver", None)
+    if not isinstance(solver, Solver):
+        return lambda: None
+    watched = solver
+    progress = watched.progress
+    before = 0 if progress is None else progress.total_nodes
+
+    def count() -> int | None:
+        now = watched.progress
+        return None if now is None else now.total_nodes - before
+
+    return count
