@@ -191,10 +191,11 @@ def search_status(describe: Callable[[], str], enabled: bool = True) -> Iterator
 
 
 def _count(number: float) -> str:
-    """A count in at most four figures: 812, 48.1 k, 3.9 M, 1.2 G."""
+    """A count in three figures or so: 812, 48.1 k, 815 k, 3.9 M, 1.2 G."""
     for size, suffix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
         if number >= size:
-            return f"{number / size:.1f}{suffix}"
+            scaled = number / size
+            return f"{scaled:.0f}{suffix}" if scaled >= 100 else f"{scaled:.1f}{suffix}"
     return f"{number:.0f}"
 
 
@@ -203,8 +204,11 @@ def _signed(value: int) -> str:
 
 
 def search_text(elapsed: float, nodes: int | None = None) -> str:
-    """How long a search has run and, when known, its nodes and their rate:
-    ``12.4 s  48.1 M nodes  3.9 M/s``."""
+    """How long a search has run and, when known, its nodes and their rate.
+
+    >>> search_text(12.4, 48_100_000), search_text(2.0, 1_630_000), search_text(0.7)
+    ('12.4 s  48.1 M nodes  3.9 M/s', '2.0 s  1.6 M nodes  815 k/s', '0.7 s')
+    """
     text = f"{elapsed:.1f} s"
     if nodes is not None:
         text += f"  {_count(nodes)} nodes"
