@@ -71,7 +71,9 @@ def test_a_long_solve_shows_time_nodes_rate_and_bounds_then_ctrl_c_prints_them()
     assert status == 130
     shown = re.findall(rf"({RATE})  score (-?\d+)\.\.(\+?\d+)", "\n".join(lines))
     assert shown, f"no status line on the terminal: {lines}"
-    assert all(float(rate.split()[0]) >= 1.0 for rate, _, _ in shown)  # none in the first second
+    # None in the first second: the display starts a second after the command began the
+    # position; the search's own clock, shown, starts a little later (the table, the book).
+    assert all(float(rate.split()[0]) >= 0.9 for rate, _, _ in shown)
     for _, low, high in shown:
         assert int(low) <= 1 <= int(high)  # 4444 scores 1
     assert re.fullmatch(r"4444 -?\d+\.\.-?\d+\n", stdout)  # the bounds, on standard output
