@@ -35,9 +35,11 @@ LONG_SEARCHES = {
 }
 
 
-def stop_with_ctrl_c(args: list[str]) -> tuple[float, int | None, str, str]:
-    """Run ``fourinarow ARGS``, send SIGINT after :data:`WARM_UP` seconds; return the seconds
-    it then took to end, its exit status, standard output and standard error."""
+def stop_with_ctrl_c(
+    args: list[str], warm_up: float = WARM_UP
+) -> tuple[float, int | None, str, str]:
+    """Run ``fourinarow ARGS``, send SIGINT after ``warm_up`` seconds; return the seconds it
+    then took to end, its exit status, standard output and standard error."""
     with subprocess.Popen(
         [sys.executable, "-m", "fourinarow", *args],
         stdout=subprocess.PIPE,
@@ -45,7 +47,7 @@ def stop_with_ctrl_c(args: list[str]) -> tuple[float, int | None, str, str]:
         text=True,
     ) as process:
         try:
-            time.sleep(WARM_UP)
+            time.sleep(warm_up)
             assert process.poll() is None, "it ended before Ctrl-C: nothing was measured"
             start = time.perf_counter()
             process.send_signal(signal.SIGINT)
@@ -70,6 +72,10 @@ def test_ctrl_c_stops_a_long_search_at_once(args: list[str]) -> None:
 
 STOPPED = r"stopped by Ctrl-C after \d+\.\d s and [\d,]+ nodes"
 
+SEARCHING = 3.0
+"""Seconds a ``solve`` runs before Ctrl-C where the test wants some of it proven: past the
+imports (a second or more on a busy machine) and a few narrowing steps."""
+
 SOLVE = ["solve", "--no-book", "--tt-mb", "16"]
 """A solve without the book, so that 7x6 positions of a few stones take seconds (4444, score 1:
 14 s on two threads; 44443 on one thread, column 2 worth 2: 2 s, the rest after it)."""
@@ -84,7 +90,7 @@ def proven(text: str, score: int) -> tuple[int, int]:
 
 
 def test_ctrl_c_during_solve_prints_the_bounds_proven_so_far() -> None:
-    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "44444433", "4444"])
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "44444433", "4444"], SEARCHING)
     assert status == 130
     first, stopped = stdout.splitlines()
     assert first == "44444433 16"  # solved before Ctrl-C, as without it
@@ -96,7 +102,7 @@ def test_ctrl_c_during_solve_prints_the_bounds_proven_so_far() -> None:
 
 
 def test_ctrl_c_during_solve_json_prints_the_record_of_a_stopped_search() -> None:
-    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--json", "4444"])
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--json", "4444"], SEARCHING)
     assert status == 130
     record = json.loads(stdout)
     assert record["position"] == "4444"
@@ -111,7 +117,9 @@ def test_ctrl_c_during_solve_json_prints_the_record_of_a_stopped_search() -> Non
 
 def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
     values = [-17, 2, -17, -17, 2, -17, -17]  # of 44443, each column for the side to move
-    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--threads", "1", "--analyze", "44443"])
+    _, status, stdout, stderr = stop_with_ctrl_c(
+        [*SOLVE, "--threads", "1", "--analyze", "44443"], SEARCHING
+    )
     assert status == 130
     position, *labels = stdout.split()
     assert position == "44443"
@@ -127,7 +135,7 @@ def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
 
 
 def test_ctrl_c_during_analyze_says_how_long_it_searched() -> None:
-    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze perfect"])
+    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze perfect"], SEARCHING)
     assert status == 130
     assert stdout == ""  # the agents give their values only at the end
     ending = "; the agent gives its values only when its search ends\n"

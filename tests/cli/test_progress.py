@@ -14,18 +14,23 @@ import subprocess
 import sys
 import termios
 import threading
+import time
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 """What a terminal draws with rather than shows: cursor moves, erasures, colours."""
+
+WAIT = 30.0
+"""Seconds the tests wait for a status line, and for the command to end after Ctrl-C."""
 
 RATE = r"\d+\.\d s  [\d.]+(?: [kMG])? nodes  [\d.]+(?: [kMG])?/s"
 """The start of a solve's status line: ``12.4 s  48.1 M nodes  3.9 M/s``."""
 
 
-def on_a_terminal(args: list[str], seconds: float) -> tuple[int | None, str, list[str]]:
+def on_a_terminal(args: list[str], until: str | None = None) -> tuple[int | None, str, list[str]]:
     """Run ``fourinarow ARGS`` with standard error on a pseudo-terminal (160 columns) and
-    standard output on a pipe; send Ctrl-C after ``seconds`` if it still runs. Return its exit
-    status, its standard output, and the lines the terminal showed (escape codes removed)."""
+    standard output on a pipe; once the terminal shows text matching ``until`` (a pattern),
+    wait half a second more and send Ctrl-C. Return its exit status, its standard output, and
+    the lines the terminal showed (escape codes removed)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 160, 0, 0))
     shown = bytearray()
@@ -52,12 +57,16 @@ def on_a_terminal(args: list[str], seconds: float) -> tuple[int | None, str, lis
         os.close(slave)
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
+        if until is not None:
+            deadline = time.monotonic() + WAIT
+            while process.poll() is None and time.monotonic() < deadline:
+                if re.search(until, ESCAPES.sub("", shown.decode("utf-8", "replace"))):
+                    break
+                time.sleep(0.05)
+            time.sleep(0.5)  # a refresh or two more
+            process.send_signal(signal.SIGINT)  # (nothing if it has ended)
         try:
-            process.wait(timeout=seconds)
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGINT)
-        try:
-            stdout, _ = process.communicate(timeout=10)
+            stdout, _ = process.communicate(timeout=WAIT)
         finally:
             process.kill()
         reader.join(5)
@@ -67,7 +76,7 @@ def on_a_terminal(args: list[str], seconds: float) -> tuple[int | None, str, lis
 
 
 def test_a_long_solve_shows_time_nodes_rate_and_bounds_then_ctrl_c_prints_them() -> None:
-    status, stdout, lines = on_a_terminal(["solve", "--no-book", "--tt-mb", "16", "4444"], 3.5)
+    status, stdout, lines = on_a_terminal(["solve", "--no-book", "--tt-mb", "16", "4444"], RATE)
     assert status == 130
     shown = re.findall(rf"({RATE})  score (-?\d+)\.\.(\+?\d+)", "\n".join(lines))
     assert shown, f"no status line on the terminal: {lines}"
@@ -82,7 +91,7 @@ def test_a_long_solve_shows_time_nodes_rate_and_bounds_then_ctrl_c_prints_them()
 
 
 def test_a_quick_solve_shows_nothing_on_the_terminal() -> None:
-    status, stdout, lines = on_a_terminal(["solve", "--no-book", "44444433", "--tt-mb", "16"], 30)
+    status, stdout, lines = on_a_terminal(["solve", "--no-book", "44444433", "--tt-mb", "16"])
     assert status == 0
     assert stdout == "44444433 16\n"
     assert lines == []
@@ -90,7 +99,7 @@ def test_a_quick_solve_shows_nothing_on_the_terminal() -> None:
 
 def test_solve_analyze_shows_the_columns_done_and_the_one_being_searched() -> None:
     args = ["solve", "--no-book", "--tt-mb", "16", "--threads", "1", "--analyze", "44443"]
-    status, stdout, lines = on_a_terminal(args, 2.5)
+    status, stdout, lines = on_a_terminal(args, "columns")
     assert status == 130
     shown = re.findall(rf"{RATE}  columns (.*)", "\n".join(lines))
     assert shown, f"no status line on the terminal: {lines}"
@@ -100,7 +109,7 @@ def test_solve_analyze_shows_the_columns_done_and_the_one_being_searched() -> No
 
 def test_analyze_shows_the_time_and_the_perfect_agent_s_nodes() -> None:
     args = ["analyze", "-", "--agent", "perfect:book=none", "--time-ms", "60000"]
-    status, stdout, lines = on_a_terminal(args, 2.5)
+    status, stdout, lines = on_a_terminal(args, RATE)
     assert status == 130
     assert any(re.search(RATE, line) for line in lines), lines
     assert stdout == ""
@@ -109,6 +118,6 @@ def test_analyze_shows_the_time_and_the_perfect_agent_s_nodes() -> None:
 
 def test_analyze_with_an_agent_that_counts_no_nodes_shows_the_time() -> None:
     args = ["analyze", "-", "--agent", "engine", "--time-ms", "60000"]
-    status, _, lines = on_a_terminal(args, 2.5)
+    status, _, lines = on_a_terminal(args, r"\d+\.\d s")
     assert status == 130
     assert any(re.search(r"\d+\.\d s$", line) for line in lines[:-1]), lines

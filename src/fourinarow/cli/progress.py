@@ -244,8 +244,8 @@ def agent_nodes(agent: object) -> Callable[[], int | None]:
     progress = watched.progress
     before = 0 if progress is None else progress.total_nodes
 
-    def count() -> int | None:
+    def count() -> int:
         now = watched.progress
-        return None if now is None else now.total_nodes - before
+        return 0 if now is None else now.total_nodes - before
 
     return count
