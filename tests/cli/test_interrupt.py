@@ -140,7 +140,7 @@ def test_ctrl_c_during_analyze_says_how_long_it_searched() -> None:
     assert stdout == ""  # the agents give their values only at the end
     ending = "; the agent gives its values only when its search ends\n"
     assert re.fullmatch(f"fourinarow analyze: {STOPPED}{ending}", stderr)
-    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze engine"])
+    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze engine"], SEARCHING)
     assert status == 130
     assert stdout == ""
     assert re.fullmatch(f"fourinarow analyze: stopped by Ctrl-C after \\d+\\.\\d s{ending}", stderr)
