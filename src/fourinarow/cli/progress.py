@@ -234,10 +234,11 @@ def solve_text(progress: SolveProgress) -> str:
 
 def agent_nodes(agent: object) -> Callable[[], int | None]:
     """A counter of the nodes ``agent`` searches from now on, for agents that say (the perfect
-    agent, through its solver's progress); for others it counts ``None``."""
+    agent, through its solver's progress) and for a :class:`Solver` itself; for others it
+    counts ``None``."""
     from fourinarow.search.solver import Solver
 
-    solver = getattr(agent, "solver", None)
+    solver = agent if isinstance(agent, Solver) else getattr(agent, "solver", None)
     if not isinstance(solver, Solver):
         return lambda: None
     watched = solver

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
@@ -19,7 +19,7 @@ from fourinarow.cli.options import (
     table_megabytes,
     thread_count,
 )
-from fourinarow.cli.progress import search_status, search_text, solve_text
+from fourinarow.cli.progress import agent_nodes, search_status, search_text, solve_text
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.arguments import default_threads
 from fourinarow.search.book import Book
@@ -169,7 +169,8 @@ def run_solve(args: argparse.Namespace) -> int:
 def _search(solver: Solver, board: Board, args: argparse.Namespace, limit: Limit) -> str | None:
     """The position's line; ``None`` after Ctrl-C, once what was proven is printed."""
     start = time.perf_counter()
-    with search_status(partial(_describe, solver, board, start)) as display:
+    nodes = agent_nodes(solver)
+    with search_status(partial(_describe, solver, board, start, nodes)) as display:
         try:
             return interruptible(partial(_solve_one, solver, board, args, limit))
         except KeyboardInterrupt:
@@ -178,8 +179,11 @@ def _search(solver: Solver, board: Board, args: argparse.Namespace, limit: Limit
         print(file=sys.stderr)  # after the terminal's ^C
     elapsed = f"stopped by Ctrl-C after {time.perf_counter() - start:.1f} s"
     progress = _progress_of(solver, board, args)
-    if progress is None:
-        print(f"fourinarow solve: {elapsed}, before the search began", file=sys.stderr)
+    if progress is None:  # not begun (the book, the table), or not a search of the solver's
+        print(
+            f"fourinarow solve: {elapsed} and {nodes() or 0:,} nodes; no line to print",
+            file=sys.stderr,
+        )
         return None
     print(_stopped_line(progress, board, args), flush=True)
     found = "each column's value found" if args.analyze else "the bounds proven"
@@ -198,13 +202,12 @@ def _progress_of(solver: Solver, board: Board, args: argparse.Namespace) -> Solv
     return progress if (progress.values is not None) == args.analyze else None
 
 
-def _describe(solver: Solver, board: Board, start: float) -> str:
-    """The status line of the search of ``board``, which began at ``start``."""
+def _describe(solver: Solver, board: Board, start: float, nodes: Callable[[], int | None]) -> str:
+    """The status line of the search of ``board``, which began at ``start``: the solver's
+    progress on it, else (reading the book, finding the best moves) the time and ``nodes()``."""
     progress = solver.progress
-    if progress is None or progress.board != board:  # reading the book, allocating the table
-        return f"{search_text(time.perf_counter() - start)}  starting"
-    if not progress.running:  # with --json, finding the best moves
-        return search_text(time.perf_counter() - start)
+    if progress is None or progress.board != board or not progress.running:
+        return search_text(time.perf_counter() - start, nodes())
     return solve_text(progress)
 
 
