@@ -1,8 +1,11 @@
 """Ctrl-C stops every long search at once, in real subprocesses: ``solve``, ``move``,
-``analyze`` and the computer's turn in ``play``, timed from the signal to the exit."""
+``analyze`` and the computer's turn in ``play``, timed from the signal to the exit; ``solve``
+prints what it has proven so far, ``analyze`` says how long it searched."""
 
 from __future__ import annotations
 
+import json
+import re
 import signal
 import subprocess
 import sys
@@ -32,9 +35,11 @@ LONG_SEARCHES = {
 }
 
 
-def stop_with_ctrl_c(args: list[str]) -> tuple[float, int | None, str, str]:
-    """Run ``fourinarow ARGS``, send SIGINT after :data:`WARM_UP` seconds; return the seconds
-    it then took to end, its exit status, standard output and standard error."""
+def stop_with_ctrl_c(
+    args: list[str], warm_up: float = WARM_UP
+) -> tuple[float, int | None, str, str]:
+    """Run ``fourinarow ARGS``, send SIGINT after ``warm_up`` seconds; return the seconds it
+    then took to end, its exit status, standard output and standard error."""
     with subprocess.Popen(
         [sys.executable, "-m", "fourinarow", *args],
         stdout=subprocess.PIPE,
@@ -42,7 +47,7 @@ def stop_with_ctrl_c(args: list[str]) -> tuple[float, int | None, str, str]:
         text=True,
     ) as process:
         try:
-            time.sleep(WARM_UP)
+            time.sleep(warm_up)
             assert process.poll() is None, "it ended before Ctrl-C: nothing was measured"
             start = time.perf_counter()
             process.send_signal(signal.SIGINT)
@@ -59,8 +64,86 @@ def test_ctrl_c_stops_a_long_search_at_once(args: list[str]) -> None:
     seconds, status, stdout, stderr = stop_with_ctrl_c(args)
     assert status == 130
     assert seconds < STOP_WITHIN, f"{seconds:.2f} s from Ctrl-C to the exit"
-    assert stdout == ""  # no answer half-made
-    assert stderr == "\n"  # the shell's prompt starts on a new line; no traceback
+    assert "Traceback" not in stderr
+    if args[0] == "move":
+        assert stdout == ""  # no answer half-made
+        assert stderr == "\n"  # the shell's prompt starts on a new line
+
+
+STOPPED = r"stopped by Ctrl-C after \d+\.\d s and [\d,]+ nodes"
+
+SEARCHING = 3.0
+"""Seconds a ``solve`` runs before Ctrl-C where the test wants some of it proven: past the
+imports (a second or more on a busy machine) and a few narrowing steps."""
+
+SOLVE = ["solve", "--no-book", "--tt-mb", "16"]
+"""A solve without the book, so that 7x6 positions of a few stones take seconds (4444, score 1:
+14 s on two threads; 44443 on one thread, column 2 worth 2: 2 s, the rest after it)."""
+
+
+def proven(text: str, score: int) -> tuple[int, int]:
+    """The bounds ``LOW..HIGH`` (or an exact score) of ``text``, checked to hold ``score``."""
+    low, _, high = text.partition("..")
+    bounds = int(low), int(high or low)
+    assert bounds[0] <= score <= bounds[1], f"{text} does not hold the score {score}"
+    return bounds
+
+
+def test_ctrl_c_during_solve_prints_the_bounds_proven_so_far() -> None:
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "44444433", "4444"], SEARCHING)
+    assert status == 130
+    first, stopped = stdout.splitlines()
+    assert first == "44444433 16"  # solved before Ctrl-C, as without it
+    position, bounds = stopped.split()
+    assert position == "4444"
+    low, high = proven(bounds, 1)
+    assert -19 < low < high <= 19  # some progress, nothing claimed beyond it
+    assert re.fullmatch(f"fourinarow solve: {STOPPED}; printed the bounds proven so far\n", stderr)
+
+
+def test_ctrl_c_during_solve_json_prints_the_record_of_a_stopped_search() -> None:
+    _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--json", "4444"], SEARCHING)
+    assert status == 130
+    record = json.loads(stdout)
+    assert record["position"] == "4444"
+    assert record["score"] is None
+    assert record["best_moves"] == []
+    assert record["exact"] is False
+    assert record["lower"] <= 1 <= record["upper"]
+    assert record["nodes"] > 0
+    assert record["time_ms"] > 0
+    assert "Traceback" not in stderr
+
+
+def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
+    values = [-17, 2, -17, -17, 2, -17, -17]  # of 44443, each column for the side to move
+    _, status, stdout, stderr = stop_with_ctrl_c(
+        [*SOLVE, "--threads", "1", "--analyze", "44443"], SEARCHING
+    )
+    assert status == 130
+    position, *labels = stdout.split()
+    assert position == "44443"
+    assert len(labels) == 7
+    assert labels[0] == "-17"  # valued at once: the opponent then wins
+    assert labels[1] != "?"  # being searched: the bounds proven so far
+    for label, value in zip(labels, values, strict=True):
+        if label != "?":
+            proven(label, value)
+    assert labels[-1] == "?"  # not reached
+    expected = f"fourinarow solve: {STOPPED}; printed each column's value found so far\n"
+    assert re.fullmatch(expected, stderr)
+
+
+def test_ctrl_c_during_analyze_says_how_long_it_searched() -> None:
+    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze perfect"], SEARCHING)
+    assert status == 130
+    assert stdout == ""  # the agents give their values only at the end
+    ending = "; the agent gives its values only when its search ends\n"
+    assert re.fullmatch(f"fourinarow analyze: {STOPPED}{ending}", stderr)
+    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze engine"], SEARCHING)
+    assert status == 130
+    assert stdout == ""
+    assert re.fullmatch(f"fourinarow analyze: stopped by Ctrl-C after \\d+\\.\\d s{ending}", stderr)
 
 
 def test_ctrl_c_while_the_computer_thinks_ends_the_game_as_at_the_prompt() -> None:

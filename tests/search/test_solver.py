@@ -186,6 +186,7 @@ def test_compiled_kernel_and_python_reference_agree_node_for_node(
             expected = reference.solve(current, first | second, board.ply, weak)
             assert compiled.solve(current, first | second, board.ply, weak) == expected
             assert compiled.nodes == reference.nodes
+            assert compiled.bounds == reference.bounds == expected  # what progress reads
         checked += 1
 
 

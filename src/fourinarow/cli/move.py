@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
 from typing import Any
 
 from fourinarow.agents import AGENTS, Limit, analyze, make_agent
@@ -21,6 +23,7 @@ from fourinarow.cli.options import (
     read_position,
     seed_number,
 )
+from fourinarow.cli.progress import agent_nodes, search_status, search_text
 from fourinarow.core import Board, column_label
 from fourinarow.search.arguments import playable_board
 from fourinarow.search.interrupt import interruptible
@@ -59,7 +62,9 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
             "alphabeta or engine: heuristic values as h+N, or 'win in N' / 'loss in N' plies "
             "when proven; with mcts: p=P, the expected result from 0 to 1. With --json: "
             "scores (exact values or null), columns (each column's typed value), best_moves, "
-            "exact (true only when every legal column is exact), nodes, time_ms."
+            "exact (true only when every legal column is exact), nodes, time_ms. On a "
+            "terminal, a search of more than a second shows its time (and nodes, with perfect) "
+            "on standard error; Ctrl-C stops it with exit status 130."
         ),
     )
     for parser, default_agent in ((move, "perfect"), (analyze, "perfect")):
@@ -114,7 +119,24 @@ def run_analyze(args: argparse.Namespace) -> int:
     board = _board(args)
     agent = make_agent(args.agent, seed=args.seed)
     limit = Limit(time=args.time_ms / 1000)
-    values = interruptible(lambda: analyze(agent, board, limit, spec=args.agent))
+    nodes = agent_nodes(agent)
+    start = time.perf_counter()
+    with search_status(lambda: search_text(time.perf_counter() - start, nodes())) as display:
+        try:
+            values = interruptible(lambda: analyze(agent, board, limit, spec=args.agent))
+        except KeyboardInterrupt:
+            values = None
+    if values is None:
+        if sys.stderr.isatty() and not display.shown:
+            print(file=sys.stderr)  # after the terminal's ^C
+        spent = nodes()
+        counted = "" if spent is None else f" and {spent:,} nodes"
+        print(
+            f"fourinarow analyze: stopped by Ctrl-C after {time.perf_counter() - start:.1f} s"
+            f"{counted}; the agent gives its values only when its search ends",
+            file=sys.stderr,
+        )
+        return 130
     if not args.json:
         print(" ".join(values.labels()))
         return 0

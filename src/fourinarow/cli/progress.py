@@ -1,19 +1,36 @@
 """Progress on standard error for long commands (tournaments, experiments, book builds), drawn
-by rich: a bar, done/total, the rate, the time so far and the time left; and for downloads
-(book installs), in bytes."""
+by rich: a bar, done/total, the rate, the time so far and the time left; for downloads (book
+installs), in bytes; and for a search of unknown length (solve, analyze), a spinner and one
+line saying how far it has come."""
 
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rich.progress import Task, TaskID
+    from rich.spinner import Spinner
     from rich.text import Text
 
-__all__ = ["ByteProgressCallback", "ProgressCallback", "byte_progress", "progress_bar"]
+    from fourinarow.search.progress import SolveProgress
+
+__all__ = [
+    "STATUS_DELAY",
+    "ByteProgressCallback",
+    "ProgressCallback",
+    "SearchStatus",
+    "agent_nodes",
+    "byte_progress",
+    "progress_bar",
+    "search_status",
+    "search_text",
+    "solve_text",
+]
 
 ProgressCallback = Callable[[int, int, float], None]
 """Called as ``progress(done, total, seconds)``; ``done`` may include work an earlier, resumed run
@@ -106,3 +123,130 @@ def byte_progress(enabled: bool = True) -> Iterator[ByteProgressCallback | None]
         yield report
     finally:
         display.stop()
+
+
+STATUS_DELAY = 1.0
+"""Seconds a search runs before :func:`search_status` shows it: a quick one shows nothing."""
+
+STATUS_REFRESH = 4.0
+"""Times a second the search's status line is drawn again."""
+
+
+@dataclass
+class SearchStatus:
+    """What :func:`search_status` did: ``shown`` once its line has appeared."""
+
+    shown: bool = False
+
+
+@contextmanager
+def search_status(describe: Callable[[], str], enabled: bool = True) -> Iterator[SearchStatus]:
+    """A spinner and one line on standard error while a search runs: from :data:`STATUS_DELAY`
+    seconds on, ``describe()`` (called in the display's own thread) drawn a few times a second.
+
+    Nothing when not ``enabled`` or when standard error is not a terminal. The line goes away
+    when the block ends, by Ctrl-C too, so that what is printed next takes its place.
+    """
+    status = SearchStatus()
+    if not enabled or not sys.stderr.isatty():
+        yield status
+        return
+    from rich.console import Console
+    from rich.live import Live
+    from rich.spinner import Spinner
+    from rich.text import Text
+
+    spinner = Spinner("dots", style="cyan")
+
+    def render() -> Spinner:
+        spinner.update(text=Text(describe()))  # as it is: brackets are not markup
+        return spinner
+
+    live = Live(
+        console=Console(stderr=True),
+        get_renderable=render,
+        refresh_per_second=STATUS_REFRESH,
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    ended = threading.Event()
+    lock = threading.Lock()
+
+    def show_later() -> None:
+        if not ended.wait(STATUS_DELAY):
+            with lock:
+                if not ended.is_set():
+                    live.start()
+                    status.shown = True
+
+    threading.Thread(target=show_later, name="fourinarow-status", daemon=True).start()
+    try:
+        yield status
+    finally:
+        with lock:
+            ended.set()
+            if status.shown:
+                live.stop()
+
+
+def _count(number: float) -> str:
+    """A count in three figures or so: 812, 48.1 k, 815 k, 3.9 M, 1.2 G."""
+    for size, suffix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if number >= size:
+            scaled = number / size
+            return f"{scaled:.0f}{suffix}" if scaled >= 100 else f"{scaled:.1f}{suffix}"
+    return f"{number:.0f}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def search_text(elapsed: float, nodes: int | None = None) -> str:
+    """How long a search has run and, when known, its nodes and their rate.
+
+    >>> search_text(12.4, 48_100_000), search_text(2.0, 1_630_000), search_text(0.7)
+    ('12.4 s  48.1 M nodes  3.9 M/s', '2.0 s  1.6 M nodes  815 k/s', '0.7 s')
+    """
+    text = f"{elapsed:.1f} s"
+    if nodes is not None:
+        text += f"  {_count(nodes)} nodes"
+        if elapsed > 0:
+            text += f"  {_count(nodes / elapsed)}/s"
+    return text
+
+
+def solve_text(progress: SolveProgress) -> str:
+    """A running solve's status line, ``12.4 s  48.1 M nodes  3.9 M/s  score -3..+5``; for an
+    analysis, the columns instead: their values so far, the one being searched in brackets
+    (``columns -1 0 [-2..+1] ? - ? ?``)."""
+    text = search_text(progress.elapsed, progress.nodes)
+    if progress.values is None:
+        if progress.exact:
+            return f"{text}  score {_signed(progress.lower)}"
+        return f"{text}  score {_signed(progress.lower)}..{_signed(progress.upper)}"
+    labels = list(progress.values.labels())
+    if progress.column is not None:
+        labels[progress.column] = f"[{labels[progress.column]}]"
+    return f"{text}  columns {' '.join(labels)}"
+
+
+def agent_nodes(agent: object) -> Callable[[], int | None]:
+    """A counter of the nodes ``agent`` searches from now on, for agents that say (the perfect
+    agent, through its solver's progress) and for a :class:`Solver` itself; for others it
+    counts ``None``."""
+    from fourinarow.search.solver import Solver
+
+    solver = agent if isinstance(agent, Solver) else getattr(agent, "solver", None)
+    if not isinstance(solver, Solver):
+        return lambda: None
+    watched = solver
+    progress = watched.progress
+    before = 0 if progress is None else progress.total_nodes
+
+    def count() -> int:
+        now = watched.progress
+        return 0 if now is None else now.total_nodes - before
+
+    return count

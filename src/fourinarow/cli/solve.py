@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TextIO
 
@@ -19,11 +20,13 @@ from fourinarow.cli.options import (
     table_megabytes,
     thread_count,
 )
+from fourinarow.cli.progress import agent_nodes, search_status, search_text, solve_text
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.arguments import default_threads
 from fourinarow.search.book import Book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
+from fourinarow.search.progress import SolveProgress
 from fourinarow.search.solver import Solver
 
 __all__ = ["add_solve_parser", "run_solve"]
@@ -41,6 +44,12 @@ search first, the proven bounds are printed as LOW..HIGH instead of a score.
 
 A malformed or illegal position is reported on standard error with its line number and skipped;
 the exit status is then 2.
+
+On a terminal, a search that runs for more than a second shows on standard error how far it has
+come: the time, the nodes, their rate and the bounds proven so far (with --analyze, each column's
+value so far). Ctrl-C prints the position's line with what is proven (LOW..HIGH; with --analyze
+the columns done, the bounds of the one being searched and ? for the rest), a line on standard
+error, and exits with status 130.
 """
 
 
@@ -155,13 +164,89 @@ def run_solve(args: argparse.Namespace) -> int:
         moves = "" if text.strip() == "-" else text
         try:
             board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
-            line = interruptible(partial(_solve_one, solver, analyst, board, args, limit))
+            line = _search(solver, analyst, board, args, limit)
         except InvalidPositionError as error:
             print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
             status = 2
             continue
+        if line is None:
+            return 130
         print(line, flush=True)
     return status
+
+
+def _search(
+    solver: Solver,
+    analyst: PerfectAgent | None,
+    board: Board,
+    args: argparse.Namespace,
+    limit: Limit,
+) -> str | None:
+    """The position's line; ``None`` after Ctrl-C, once what was proven is printed."""
+    start = time.perf_counter()
+    nodes = agent_nodes(solver)
+    with search_status(partial(_describe, solver, board, start, nodes)) as display:
+        try:
+            return interruptible(partial(_solve_one, solver, analyst, board, args, limit))
+        except KeyboardInterrupt:
+            pass
+    if sys.stderr.isatty() and not display.shown:
+        print(file=sys.stderr)  # after the terminal's ^C
+    elapsed = f"stopped by Ctrl-C after {time.perf_counter() - start:.1f} s"
+    progress = _progress_of(solver, board, args)
+    if progress is None:  # not begun (the book, the table), or not a search of the solver's
+        print(
+            f"fourinarow solve: {elapsed} and {nodes() or 0:,} nodes; no line to print",
+            file=sys.stderr,
+        )
+        return None
+    print(_stopped_line(progress, board, args), flush=True)
+    found = "each column's value found" if args.analyze else "the bounds proven"
+    print(
+        f"fourinarow solve: {elapsed} and {progress.nodes:,} nodes; printed {found} so far",
+        file=sys.stderr,
+    )
+    return None
+
+
+def _progress_of(solver: Solver, board: Board, args: argparse.Namespace) -> SolveProgress | None:
+    """The solver's progress on ``board``, if its search of it has begun."""
+    progress = solver.progress
+    if progress is None or progress.board != board:
+        return None
+    return progress if (progress.values is not None) == args.analyze else None
+
+
+def _describe(solver: Solver, board: Board, start: float, nodes: Callable[[], int | None]) -> str:
+    """The status line of the search of ``board``, which began at ``start``: the solver's
+    progress on it, else (reading the book, finding the best moves) the time and ``nodes()``."""
+    progress = solver.progress
+    if progress is None or progress.board != board or not progress.running:
+        return search_text(time.perf_counter() - start, nodes())
+    return solve_text(progress)
+
+
+def _stopped_line(progress: SolveProgress, board: Board, args: argparse.Namespace) -> str:
+    """The position's line when Ctrl-C stopped its search: as a limit would have (with --json,
+    best_moves empty)."""
+    shown = board.to_moves() or "-"
+    if progress.values is not None:
+        if not args.json:
+            return " ".join([shown, *progress.values.labels()])
+        return json.dumps(analysis_record(board, progress.values))
+    if not args.json:
+        return f"{shown} {_value(progress.lower, progress.upper)}"
+    record: dict[str, object] = {
+        "position": shown,
+        "score": progress.lower if progress.exact else None,
+        "best_moves": [],
+        "lower": progress.lower,
+        "upper": progress.upper,
+        "exact": progress.exact,
+        "nodes": progress.nodes,
+        "time_ms": round(progress.elapsed * 1000, 3),
+    }
+    return json.dumps(record)
 
 
 def _solve_one(

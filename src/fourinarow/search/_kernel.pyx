@@ -140,6 +140,7 @@ ctypedef struct Pool:
     Worker* workers  # one per thread (the first runs on the calling thread)
     uint64_t* busy  # the positions being searched now (2**BUSY_BITS words)
     unsigned long long serial_nodes  # a search tries this many nodes on one thread first
+    int running  # 1 while the threads search (parallel_negamax): their counts are not in s.nodes yet
 
 
 cdef inline double now() noexcept nogil:
@@ -571,6 +572,7 @@ cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask
         workers[t].ply = ply
         workers[t].alpha = alpha
         workers[t].beta = beta
+    pool.running = 1
     for t in range(1, pool.threads):
         if pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]) != 0:
             break
@@ -578,6 +580,7 @@ cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask
     search_part(&workers[0])
     for t in range(1, started + 1):
         pthread_join(workers[t].thread, NULL)
+    pool.running = 0
     for t in range(started + 1):
         nodes += workers[t].s.nodes
     s.nodes += nodes
@@ -617,6 +620,7 @@ cdef class Kernel:
     cdef Pool pool
     cdef size_t table_bytes
     cdef object book_keys, book_values  # keep the book's arrays alive while in use
+    cdef int lower, upper  # the bounds solve() has proven so far (see bounds)
 
     def __cinit__(self, int width, int height, int connect, int table_bits):
         cdef int c, i
@@ -795,8 +799,20 @@ cdef class Kernel:
 
     @property
     def nodes(self):
-        """Nodes searched since the last reset_nodes()."""
-        return self.s.nodes
+        """Nodes searched since the last reset_nodes(); read from another thread during a
+        search on several threads, the threads' counts so far."""
+        cdef unsigned long long total = self.s.nodes
+        cdef int t
+        if self.pool.running:
+            for t in range(self.pool.threads):
+                total += self.pool.workers[t].s.nodes
+        return total
+
+    @property
+    def bounds(self):
+        """(lower, upper): the bounds solve() has proven so far, for another thread to read
+        while it runs; its result once it returns ((0, 0) before the first solve)."""
+        return self.lower, self.upper
 
     def reset_nodes(self):
         self.s.nodes = 0
@@ -840,29 +856,30 @@ cdef class Kernel:
         """
         cdef int lower, upper, middle, r
         cdef Search* s = &self.s
+        if can_win_next(s, current, mask):
+            lower = 1 if weak else (s.cells + 1 - ply) // 2
+            upper = lower
+        else:
+            lower = -((s.cells - ply) // 2)
+            upper = (s.cells + 1 - ply) // 2
+            if weak:
+                lower = -1 if lower < -1 else lower
+                upper = 1 if upper > 1 else upper
+        self.lower, self.upper = lower, upper  # both at once: a reader holds the GIL
         with nogil:
-            if can_win_next(s, current, mask):
-                lower = 1 if weak else (s.cells + 1 - ply) // 2
-                upper = lower
-            else:
-                lower = -((s.cells - ply) // 2)
-                upper = (s.cells + 1 - ply) // 2
+            while lower < upper and not s.stopped:
+                middle = lower + (upper - lower) // 2
+                if middle <= 0 and lower // 2 < middle:
+                    middle = lower // 2
+                elif middle >= 0 and upper // 2 > middle:
+                    middle = upper // 2
+                r = search_root(s, &self.pool, current, mask, ply, middle, middle + 1)
+                if s.stopped:
+                    break
                 if weak:
-                    lower = -1 if lower < -1 else lower
-                    upper = 1 if upper > 1 else upper
-                while lower < upper and not s.stopped:
-                    middle = lower + (upper - lower) // 2
-                    if middle <= 0 and lower // 2 < middle:
-                        middle = lower // 2
-                    elif middle >= 0 and upper // 2 > middle:
-                        middle = upper // 2
-                    r = search_root(s, &self.pool, current, mask, ply, middle, middle + 1)
-                    if s.stopped:
-                        break
-                    if weak:
-                        r = -1 if r < -1 else (1 if r > 1 else r)
-                    if r <= middle:
-                        upper = r
-                    else:
-                        lower = r
+                    r = -1 if r < -1 else (1 if r > 1 else r)
+                if r <= middle:
+                    upper = self.upper = r
+                else:
+                    lower = self.lower = r
         return lower, upper

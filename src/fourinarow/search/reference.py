@@ -81,6 +81,9 @@ class ReferenceKernel:
         self._epoch = 1 if self._epoch_max else 0
         self._epoch_bits = self._epoch << self._epoch_shift
         self.nodes = 0
+        self.bounds = (0, 0)
+        """(lower, upper): the bounds :meth:`solve` has proven so far, for another thread to
+        read while it runs; its result once it returns ((0, 0) before the first solve)."""
         self._node_limit = 0
         self._deadline = 0.0
         self.stopped = False
@@ -379,12 +382,14 @@ class ReferenceKernel:
         """
         if self.can_win_next(current, mask):
             score = 1 if weak else (self.cells + 1 - ply) // 2
+            self.bounds = (score, score)
             return score, score
         lower = -((self.cells - ply) // 2)
         upper = (self.cells + 1 - ply) // 2
         if weak:
             lower = max(lower, -1)
             upper = min(upper, 1)
+        self.bounds = (lower, upper)
         while lower < upper and not self.stopped:
             middle = lower + (upper - lower) // 2
             if middle <= 0 and _half(lower) < middle:
@@ -400,4 +405,5 @@ class ReferenceKernel:
                 upper = r
             else:
                 lower = r
+            self.bounds = (lower, upper)
         return lower, upper

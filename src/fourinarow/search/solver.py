@@ -38,6 +38,7 @@ from fourinarow.search.arguments import (
 )
 from fourinarow.search.book import Book, BookError, default_book, default_book_plies
 from fourinarow.search.limit import Limit
+from fourinarow.search.progress import SolveProgress, SolveWatch
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Exact, Unvalued
 
@@ -46,6 +47,7 @@ __all__ = [
     "Backend",
     "FirstBest",
     "Solution",
+    "SolveProgress",
     "Solver",
     "compiled_kernel_available",
 ]
@@ -65,6 +67,8 @@ class _Kernel(Protocol):
 
     @property
     def nodes(self) -> int: ...
+    @property
+    def bounds(self) -> tuple[int, int]: ...
     @property
     def stopped(self) -> bool: ...
     def reset_nodes(self) -> None: ...
@@ -222,6 +226,7 @@ class Solver:
         self.book: Book | None = None
         """The book in use for the current shape, if any (attached at the first search from a
         position it can help with)."""
+        self._watch: SolveWatch | None = None
 
     @property
     def threads(self) -> int:
@@ -237,6 +242,24 @@ class Solver:
         nodes of :meth:`best_moves`, which returns columns only; those are the searches of the
         columns, not of the :meth:`solve` it makes first when given no ``solution``."""
         return 0 if self._kernel is None else self._kernel.nodes
+
+    @property
+    def progress(self) -> SolveProgress | None:
+        """How far this solver's latest :meth:`solve` or :meth:`analyze` has come, for
+        another thread to read while it runs (a display, Ctrl-C's report): the time, the nodes
+        and the bounds proven so far; once it has returned, its result. ``None`` before the
+        first. See :mod:`fourinarow.search.progress`."""
+        watch = self._watch
+        return None if watch is None else watch.snapshot()
+
+    def _watch_call(
+        self, kernel: _Kernel, board: Board, weak: bool, values: list[ColumnValue] | None = None
+    ) -> SolveWatch:
+        """Record a call that starts now (after ``kernel.reset_nodes()``) for :attr:`progress`."""
+        earlier = self._watch
+        total = 0 if earlier is None else earlier.earlier_nodes + earlier.snapshot().nodes
+        self._watch = SolveWatch(kernel, board, weak=weak, earlier_nodes=total, values=values)
+        return self._watch
 
     def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
@@ -385,9 +408,15 @@ class Solver:
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
         kernel.set_limits(*budget)
+        watch = self._watch_call(kernel, board, weak)
         start = time.perf_counter()
-        lower, upper = kernel.solve(*position, weak)
+        try:
+            lower, upper = kernel.solve(*position, weak)
+        except BaseException:
+            watch.finish()
+            raise
         elapsed = time.perf_counter() - start
+        watch.finish((lower, upper))
         return Solution(
             score=lower if lower == upper else None,
             lower=lower,
@@ -414,13 +443,28 @@ class Solver:
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
         kernel.set_limits(*budget)
+        values: list[ColumnValue] = []
+        watch = self._watch_call(kernel, board, weak, values)
+        try:
+            return self._analyze(kernel, board, weak, values, watch)
+        finally:
+            watch.finish()
+
+    def _analyze(
+        self,
+        kernel: _Kernel,
+        board: Board,
+        weak: bool,
+        values: list[ColumnValue],
+        watch: SolveWatch,
+    ) -> ColumnValues:
+        """The loop of :meth:`analyze`: each column's value appended to ``values`` in turn."""
         start = time.perf_counter()
         win_now = set(board.winning_moves())
         win_score = (board.width * board.height + 1 - board.ply) // 2
         child = board.copy()
         lose_now = set() if win_now else self._losing_at_once(child)
         loss_score = -((board.width * board.height - board.ply) // 2)  # the opponent wins next
-        values: list[ColumnValue] = []
         for column in range(board.width):
             if not board.is_legal(column):
                 values.append(Unvalued.FULL)
@@ -435,7 +479,9 @@ class Solver:
                 if child.is_game_over():  # the last cell, filled without a line
                     values.append(Exact(0))
                 else:
+                    watch.searching(column)
                     lower, upper = kernel.solve(*self._position(child), weak)
+                    watch.searched()
                     if lower != upper:
                         values.append(Bounds(-upper, -lower))
                     else:
