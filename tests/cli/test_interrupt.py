@@ -134,12 +134,23 @@ def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
     assert re.fullmatch(expected, stderr)
 
 
-def test_ctrl_c_during_analyze_says_how_long_it_searched() -> None:
-    _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze perfect"], SEARCHING)
+def test_ctrl_c_during_analyze_prints_what_the_perfect_agent_proved_so_far() -> None:
+    values = [-17, 2, -17, -17, 2, -17, -17]  # of 44443, each column for the side to move
+    command = ["analyze", "44443", "--agent", "perfect:book=none", "--time-ms", "60000"]
+    _, status, stdout, stderr = stop_with_ctrl_c(command, SEARCHING)
     assert status == 130
-    assert stdout == ""  # the agents give their values only at the end
-    ending = "; the agent gives its values only when its search ends\n"
+    labels = stdout.split()
+    assert len(labels) == 7
+    assert labels[0] == "-17"  # valued at once: the opponent then wins
+    for label, value in zip(labels, values, strict=True):
+        if label != "?":
+            proven(label, value)
+    ending = "; printed the values proven so far\n"
     assert re.fullmatch(f"fourinarow analyze: {STOPPED}{ending}", stderr)
+
+
+def test_ctrl_c_during_analyze_by_other_agents_says_how_long_it_searched() -> None:
+    ending = "; the agent gives its values only when its search ends\n"
     _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze engine"], SEARCHING)
     assert status == 130
     assert stdout == ""

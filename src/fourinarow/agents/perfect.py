@@ -73,6 +73,18 @@ class PerfectAgent:
         self.fallback = fallback
         self._tt_mb = tt_mb
         self._engines: dict[tuple[int, int, int], Engine] = {}
+        self._so_far: tuple[Board, ColumnValues] | None = None
+
+    def analysis_so_far(self, board: Board) -> ColumnValues | None:
+        """What the latest :meth:`analyze` of ``board`` has found so far (read from another
+        thread while it runs, say after Ctrl-C): the columns proven, with their bounds, and
+        ``not searched`` for the rest until the estimates come; once it returned, its result.
+        ``None`` when the latest analysis was of another position or none has begun.
+        """
+        found = self._so_far
+        if found is None or found[0] != board:
+            return None
+        return found[1]
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The best column for the side to move; exact unless a limit cut the solve short.
@@ -157,11 +169,12 @@ class PerfectAgent:
             None if limit.time is None else limit.time * PROOF_SHARE,
             nodes=None if limit.nodes is None else max(1, int(limit.nodes * PROOF_SHARE)),
         )
-        bounds, nodes = self._narrow(board, proving, start, until_best=False)
+        self._so_far = None
+        bounds, nodes = self._narrow(board, proving, start, until_best=False, publish=True)
         found = [bounds.get(c) for c in range(board.width)]
         proven = ColumnValues.from_bounds(found, board, nodes=nodes)
         if all(settled(value) for value in proven.values):
-            return replace(proven, elapsed=time.perf_counter() - start)
+            return self._published(board, replace(proven, elapsed=time.perf_counter() - start))
         rest = limit.remaining(start)
         if limit.time is not None and rest.time is not None:  # proofs may overrun a little
             rest = replace(rest, time=max(rest.time, limit.time * (1 - PROOF_SHARE) / 2))
@@ -171,7 +184,7 @@ class PerfectAgent:
         most = board.width * board.height - board.ply
         engine_start = time.perf_counter()
         scores, depth, engine_nodes = column_estimates(engine, board, most, rest, engine_start)
-        return with_estimates(
+        merged = with_estimates(
             proven,
             scores,
             depth,
@@ -179,6 +192,12 @@ class PerfectAgent:
             nodes=nodes + engine_nodes,
             elapsed=time.perf_counter() - start,
         )
+        return self._published(board, merged)
+
+    def _published(self, board: Board, values: ColumnValues) -> ColumnValues:
+        """``values``, kept as what the analysis of ``board`` found (see analysis_so_far)."""
+        self._so_far = (board.copy(), values)
+        return values
 
     def _engine_for(self, board: Board) -> Engine:
         """The heuristic engine for ``board``'s shape, made once and kept (with its table)."""
@@ -235,12 +254,13 @@ class PerfectAgent:
         return self._decision(column, score, board, nodes, start)
 
     def _narrow(
-        self, board: Board, limit: Limit, start: float, *, until_best: bool
+        self, board: Board, limit: Limit, start: float, *, until_best: bool, publish: bool = False
     ) -> tuple[dict[Column, tuple[int, int]], int]:
         """Narrow every column's bounds by searches of growing size, within the limit.
 
         Stops when the best column is proven (``until_best``) or every column is exact, or when
-        the time or nodes run out. Returns the bounds found (columns not reached are missing)
+        the time or nodes run out. With ``publish``, every column's new bounds are kept for
+        :meth:`analysis_so_far`. Returns the bounds found (columns not reached are missing)
         and the nodes searched.
         """
         bounds: dict[Column, tuple[int, int]] = {}
@@ -269,6 +289,9 @@ class PerfectAgent:
                 if column in bounds:  # every search's bounds are proven: keep the tightest
                     low, high = max(low, bounds[column][0]), min(high, bounds[column][1])
                 bounds[column] = (low, high)
+                if publish:
+                    so_far = [bounds.get(c) for c in range(board.width)]
+                    self._published(board, ColumnValues.from_bounds(so_far, board, nodes=nodes))
             if len(bounds) == len(board.legal_moves):
                 if all(lo == hi for lo, hi in bounds.values()):
                     return bounds, nodes

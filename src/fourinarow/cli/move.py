@@ -27,6 +27,7 @@ from fourinarow.cli.progress import agent_nodes, search_status, search_text
 from fourinarow.core import Board, column_label
 from fourinarow.search.arguments import playable_board
 from fourinarow.search.interrupt import interruptible
+from fourinarow.search.scores import ColumnValues
 
 __all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
 
@@ -131,9 +132,24 @@ def run_analyze(args: argparse.Namespace) -> int:
             print(file=sys.stderr)  # after the terminal's ^C
         spent = nodes()
         counted = "" if spent is None else f" and {spent:,} nodes"
+        stopped = f"stopped by Ctrl-C after {time.perf_counter() - start:.1f} s{counted}"
+        so_far = getattr(agent, "analysis_so_far", None)
+        found = so_far(board) if callable(so_far) else None
+        if not isinstance(found, ColumnValues):
+            print(
+                f"fourinarow analyze: {stopped}; the agent gives its values only when its "
+                "search ends",
+                file=sys.stderr,
+            )
+            return 130
         print(
-            f"fourinarow analyze: stopped by Ctrl-C after {time.perf_counter() - start:.1f} s"
-            f"{counted}; the agent gives its values only when its search ends",
+            " ".join(found.labels())
+            if not args.json
+            else json.dumps(analysis_record(board, found)),
+            flush=True,
+        )
+        print(
+            f"fourinarow analyze: {stopped}; printed the values proven so far",
             file=sys.stderr,
         )
         return 130
