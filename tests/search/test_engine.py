@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from fourinarow.core import Board
 from fourinarow.search.engine import Engine
 from fourinarow.search.heuristic import WIN, SearchResult
-from tests.search.test_heuristic import TOP_RIGHT, TOP_RIGHT_BLOCK, needs_kernel
+from tests.search.test_heuristic import TOP_RIGHT, TOP_RIGHT_BLOCK, needs_kernel, random_position
 
 pytestmark = needs_kernel
 
@@ -62,3 +64,25 @@ def test_the_engine_wins_and_blocks_in_the_top_bits() -> None:
     block = engine.search(Board.from_diagram(TOP_RIGHT_BLOCK), 4)
     assert block.best_moves == [15]
     assert all(score == -(WIN - 2) for score in block.scores[:12])  # X wins after any other
+
+
+@pytest.mark.parametrize(
+    "shape", [(7, 6, 4), (6, 5, 2), (4, 9, 3), (9, 7, 5), (10, 8, 4), (16, 7, 4)], ids=str
+)
+def test_the_engine_sees_every_immediate_win_of_the_other_side(shape: tuple[int, int, int]) -> None:
+    # at depth 2 a column scores -(WIN - 2) exactly when the other side can win at once after it:
+    # the engine's look for an immediate win at ply 1, against the rules' own winning_moves
+    rng = random.Random(str(shape))
+    engine = Engine(*shape, tt_mb=1)
+    checked = 0
+    for _ in range(40):
+        board = random_position(rng, shape)
+        scores = engine.search(board, 2, exact_root=True).scores
+        for column in board.legal_moves:
+            after = board.copy()
+            after.push(column)
+            if after.is_game_over():
+                continue
+            assert (scores[column] == -(WIN - 2)) == bool(after.winning_moves()), column
+            checked += bool(after.winning_moves())
+    assert checked > 0

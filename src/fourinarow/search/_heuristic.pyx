@@ -197,6 +197,40 @@ cdef inline word winning_cells(Search* s, word stones, word occupied) noexcept n
     return cells & ~occupied
 
 
+cdef inline word completing_cells(Search* s, word stones, word occupied) noexcept nogil:
+    """The empty cells where a stone would complete a line of ``connect`` with ``stones``.
+
+    In each direction, ``before[k]`` holds the cells whose ``k`` nearest cells behind are all
+    stones and ``after[k]`` those whose ``k`` nearest ahead are: a cell wins when
+    ``before[k] & after[connect - 1 - k]`` holds it for some ``k``. Runs never wrap from one
+    column to the next, since they would cross a spare bit; the shifts' stray bits (spare rows,
+    beyond the board) are masked off at the end.
+    """
+    cdef word before[MAX_CONNECT]
+    cdef word after[MAX_CONNECT]
+    cdef word cells = 0
+    cdef int steps[4]
+    cdef int d, k, shift, n = s.connect
+    steps[0] = 1
+    steps[1] = s.stride
+    steps[2] = s.stride - 1
+    steps[3] = s.stride + 1
+    before[0] = ~(<word>0)
+    after[0] = ~(<word>0)
+    for d in range(4):
+        for k in range(1, n):
+            shift = k * steps[d]
+            if shift < WORD_BITS:
+                before[k] = before[k - 1] & (stones << shift)
+                after[k] = after[k - 1] & (stones >> shift)
+            else:  # no stone lies that far (and C may not shift that far)
+                before[k] = 0
+                after[k] = 0
+        for k in range(n):
+            cells |= before[k] & after[n - 1 - k]
+    return cells & s.full & ~occupied
+
+
 cdef long long eval_table(Search* s, word own, word other) noexcept nogil:
     cdef long long score = 0
     cdef int i
@@ -394,7 +428,7 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, word own
                               word other, int* heights, int depth, int ply, long long alpha,
                               long long beta) noexcept nogil:
     cdef word occupied = own | other
-    cdef word key, cell
+    cdef word key, cell, wins
     cdef Entry* entry
     cdef long long best, value, alpha_in = alpha, stored
     cdef int i, column, row, best_move = -1, first_move = -1
@@ -410,11 +444,13 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, word own
     if occupied == s.full:
         return 0
     # an immediate win ends the search here
-    for i in range(s.width):
-        column = s.order[i]
-        if heights[column] < s.height and has_line(s, own | bit(s, column, heights[column])):
-            pv_end(s, ply, column)
-            return WIN - (ply + 1)
+    wins = completing_cells(s, own, occupied) & (occupied + s.bottom)  # on the playable cells
+    if wins:
+        for i in range(s.width):
+            column = s.order[i]
+            if heights[column] < s.height and (wins & bit(s, column, heights[column])):
+                pv_end(s, ply, column)
+                return WIN - (ply + 1)
     if depth <= 0:
         return evaluate(s, own, other, True)
     key = own + occupied
