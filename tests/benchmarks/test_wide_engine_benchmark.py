@@ -23,6 +23,8 @@ def test_a_tiny_run_prints_a_row_per_case_with_both_searches_timed() -> None:
         depth, python_depth = int(row[4]), int(row[5])
         assert python_depth >= 1
         assert depth >= (python_depth if built else 0)
-        assert float(row[8]) >= 0  # the median times: the compiled one may round to 0.00
-        assert float(row[9]) > 0
+        assert float(row[6]) > 0  # nodes per second, both ways
+        assert float(row[7]) > 0
+        assert float(row[10]) >= 0  # the median times: the compiled one may round to 0.00
+        assert float(row[11]) > 0
         assert row[-1].endswith("x")
