@@ -4,11 +4,12 @@
 
 ``HeuristicKernel`` is the same algorithm as ``fourinarow.search.heuristic`` with
 ``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 128 bits), step for
-step, on bitboards of one machine word: 64 bits here, 128 in ``_heuristic128.pyx``, which
-compiles this same source with a 128-bit word (see the word's block below): the same nodes in the same order, the same scores, best moves and
-principal variations (a differential test checks this). ``EngineKernel`` adds a transposition
-table to it for ``fourinarow.search.engine``. Neither validates anything: the Python layer
-(``heuristic.run_compiled``) checks positions and translates limits and results.
+step, on bitboards of one machine word (64 bits here; ``_heuristic128.pyx`` compiles this same
+source with a 128-bit word: see the word's block below): the same nodes in the same order, the
+same scores, best moves and principal variations (a differential test checks this).
+``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine``. Neither
+validates anything: the Python layer (``heuristic.run_compiled``) checks positions and
+translates limits and results.
 
 Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, row 0
 at the bottom, one spare bit on top of each column (always 0). A position is ``own`` (the stones
@@ -16,8 +17,8 @@ of the side to move), ``other`` (the opponent's) and ``heights`` (the number of 
 column, which must agree with the bitboards).
 
 Preconditions of ``search()``: width*(height+1) <= the word's bits (64 or 128; a position or a
-shape's mask beyond them raises OverflowError), width <= 32, connect <= 20; nobody has
-a line yet and the board is not full; one search at a time per kernel (the GIL is released
+shape's mask beyond them raises OverflowError), width <= 32, connect <= 20; nobody has a line
+yet and the board is not full; one search at a time per kernel (the GIL is released
 while it runs, and an ``EngineKernel`` shares its ``HeuristicKernel``'s state).
 
 What ``search()`` returns, when it finishes: ``(scores, best_moves, best, pv)``, every value from
