@@ -187,17 +187,6 @@ cdef inline bint has_line(Search* s, word stones) noexcept nogil:
     return False
 
 
-cdef inline word winning_cells(Search* s, word stones, word occupied) noexcept nogil:
-    cdef word cells = 0
-    cdef word missing
-    cdef int i
-    for i in range(s.window_count):
-        missing = s.windows[i] & ~stones
-        if (missing & (missing - 1)) == 0 and (missing & ~occupied):
-            cells |= missing
-    return cells & ~occupied
-
-
 cdef inline word completing_cells(Search* s, word stones, word occupied) noexcept nogil:
     """The empty cells where a stone would complete a line of ``connect`` with ``stones``.
 
@@ -281,17 +270,26 @@ cdef long long streaks(Search* s, word own, word other) noexcept nogil:
 
 cdef long long threats_side(Search* s, word stones, word others, word occupied,
                             word good_rows) noexcept nogil:
-    cdef word threats = winning_cells(s, stones, occupied)
-    cdef word playable = (occupied + s.bottom) & s.full
-    cdef word lowest = threats & ~(threats << 1)
-    cdef long long score = 12 * popcount(threats & good_rows) + 4 * popcount(threats & ~good_rows)
+    """One side's threats score, in one pass over the windows: a window free of ``others``
+    with ``connect - 1`` of ``stones`` has its last cell empty, and that cell is a threat (the
+    cells where a stone would complete a line)."""
+    cdef word threats = 0, window, playable, lowest
+    cdef long long score = 0
     cdef int i, mine
-    score += 6 * popcount(lowest & good_rows) + 3 * popcount(threats & playable)
     for i in range(s.window_count):
-        if not (others & s.windows[i]):
-            mine = popcount(stones & s.windows[i])
-            score += 3 * mine if mine >= s.connect - 2 else mine
-    return score
+        window = s.windows[i]
+        if not (others & window):
+            mine = popcount(stones & window)
+            if mine >= s.connect - 2:
+                score += 3 * mine
+                if mine == s.connect - 1:
+                    threats |= window & ~stones
+            else:
+                score += mine
+    playable = (occupied + s.bottom) & s.full
+    lowest = threats & ~(threats << 1)
+    score += 12 * popcount(threats & good_rows) + 4 * popcount(threats & ~good_rows)
+    return score + 6 * popcount(lowest & good_rows) + 3 * popcount(threats & playable)
 
 
 cdef long long evaluate(Search* s, word own, word other, bint own_to_move) noexcept nogil:
