@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
-from fourinarow.core import Board
+from fourinarow.core import Board, Geometry
 from fourinarow.search.engine import Engine
-from fourinarow.search.heuristic import WIN, SearchResult
+from fourinarow.search.evaluation import lines_across
+from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 from tests.search.test_heuristic import TOP_RIGHT, TOP_RIGHT_BLOCK, needs_kernel, random_position
+
+if TYPE_CHECKING:
+    from fourinarow.search._heuristic import EngineKernel
 
 pytestmark = needs_kernel
 
@@ -86,3 +92,37 @@ def test_the_engine_sees_every_immediate_win_of_the_other_side(shape: tuple[int,
             assert (scores[column] == -(WIN - 2)) == bool(after.winning_moves()), column
             checked += bool(after.winning_moves())
     assert checked > 0
+
+
+def engine_kernels(module: str, shape: Geometry) -> EngineKernel:
+    compiled = importlib.import_module(f"fourinarow.search.{module}")
+    order = HeuristicSearch(shape.width, shape.height, shape.connect, "threats").order
+    kernel = compiled.HeuristicKernel(shape, "threats", True, order, lines_across(shape))
+    engine: EngineKernel = compiled.EngineKernel(kernel, 16)
+    return engine
+
+
+def test_the_128_bit_engine_matches_the_64_bit_one_on_small_boards() -> None:
+    # a key below 2**64 gets the same slot on either word, so the tables fill alike
+    shape = Geometry(7, 6, 4)
+    narrow = engine_kernels("_heuristic", shape)
+    wide = engine_kernels("_heuristic128", shape)
+    rng = random.Random(7)
+    for _ in range(6):
+        board = random_position(rng, (7, 6, 4))
+        first, second = board.bitboards
+        own, other = (first, second) if board.turn == 1 else (second, first)
+        for depth in (4, 6, 8):
+            found = narrow.search(own, other, list(board.heights), depth, 0, 0, True)
+            assert wide.search(own, other, list(board.heights), depth, 0, 0, True) == found
+            assert wide.nodes == narrow.nodes
+
+
+@pytest.mark.parametrize(("shape", "moves"), WIDE, ids=str)
+def test_the_table_answers_a_search_made_again(shape: tuple[int, int, int], moves: str) -> None:
+    engine = Engine(*shape, tt_mb=1)
+    board = position(shape, moves)
+    first = engine.search(board, 6, exact_root=True)
+    again = engine.search(board, 6, exact_root=True)
+    assert again.scores == first.scores
+    assert again.nodes * 10 < first.nodes  # the root's columns are found in the table

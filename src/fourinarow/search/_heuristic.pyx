@@ -46,8 +46,9 @@ every 1024 nodes (``CHECK_EVERY``), so a search may overrun a node limit by up t
 
 The engine's table: ``2**table_bits`` entries of 32 bytes (the key, the value, the depth searched,
 the kind of bound and the best column), slot = top bits of ``(own + occupied) * HASH_MULTIPLIER``
-(modulo 2**64; on 128-bit words, the high half of the product modulo 2**128), the whole key
-kept so another position never matches. Replacement is "always": every node searched
+modulo 2**64 (on 128-bit words the key is first folded to 64 bits: its low half XOR its high
+half times HASH_MULTIPLIER, so a key below 2**64 gets the slot it gets on 64-bit words), the whole
+key kept so another position never matches. Replacement is "always": every node searched
 overwrites its slot, whatever it held. An entry cuts the search off when it was searched at least
 as deep and its bound settles the window; otherwise its column is tried first. Win scores are
 stored relative to the node (``to_table``/``from_table``). The root stores only its best column
@@ -78,8 +79,10 @@ cdef extern from *:
                + __builtin_popcountll((unsigned long long)(w >> 64));
     }
     #define fiar_from_halves(low, high) ((((fiar_word)(high)) << 64) | (fiar_word)(low))
-    /* the high half of the key times the multiplier, modulo 2**128: all 128 bits mixed in */
-    #define fiar_hash(key, multiplier) ((unsigned long long)(((key) * (multiplier)) >> 64))
+    /* the key folded to 64 bits (low half ^ high half * multiplier), times the multiplier */
+    #define fiar_hash(key, multiplier) \
+        (((unsigned long long)(key) ^ (unsigned long long)((key) >> 64) * (multiplier)) \
+         * (multiplier))
     typedef struct {
         fiar_word key; long long value; short depth; signed char bound; signed char move;
     } fiar_entry;
