@@ -271,24 +271,44 @@ cdef long long streaks(Search* s, word own, word other) noexcept nogil:
                    + count_full(other, s.shorter[1], s.shorter_count[1]) * 10)
 
 
+cdef inline word winning_cells(Search* s, word stones, word occupied) noexcept nogil:
+    """The empty cells that complete a window of ``stones``."""
+    cdef word cells = 0
+    cdef word missing
+    cdef int i
+    for i in range(s.window_count):
+        missing = s.windows[i] & ~stones
+        if (missing & (missing - 1)) == 0 and (missing & ~occupied):
+            cells |= missing
+    return cells & ~occupied
+
+
 cdef long long threats_side(Search* s, word stones, word others, word occupied,
                             word good_rows) noexcept nogil:
-    """One side's threats score, in one pass over the windows: a window free of ``others``
-    with ``connect - 1`` of ``stones`` has its last cell empty, and that cell is a threat (the
-    cells where a stone would complete a line)."""
+    """One side's threats score. On 128-bit words it takes one pass over the windows: a window
+    free of ``others`` with ``connect - 1`` of ``stones`` has its last cell empty, and those
+    cells are ``winning_cells``. On 64-bit words two simple passes measured faster (the one
+    pass has fewer instructions but more branches to mispredict), so they stay."""
     cdef word threats = 0, window, playable, lowest
     cdef long long score = 0
     cdef int i, mine
-    for i in range(s.window_count):
-        window = s.windows[i]
-        if not (others & window):
-            mine = popcount(stones & window)
-            if mine >= s.connect - 2:
-                score += 3 * mine
-                if mine == s.connect - 1:
-                    threats |= window & ~stones
-            else:
-                score += mine
+    if WORD_BITS > 64:
+        for i in range(s.window_count):
+            window = s.windows[i]
+            if not (others & window):
+                mine = popcount(stones & window)
+                if mine >= s.connect - 2:
+                    score += 3 * mine
+                    if mine == s.connect - 1:
+                        threats |= window & ~stones
+                else:
+                    score += mine
+    else:
+        threats = winning_cells(s, stones, occupied)
+        for i in range(s.window_count):
+            if not (others & s.windows[i]):
+                mine = popcount(stones & s.windows[i])
+                score += 3 * mine if mine >= s.connect - 2 else mine
     playable = (occupied + s.bottom) & s.full
     lowest = threats & ~(threats << 1)
     score += 12 * popcount(threats & good_rows) + 4 * popcount(threats & ~good_rows)
