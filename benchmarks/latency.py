@@ -5,7 +5,8 @@
     python benchmarks/latency.py --positions 40 --margin-ms 5
 
 For each shape (default 7x6 connect 4, 9x7 connect 5 and 20x20 connect 5: the compiled kernels
-cover the first; the other two run in pure Python, where a node costs a hundred times more) and
+cover the first, the heuristic ones the second too; the rest runs in pure Python, where a node
+costs a hundred times more) and
 each budget (default 1, 10 and 100 ms), every agent plays ``choose(board, Limit(time=t))`` on
 positions from seeded random games (none finished) and the table gives the median, p99 and
 maximum time per move and the p99 overrun beyond the budget. The baseline column is the p99 of

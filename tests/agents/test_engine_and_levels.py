@@ -51,8 +51,8 @@ def test_engine_finds_a_forced_win_and_reports_it() -> None:
 
 
 def test_engine_on_boards_the_kernel_cannot_hold() -> None:
-    board = Board.from_moves("5,5,4,4,6,6", width=10, height=8)
-    assert Engine(10, 8, 4).backend == "python"
+    board = Board.from_moves("5,5,4,4,6,6", width=12, height=10)  # 132 bits
+    assert Engine(12, 10, 4).backend == "python"
     assert make_agent("engine").choose(board, Limit(time=0.2)).column in (2, 6)  # wins at once
 
 

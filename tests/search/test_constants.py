@@ -53,7 +53,7 @@ def test_the_compile_time_copies_match_the_shared_values(pyx: str, name: str, sh
 
 def test_the_enum_parser_reads_the_kernel_sources() -> None:
     assert enum_values("_kernel.pyx")["MAX_WIDTH"] == 32
-    assert enum_values("_heuristic.pyx")["MAX_PLY"] == 66
+    assert enum_values("_heuristic.pyx")["MAX_CONNECT"] == 21
 
 
 SHARED_LITERALS = {

@@ -3,19 +3,22 @@
 """The compiled heuristic searches: the seeds' minimax and alpha-beta, and the engine's search.
 
 ``HeuristicKernel`` is the same algorithm as ``fourinarow.search.heuristic`` with
-``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 64 bits), step for
-step, on 64-bit bitboards: the same nodes in the same order, the same scores, best moves and
-principal variations (a differential test checks this). ``EngineKernel`` adds a transposition
-table to it for ``fourinarow.search.engine``. Neither validates anything: the Python layer
-(``heuristic.run_compiled``) checks positions and translates limits and results.
+``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 128 bits), step for
+step, on bitboards of one machine word (64 bits here; ``_heuristic128.pyx`` compiles this same
+source with a 128-bit word: see the word's block below): the same nodes in the same order, the
+same scores, best moves and principal variations (a differential test checks this).
+``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine``. Neither
+validates anything: the Python layer (``heuristic.run_compiled``) checks positions and
+translates limits and results.
 
 Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, row 0
 at the bottom, one spare bit on top of each column (always 0). A position is ``own`` (the stones
 of the side to move), ``other`` (the opponent's) and ``heights`` (the number of stones in each
 column, which must agree with the bitboards).
 
-Preconditions of ``search()``: width*(height+1) <= 64 (so width <= 32), connect <= 20; nobody has
-a line yet and the board is not full; one search at a time per kernel (the GIL is released
+Preconditions of ``search()``: width*(height+1) <= the word's bits (64 or 128; a position or a
+shape's mask beyond them raises OverflowError), width <= 32, connect <= 20; nobody has a line
+yet and the board is not full; one search at a time per kernel (the GIL is released
 while it runs, and an ``EngineKernel`` shares its ``HeuristicKernel``'s state).
 
 What ``search()`` returns, when it finishes: ``(scores, best_moves, best, pv)``, every value from
@@ -42,8 +45,10 @@ every 1024 nodes (``CHECK_EVERY``), so a search may overrun a node limit by up t
 ``nodes`` counts the nodes of the latest search (also of a stopped one), from 0 at each call.
 
 The engine's table: ``2**table_bits`` entries of 32 bytes (the key, the value, the depth searched,
-the kind of bound and the best column), slot = top bits of ``(own + occupied) * HASH_MULTIPLIER``,
-the whole key kept so another position never matches. Replacement is "always": every node searched
+the kind of bound and the best column), slot = top bits of ``(own + occupied) * HASH_MULTIPLIER``
+modulo 2**64 (on 128-bit words the key is first folded to 64 bits: its low half XOR its high
+half times HASH_MULTIPLIER, so a key below 2**64 gets the slot it gets on 64-bit words), the whole
+key kept so another position never matches. Replacement is "always": every node searched
 overwrites its slot, whatever it held. An entry cuts the search off when it was searched at least
 as deep and its bound settles the window; otherwise its column is tried first. Win scores are
 stored relative to the node (``to_table``/``from_table``). The root stores only its best column
@@ -56,8 +61,57 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+# The word every bitboard is held in, with the few operations that depend on its width. It is
+# 64 bits unless the including module defined FOURINAROW_WORD_BITS as 128 first
+# (_heuristic128.pyx): then GCC's and Clang's unsigned __int128. Cython sees the word as an
+# unsigned long long; Python ints are never converted to or from it implicitly (``to_word``
+# builds it from 64-bit halves), and table entries are 32 bytes for either width.
 cdef extern from *:
-    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+    """
+    #ifndef FOURINAROW_WORD_BITS
+    #define FOURINAROW_WORD_BITS 64
+    #endif
+    #if FOURINAROW_WORD_BITS == 128
+    typedef unsigned __int128 fiar_word;
+    #define FIAR_MAX_PLY 130
+    static inline int fiar_popcount(fiar_word w) {
+        return __builtin_popcountll((unsigned long long)w)
+               + __builtin_popcountll((unsigned long long)(w >> 64));
+    }
+    #define fiar_from_halves(low, high) ((((fiar_word)(high)) << 64) | (fiar_word)(low))
+    /* the key folded to 64 bits (low half ^ high half * multiplier), times the multiplier */
+    #define fiar_hash(key, multiplier) \
+        (((unsigned long long)(key) ^ (unsigned long long)((key) >> 64) * (multiplier)) \
+         * (multiplier))
+    typedef struct {
+        fiar_word key; long long value; short depth; signed char bound; signed char move;
+    } fiar_entry;
+    #elif FOURINAROW_WORD_BITS == 64
+    typedef unsigned long long fiar_word;
+    #define FIAR_MAX_PLY 66
+    #define fiar_popcount(w) __builtin_popcountll(w)
+    #define fiar_from_halves(low, high) ((fiar_word)(low))
+    #define fiar_hash(key, multiplier) ((key) * (multiplier))
+    typedef struct {
+        fiar_word key; long long value; int depth; int bound; int move;
+    } fiar_entry;
+    #else
+    #error "FOURINAROW_WORD_BITS is 64 or 128"
+    #endif
+    _Static_assert(sizeof(fiar_entry) == 32, "a table entry is 32 bytes");
+    """
+    ctypedef unsigned long long word "fiar_word"
+    enum: WORD_BITS "FOURINAROW_WORD_BITS"
+    enum: MAX_PLY "FIAR_MAX_PLY"  # above the deepest ply on the word's boards (< WORD_BITS cells)
+    int popcount "fiar_popcount"(word) nogil
+    word word_from_halves "fiar_from_halves"(unsigned long long low, unsigned long long high) nogil
+    uint64_t slot_hash "fiar_hash"(word key, uint64_t multiplier) nogil
+    ctypedef struct Entry "fiar_entry":
+        word key
+        long long value
+        int depth
+        int bound
+        int move
 
 from fourinarow.search import constants
 from fourinarow.search.evaluation import count_scores
@@ -66,7 +120,6 @@ from fourinarow.search.evaluation import count_scores
 # checks them); the other shared values are read from constants.py below.
 cdef enum:
     MAX_WIDTH = 32
-    MAX_PLY = 66
     CHECK_EVERY = 1023  # HEURISTIC_CHECK_EVERY: nodes between two looks at the clock (mask)
     MAX_CONNECT = 21
 
@@ -90,11 +143,11 @@ KINDS = {"window": WINDOW, "connections": CONNECTIONS, "rivest": RIVEST, "streak
 ctypedef struct Search:
     int width, height, connect, stride, kind
     bint prune
-    uint64_t full, bottom, centre, odd_rows
+    word full, bottom, centre, odd_rows
     int order[MAX_WIDTH]
-    uint64_t* windows       # lines of `connect` cells
+    word* windows       # lines of `connect` cells
     int window_count
-    uint64_t* shorter[2]    # lines of connect-1 and connect-2 cells (streaks)
+    word* shorter[2]    # lines of connect-1 and connect-2 cells (streaks)
     int shorter_count[2]
     int* line_cells         # connections: every line across the board, as bit indices
     int* line_starts        # line i is line_cells[line_starts[i] : line_starts[i + 1]]
@@ -113,21 +166,21 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef inline uint64_t bit(Search* s, int column, int row) noexcept nogil:
-    return (<uint64_t>1) << (column * s.stride + row)
+cdef inline word bit(Search* s, int column, int row) noexcept nogil:
+    return (<word>1) << (column * s.stride + row)
 
 
-cdef inline bint has_line(Search* s, uint64_t stones) noexcept nogil:
+cdef inline bint has_line(Search* s, word stones) noexcept nogil:
     """True if ``stones`` hold a line of ``connect`` (the spare bit row stops wrap-around)."""
     cdef int steps[4]
     cdef int d, k
-    cdef uint64_t m
+    cdef word m
     steps[0] = 1
     steps[1] = s.stride
     steps[2] = s.stride - 1
     steps[3] = s.stride + 1
     for d in range(4):
-        if (s.connect - 1) * steps[d] >= 64:
+        if (s.connect - 1) * steps[d] >= WORD_BITS:
             continue  # no line fits this way (and C may not shift that far)
         m = stones
         for k in range(1, s.connect):
@@ -137,35 +190,58 @@ cdef inline bint has_line(Search* s, uint64_t stones) noexcept nogil:
     return False
 
 
-cdef inline uint64_t winning_cells(Search* s, uint64_t stones, uint64_t occupied) noexcept nogil:
-    cdef uint64_t cells = 0
-    cdef uint64_t missing
-    cdef int i
-    for i in range(s.window_count):
-        missing = s.windows[i] & ~stones
-        if (missing & (missing - 1)) == 0 and (missing & ~occupied):
-            cells |= missing
-    return cells & ~occupied
+cdef inline word completing_cells(Search* s, word stones, word occupied) noexcept nogil:
+    """The empty cells where a stone would complete a line of ``connect`` with ``stones``.
+
+    In each direction, ``before[k]`` holds the cells whose ``k`` nearest cells behind are all
+    stones and ``after[k]`` those whose ``k`` nearest ahead are: a cell wins when
+    ``before[k] & after[connect - 1 - k]`` holds it for some ``k``. Runs never wrap from one
+    column to the next, since they would cross a spare bit; the shifts' stray bits (spare rows,
+    beyond the board) are masked off at the end.
+    """
+    cdef word before[MAX_CONNECT]
+    cdef word after[MAX_CONNECT]
+    cdef word cells = 0
+    cdef int steps[4]
+    cdef int d, k, shift, n = s.connect
+    steps[0] = 1
+    steps[1] = s.stride
+    steps[2] = s.stride - 1
+    steps[3] = s.stride + 1
+    before[0] = ~(<word>0)
+    after[0] = ~(<word>0)
+    for d in range(4):
+        for k in range(1, n):
+            shift = k * steps[d]
+            if shift < WORD_BITS:
+                before[k] = before[k - 1] & (stones << shift)
+                after[k] = after[k - 1] & (stones >> shift)
+            else:  # no stone lies that far (and C may not shift that far)
+                before[k] = 0
+                after[k] = 0
+        for k in range(n):
+            cells |= before[k] & after[n - 1 - k]
+    return cells & s.full & ~occupied
 
 
-cdef long long eval_table(Search* s, uint64_t own, uint64_t other) noexcept nogil:
+cdef long long eval_table(Search* s, word own, word other) noexcept nogil:
     cdef long long score = 0
     cdef int i
     for i in range(s.window_count):
-        score += s.window_table[popcount64(own & s.windows[i])][popcount64(other & s.windows[i])]
+        score += s.window_table[popcount(own & s.windows[i])][popcount(other & s.windows[i])]
     return score
 
 
-cdef long long connections_side(Search* s, uint64_t stones, uint64_t occupied) noexcept nogil:
+cdef long long connections_side(Search* s, word stones, word occupied) noexcept nogil:
     cdef long long total = 0
     cdef int i, j, run
     cdef bint open_before, open_here
-    cdef uint64_t cell
+    cdef word cell
     for i in range(s.line_count):
         run = 0
         open_before = False
         for j in range(s.line_starts[i], s.line_starts[i + 1] + 1):
-            cell = 0 if j == s.line_starts[i + 1] else (<uint64_t>1) << s.line_cells[j]
+            cell = 0 if j == s.line_starts[i + 1] else (<word>1) << s.line_cells[j]
             if cell and (stones & cell):
                 run += 1
                 continue
@@ -177,7 +253,7 @@ cdef long long connections_side(Search* s, uint64_t stones, uint64_t occupied) n
     return total
 
 
-cdef inline int count_full(uint64_t stones, uint64_t* lines, int count) noexcept nogil:
+cdef inline int count_full(word stones, word* lines, int count) noexcept nogil:
     cdef int i, n = 0
     for i in range(count):
         if (stones & lines[i]) == lines[i]:
@@ -185,7 +261,7 @@ cdef inline int count_full(uint64_t stones, uint64_t* lines, int count) noexcept
     return n
 
 
-cdef long long streaks(Search* s, uint64_t own, uint64_t other) noexcept nogil:
+cdef long long streaks(Search* s, word own, word other) noexcept nogil:
     if count_full(other, s.windows, s.window_count):
         return -100000
     cdef long long mine = (count_full(own, s.windows, s.window_count) * 100000
@@ -195,27 +271,56 @@ cdef long long streaks(Search* s, uint64_t own, uint64_t other) noexcept nogil:
                    + count_full(other, s.shorter[1], s.shorter_count[1]) * 10)
 
 
-cdef long long threats_side(Search* s, uint64_t stones, uint64_t others, uint64_t occupied,
-                            uint64_t good_rows) noexcept nogil:
-    cdef uint64_t threats = winning_cells(s, stones, occupied)
-    cdef uint64_t playable = (occupied + s.bottom) & s.full
-    cdef uint64_t lowest = threats & ~(threats << 1)
-    cdef long long score = 12 * popcount64(threats & good_rows) + 4 * popcount64(threats & ~good_rows)
-    cdef int i, mine
-    score += 6 * popcount64(lowest & good_rows) + 3 * popcount64(threats & playable)
+cdef inline word winning_cells(Search* s, word stones, word occupied) noexcept nogil:
+    """The empty cells that complete a window of ``stones``."""
+    cdef word cells = 0
+    cdef word missing
+    cdef int i
     for i in range(s.window_count):
-        if not (others & s.windows[i]):
-            mine = popcount64(stones & s.windows[i])
-            score += 3 * mine if mine >= s.connect - 2 else mine
-    return score
+        missing = s.windows[i] & ~stones
+        if (missing & (missing - 1)) == 0 and (missing & ~occupied):
+            cells |= missing
+    return cells & ~occupied
 
 
-cdef long long evaluate(Search* s, uint64_t own, uint64_t other, bint own_to_move) noexcept nogil:
+cdef long long threats_side(Search* s, word stones, word others, word occupied,
+                            word good_rows) noexcept nogil:
+    """One side's threats score. On 128-bit words it takes one pass over the windows: a window
+    free of ``others`` with ``connect - 1`` of ``stones`` has its last cell empty, and those
+    cells are ``winning_cells``. On 64-bit words two simple passes measured faster (the one
+    pass has fewer instructions but more branches to mispredict), so they stay."""
+    cdef word threats = 0, window, playable, lowest
+    cdef long long score = 0
+    cdef int i, mine
+    if WORD_BITS > 64:
+        for i in range(s.window_count):
+            window = s.windows[i]
+            if not (others & window):
+                mine = popcount(stones & window)
+                if mine >= s.connect - 2:
+                    score += 3 * mine
+                    if mine == s.connect - 1:
+                        threats |= window & ~stones
+                else:
+                    score += mine
+    else:
+        threats = winning_cells(s, stones, occupied)
+        for i in range(s.window_count):
+            if not (others & s.windows[i]):
+                mine = popcount(stones & s.windows[i])
+                score += 3 * mine if mine >= s.connect - 2 else mine
+    playable = (occupied + s.bottom) & s.full
+    lowest = threats & ~(threats << 1)
+    score += 12 * popcount(threats & good_rows) + 4 * popcount(threats & ~good_rows)
+    return score + 6 * popcount(lowest & good_rows) + 3 * popcount(threats & playable)
+
+
+cdef long long evaluate(Search* s, word own, word other, bint own_to_move) noexcept nogil:
     """The evaluation from the view of ``own``'s player (see evaluation.py for each kind)."""
-    cdef uint64_t occupied, own_rows
+    cdef word occupied, own_rows
     cdef bint own_first
     if s.kind == WINDOW:
-        return CENTRE_WEIGHT * popcount64(own & s.centre) + eval_table(s, own, other)
+        return CENTRE_WEIGHT * popcount(own & s.centre) + eval_table(s, own, other)
     if s.kind == RIVEST:
         return (TO_MOVE_BONUS if own_to_move else -TO_MOVE_BONUS) + eval_table(s, own, other)
     if s.kind == CONNECTIONS:
@@ -224,7 +329,7 @@ cdef long long evaluate(Search* s, uint64_t own, uint64_t other, bint own_to_mov
     if s.kind == STREAKS:
         return streaks(s, own, other)
     occupied = own | other
-    own_first = ((popcount64(occupied) % 2) == 0) == own_to_move
+    own_first = ((popcount(occupied) % 2) == 0) == own_to_move
     own_rows = s.odd_rows if own_first else (s.full & ~s.odd_rows)
     return (threats_side(s, own, other, occupied, own_rows)
             - threats_side(s, other, own, occupied, s.full & ~own_rows))
@@ -262,9 +367,9 @@ cdef list root_line(Search* s, int column):
     return [column] + [s.pv[1][k] for k in range(1, s.pv_length[1])]
 
 
-cdef long long negamax(Search* s, uint64_t own, uint64_t other, int* heights, int depth, int ply,
+cdef long long negamax(Search* s, word own, word other, int* heights, int depth, int ply,
                        long long alpha, long long beta, bint own_is_root) noexcept nogil:
-    cdef uint64_t occupied, cell
+    cdef word occupied, cell
     cdef long long best, value, window_low
     cdef int i, column, row
     s.nodes += 1
@@ -322,13 +427,6 @@ cdef enum Bound:
     UPPER = 3
     HINT = 4  # a root's best move, with no value
 
-ctypedef struct Entry:
-    uint64_t key
-    long long value
-    int depth
-    int bound
-    int move
-
 cdef long long WIN_ZONE = constants.FORCED  # scores beyond this are wins found by the search
 
 
@@ -348,11 +446,11 @@ cdef inline long long from_table(long long value, int ply) noexcept nogil:
     return value
 
 
-cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t own,
-                              uint64_t other, int* heights, int depth, int ply, long long alpha,
+cdef long long engine_negamax(Search* s, Entry* table, int table_shift, word own,
+                              word other, int* heights, int depth, int ply, long long alpha,
                               long long beta) noexcept nogil:
-    cdef uint64_t occupied = own | other
-    cdef uint64_t key, cell
+    cdef word occupied = own | other
+    cdef word key, cell, wins
     cdef Entry* entry
     cdef long long best, value, alpha_in = alpha, stored
     cdef int i, column, row, best_move = -1, first_move = -1
@@ -368,15 +466,17 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
     if occupied == s.full:
         return 0
     # an immediate win ends the search here
-    for i in range(s.width):
-        column = s.order[i]
-        if heights[column] < s.height and has_line(s, own | bit(s, column, heights[column])):
-            pv_end(s, ply, column)
-            return WIN - (ply + 1)
+    wins = completing_cells(s, own, occupied) & (occupied + s.bottom)  # on the playable cells
+    if wins:
+        for i in range(s.width):
+            column = s.order[i]
+            if heights[column] < s.height and (wins & bit(s, column, heights[column])):
+                pv_end(s, ply, column)
+                return WIN - (ply + 1)
     if depth <= 0:
         return evaluate(s, own, other, True)
     key = own + occupied
-    entry = &table[(key * HASH_MULTIPLIER) >> table_shift]
+    entry = &table[slot_hash(key, HASH_MULTIPLIER) >> table_shift]
     if entry.key == key and entry.bound != EMPTY:
         first_move = entry.move
         if entry.depth >= depth:
@@ -419,17 +519,28 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, uint64_t
     return best
 
 
-cdef uint64_t* mask_array(list masks):
-    cdef uint64_t* array = <uint64_t*>malloc((len(masks) + 1) * sizeof(uint64_t))
+cdef word to_word(object value) except? 0:
+    """A Python int of at most WORD_BITS bits as a word, put together from its 64-bit halves.
+
+    Raises:
+        OverflowError: ``value`` is negative or needs more bits than the word has.
+    """
+    if value < 0 or value >> WORD_BITS:
+        raise OverflowError(f"{value:#x} does not fit in {WORD_BITS} bits")
+    return word_from_halves(value & 0xFFFF_FFFF_FFFF_FFFF, value >> 64)
+
+
+cdef word* mask_array(list masks):
+    cdef word* array = <word*>malloc((len(masks) + 1) * sizeof(word))
     if array == NULL:
         raise MemoryError()
     for i, mask in enumerate(masks):
-        array[i] = mask
+        array[i] = to_word(mask)
     return array
 
 
 cdef class HeuristicKernel:
-    """Depth-limited search for one board shape and evaluation (width*(height+1) <= 64).
+    """Depth-limited search for one board shape and evaluation (width*(height+1) <= WORD_BITS).
 
     Args:
         shape: the board's ``fourinarow.core.Geometry``.
@@ -450,10 +561,10 @@ cdef class HeuristicKernel:
         self.s.stride = shape.stride
         self.s.kind = KINDS[kind]
         self.s.prune = prune
-        self.s.full = shape.full_mask
-        self.s.bottom = shape.bottom_mask
-        self.s.centre = shape.centre_mask
-        self.s.odd_rows = shape.odd_rows_mask
+        self.s.full = to_word(shape.full_mask)
+        self.s.bottom = to_word(shape.bottom_mask)
+        self.s.centre = to_word(shape.centre_mask)
+        self.s.odd_rows = to_word(shape.odd_rows_mask)
         for i, column in enumerate(order):
             self.s.order[i] = column
         self.s.windows = mask_array(list(shape.windows))
@@ -472,7 +583,7 @@ cdef class HeuristicKernel:
         for i, line in enumerate(lines_across):
             self.s.line_starts[i] = position
             for cell in line:
-                self.s.line_cells[position] = (<uint64_t>cell).bit_length() - 1
+                self.s.line_cells[position] = int(cell).bit_length() - 1
                 position += 1
         self.s.line_starts[len(lines_across)] = position
         self.s.line_count = len(lines_across)
@@ -493,7 +604,7 @@ cdef class HeuristicKernel:
     def nodes(self):
         return self.s.nodes
 
-    def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
+    def search(self, own, other, list heights, int depth, double seconds,
                unsigned long long node_limit, bint exact_root=False):
         """Score every root column to ``depth`` plies, as HeuristicSearch.search does.
 
@@ -505,8 +616,9 @@ cdef class HeuristicKernel:
         cdef int h[MAX_WIDTH]
         cdef int i, column, row
         cdef long long best = -INFINITY, floor, value
-        cdef uint64_t cell
+        cdef word cell
         cdef Search* s = &self.s
+        cdef word own_word = to_word(own), other_word = to_word(other)
         start_search(s, heights, h, seconds, node_limit)
         scores = [None] * s.width
         best_moves = []
@@ -519,12 +631,13 @@ cdef class HeuristicKernel:
             cell = bit(s, column, row)
             h[column] = row + 1
             s.pv_length[1] = 1
-            if has_line(s, own | cell):
+            if has_line(s, own_word | cell):
                 value = WIN - 1
             else:
                 floor = best - 1 if s.prune and not exact_root else -INFINITY
                 with nogil:
-                    value = -negamax(s, other, own | cell, h, depth - 1, 1, -INFINITY, -floor, False)
+                    value = -negamax(s, other_word, own_word | cell, h, depth - 1, 1, -INFINITY,
+                                     -floor, False)
                 if s.stopped:
                     return None
             h[column] = row
@@ -539,7 +652,7 @@ cdef class HeuristicKernel:
 
 
 cdef class EngineKernel:
-    """The engine's search for one board shape (width*(height+1) <= 64), with its own table.
+    """The engine's search for one board shape (width*(height+1) <= WORD_BITS), with a table.
 
     Alpha-beta negamax with the ``threats`` evaluation, trying the table's column first, then
     the kernel's column order. See the module docstring for the contract and the table.
@@ -575,7 +688,7 @@ cdef class EngineKernel:
     def nodes(self):
         return self.kernel.s.nodes
 
-    def search(self, uint64_t own, uint64_t other, list heights, int depth, double seconds,
+    def search(self, own, other, list heights, int depth, double seconds,
                unsigned long long node_limit, bint exact_root=False):
         """Score every root column to ``depth`` plies; the same results tuple as
         HeuristicKernel.search, or ``None`` when a limit ran out first (limits: 0 for none).
@@ -585,13 +698,14 @@ cdef class EngineKernel:
         cdef int h[MAX_WIDTH]
         cdef int i, column, row
         cdef long long best = -INFINITY, value
-        cdef uint64_t cell, key
+        cdef word cell, key
         cdef Search* s = &self.kernel.s
+        cdef word own_word = to_word(own), other_word = to_word(other)
         cdef Entry* entry
         start_search(s, heights, h, seconds, node_limit)
         order = [s.order[i] for i in range(s.width)]
-        key = own + (own | other)
-        entry = &self.table[(key * HASH_MULTIPLIER) >> self.table_shift]
+        key = own_word + (own_word | other_word)
+        entry = &self.table[slot_hash(key, HASH_MULTIPLIER) >> self.table_shift]
         if entry.key == key and entry.bound != EMPTY and entry.move in order:
             order.remove(entry.move)
             order.insert(0, entry.move)
@@ -604,13 +718,13 @@ cdef class EngineKernel:
                 continue
             cell = bit(s, column, row)
             s.pv_length[1] = 1
-            if has_line(s, own | cell):
+            if has_line(s, own_word | cell):
                 value = WIN - 1
             else:
                 h[column] = row + 1
                 with nogil:
-                    value = -engine_negamax(s, self.table, self.table_shift, other, own | cell, h,
-                                            depth - 1, 1, -INFINITY,
+                    value = -engine_negamax(s, self.table, self.table_shift, other_word,
+                                            own_word | cell, h, depth - 1, 1, -INFINITY,
                                             INFINITY if exact_root else -(best - 1))
                 h[column] = row
                 if s.stopped:

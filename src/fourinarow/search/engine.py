@@ -1,8 +1,9 @@
 """The engine's search: iterative-deepening alpha-beta with a transposition table and the
 ``threats`` evaluation, scored from the side to move's view.
 
-On boards with ``width * (height + 1) <= 64`` it runs in the compiled kernel with a transposition
-table (best move first, bounds reused across depths and moves). Elsewhere, or without the
+On boards with ``width * (height + 1) <= 128`` it runs in a compiled kernel with a transposition
+table (best move first, bounds reused across depths and moves; on 64-bit words up to 64 bits, on
+128-bit words above, the whole position kept as the key in either). Elsewhere, or without the
 extension, it falls back on the plain alpha-beta of :mod:`fourinarow.search.heuristic` with the
 same evaluation and no table: weaker for the same time, never wrong about wins it sees.
 
@@ -13,20 +14,32 @@ same evaluation and no table: weaker for the same time, never wrong about wins i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Geometry
 from fourinarow.search.arguments import table_megabytes
 from fourinarow.search.evaluation import lines_across
-from fourinarow.search.heuristic import HeuristicSearch, SearchResult, check_search, run_compiled
+from fourinarow.search.heuristic import (
+    CompiledSearch,
+    HeuristicSearch,
+    SearchResult,
+    check_search,
+    compiled_module,
+    run_compiled,
+)
 
 if TYPE_CHECKING:
-    from fourinarow.search._heuristic import EngineKernel
     from fourinarow.search.solver import Backend
 
 __all__ = ["Engine"]
 
 _ENTRY_BYTES = 32
+
+
+class _EngineKernel(CompiledSearch, Protocol):
+    """A compiled engine search (``EngineKernel`` of either word size): a search with a table."""
+
+    def clear(self) -> None: ...
 
 
 class Engine:
@@ -54,7 +67,7 @@ class Engine:
     ) -> None:
         tt_mb = table_megabytes(tt_mb)
         self.heuristic = HeuristicSearch(width, height, connect, "threats", use_kernel=use_kernel)
-        self._kernel: EngineKernel | None = None
+        self._kernel: _EngineKernel | None = None
         if self.heuristic.backend == "compiled":
             self._kernel = _engine_kernel(self.heuristic.shape, self.heuristic.order, tt_mb)
         self.nodes = 0
@@ -105,11 +118,11 @@ class Engine:
             self.nodes = self.heuristic.nodes if self._kernel is None else self._kernel.nodes
 
 
-def _engine_kernel(shape: Geometry, order: list[int], tt_mb: float) -> EngineKernel | None:
-    try:
-        from fourinarow.search._heuristic import EngineKernel, HeuristicKernel
-    except ImportError:
+def _engine_kernel(shape: Geometry, order: list[int], tt_mb: float) -> _EngineKernel | None:
+    module = compiled_module(shape)
+    if module is None:
         return None
     bits = max(10, (int(tt_mb * 1024 * 1024) // _ENTRY_BYTES).bit_length() - 1)
-    kernel = HeuristicKernel(shape, "threats", True, order, lines_across(shape))
-    return EngineKernel(kernel, bits)
+    kernel = module.HeuristicKernel(shape, "threats", True, order, lines_across(shape))
+    engine: _EngineKernel = module.EngineKernel(kernel, bits)
+    return engine

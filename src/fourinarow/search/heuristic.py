@@ -10,9 +10,10 @@ Scores are from the side to move's view at the root: ``WIN - plies`` for a win f
 plies ahead (the winning stone included), ``-(WIN - plies)`` for a loss, 0 for a full board,
 else the evaluation of the leaves.
 
-On boards with ``width * (height + 1) <= 64`` the search runs in a compiled kernel
-(``_heuristic.pyx``) that visits the same nodes and returns the same results; elsewhere, or
-without the extension, it runs here in Python.
+On boards with ``width * (height + 1) <= 128`` the search runs in a compiled kernel that visits
+the same nodes and returns the same results (``_heuristic.pyx`` on 64-bit words up to 64 bits,
+``_heuristic128.pyx`` on 128-bit words above); on larger boards, or without the extension, it runs
+here in Python.
 
 >>> from fourinarow.core import Board
 >>> search = HeuristicSearch(7, 6, 4, "window")
@@ -23,6 +24,7 @@ without the extension, it runs here in Python.
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
 from dataclasses import dataclass
@@ -41,7 +43,8 @@ from fourinarow.search.evaluation import (
 from fourinarow.search.limit import InvalidLimitError
 
 if TYPE_CHECKING:
-    from fourinarow.search._heuristic import HeuristicKernel
+    from types import ModuleType
+
     from fourinarow.search.solver import Backend
 
 __all__ = [
@@ -51,12 +54,15 @@ __all__ = [
     "SearchResult",
     "SearchStopped",
     "check_search",
+    "compiled_module",
     "run_compiled",
 ]
 
 _CHECK_EVERY = PYTHON_HEURISTIC_CHECK_EVERY  # nodes between two looks at the clock (mask)
 _INFINITY = INFINITY
 _KERNEL_MAX_NODES = (1 << 62) - 1  # the most nodes a kernel's limit holds; more is no limit
+KERNEL_MAX_BITS = 128
+"""The largest board the compiled kernels hold, in bits: ``width * (height + 1)``."""
 
 
 class SearchStopped(Exception):  # noqa: N818 (a signal, not an error)
@@ -131,14 +137,14 @@ class HeuristicSearch:
         self.nodes = 0
         self._deadline: float | None = None
         self._node_limit: int | None = None
-        self._kernel: HeuristicKernel | None = None
+        self._kernel: CompiledSearch | None = None
         bits = width * (self.shape.height + 1)
-        if use_kernel and bits > 64:
+        if use_kernel and bits > KERNEL_MAX_BITS:
             raise InvalidSearchSettingError(
-                "use_kernel=True: the compiled kernel holds boards of width * (height + 1) <= 64 "
-                f"bits, and {width}x{self.shape.height} has {bits}"
+                "use_kernel=True: the compiled kernel holds boards of width * (height + 1) <= "
+                f"{KERNEL_MAX_BITS} bits, and {width}x{self.shape.height} has {bits}"
             )
-        if use_kernel is not False and bits <= 64:
+        if use_kernel is not False:
             self._kernel = _compiled_kernel(self.shape, evaluation, prune, self.order)
         if use_kernel and self._kernel is None:
             raise RuntimeError("the compiled heuristic kernel is not built")
@@ -390,11 +396,28 @@ def run_compiled(
     return SearchResult(tuple(scores), best_moves, best, depth, kernel.nodes, tuple(pv))
 
 
-def _compiled_kernel(
-    shape: Geometry, evaluation: EvaluationName, prune: bool, order: list[Column]
-) -> HeuristicKernel | None:
+def compiled_module(shape: Geometry) -> ModuleType | None:
+    """The compiled kernels' module for ``shape``, or ``None`` where none holds it or it is not
+    built: ``_heuristic`` (64-bit words) for ``width * (height + 1) <= 64``, ``_heuristic128``
+    (128-bit words) up to :data:`KERNEL_MAX_BITS`. Both have the same ``HeuristicKernel`` and
+    ``EngineKernel``."""
+    bits = shape.width * shape.stride
+    if bits > KERNEL_MAX_BITS:
+        return None
+    name = "_heuristic" if bits <= 64 else "_heuristic128"
     try:
-        from fourinarow.search._heuristic import HeuristicKernel
+        return importlib.import_module(f"fourinarow.search.{name}")
     except ImportError:
         return None
-    return HeuristicKernel(shape, evaluation, prune, order, lines_across(shape))
+
+
+def _compiled_kernel(
+    shape: Geometry, evaluation: EvaluationName, prune: bool, order: list[Column]
+) -> CompiledSearch | None:
+    module = compiled_module(shape)
+    if module is None:
+        return None
+    kernel: CompiledSearch = module.HeuristicKernel(
+        shape, evaluation, prune, order, lines_across(shape)
+    )
+    return kernel
