@@ -54,6 +54,7 @@ __all__ = [
     "ScoreKind",
     "Unvalued",
     "exact_value_of_win",
+    "expected_result",
     "value_range",
 ]
 
@@ -531,7 +532,7 @@ class ColumnValues:
             return self.best_moves()
         floor = max(_low(s) for s in scores.values())
         hopeful = {c: s for c, s in scores.items() if _high(s) >= floor}
-        rank = {c: (round(_expected(s), 9), _low(s), _high(s)) for c, s in hopeful.items()}
+        rank = {c: (round(expected_result(s), 9), _low(s), _high(s)) for c, s in hopeful.items()}
         top = max(rank.values())
         return tuple(c for c, r in rank.items() if r == top)
 
@@ -620,9 +621,17 @@ def _sign(value: float) -> int:
     return (value > 0) - (value < 0)
 
 
-def _expected(score: Score) -> float:
-    """The expected result a score stands for (1 a win, 0.5 a draw, 0 a loss): proven results
-    as they are, an estimate's within what its bounds prove, bounds at their middle."""
+def expected_result(score: Score) -> float:
+    """The expected result a score stands for, from 0 (a loss) to 1 (a win): a proven win 1, a
+    proven draw 0.5, a proven loss 0; an estimate its ``expected``, kept within what its bounds
+    prove; bounds the middle of the results they allow; a probability its value.
+
+    >>> from fourinarow.core import Board
+    >>> expected_result(Exact(3)), expected_result(Bounds(-4, -1)), expected_result(Bounds(0, 6))
+    (1.0, 0.0, 0.75)
+    >>> expected_result(Estimate(-40, 9)), expected_result(Estimate(-40, 9, 0, 6))
+    (0.11920292202211755, 0.5)
+    """
     if isinstance(score, Probability):
         return score.value
     if isinstance(score, Heuristic):
