@@ -1,6 +1,6 @@
 """Progress on standard error for long commands (tournaments, experiments, book builds), drawn
-by rich: a bar, done/total, the rate, the time so far and the time left; and for downloads
-(book installs), in bytes."""
+by rich: a bar, done/total, the rate, the time so far and the time left; for downloads (book
+installs), in bytes; and for a game's review, move by move."""
 
 from __future__ import annotations
 
@@ -13,7 +13,14 @@ if TYPE_CHECKING:
     from rich.progress import Task, TaskID
     from rich.text import Text
 
-__all__ = ["ByteProgressCallback", "ProgressCallback", "byte_progress", "progress_bar"]
+__all__ = [
+    "ByteProgressCallback",
+    "MoveProgressCallback",
+    "ProgressCallback",
+    "byte_progress",
+    "move_progress",
+    "progress_bar",
+]
 
 ProgressCallback = Callable[[int, int, float], None]
 """Called as ``progress(done, total, seconds)``; ``done`` may include work an earlier, resumed run
@@ -106,3 +113,49 @@ def byte_progress(enabled: bool = True) -> Iterator[ByteProgressCallback | None]
         yield report
     finally:
         display.stop()
+
+
+MoveProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` after each move of a game is reviewed."""
+
+
+@contextmanager
+def move_progress(after: float = 1.0) -> Iterator[MoveProgressCallback | None]:
+    """A game review's progress on standard error (``move k of n``, a bar, the time so far and
+    the time left) while the block runs, as a callback; ``None`` (no display) when standard
+    error is not a terminal. Nothing shows until ``after`` seconds have passed, so a quick
+    review prints nothing; the display goes away when the block ends."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    display = Progress(
+        "reviewing move {task.fields[move]} of {task.total}",
+        BarColumn(),
+        TimeElapsedColumn(),
+        "ETA",
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    started = time.perf_counter()
+    task: TaskID | None = None
+
+    def report(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            if time.perf_counter() - started < after:
+                return
+            task = display.add_task("review", total=total, completed=done, move=done + 1)
+            display.start()
+        display.update(task, total=total, completed=done, move=min(done + 1, total))
+
+    try:
+        yield report
+    finally:
+        if task is not None:
+            display.stop()
