@@ -182,7 +182,7 @@ def _shown(value: Value, estimate: object) -> str:
     return _words(value)
 
 
-def _line(move: MoveReview) -> str:
+def _line(move: MoveReview, width: int) -> str:
     mark = move.mark + ("*" if move.from_bounds else "") + (" est." if move.estimated else "")
     best = " ".join(column_label(c) for c in move.best)
     likely = move.likely_best
@@ -191,7 +191,7 @@ def _line(move: MoveReview) -> str:
     columns = move.values.values
     before = _shown(move.before, None if likely is None else columns[likely])
     return (
-        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<9}"
+        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<{width}}"
         f"{before:<16}{_shown(move.played, columns[move.column]):<16}{best or '?'}"
     )
 
@@ -214,13 +214,14 @@ def listing(review: Review) -> str:
     """The annotated listing: one line per move, the turning points with the board before
     each, and the per-player summary."""
     moves = review.board.to_moves()
+    width = 9 if any(move.estimated for move in review.moves) else 4  # room for " est."
     lines = [
         f"Review of {moves} ({review.width}x{review.height}, connect {review.connect}): "
         f"{_result(review)}",
         "",
-        f"{'move':>4}     {'col':>3}  {'':<9}{'before':<16}{'played':<16}best",
+        f"{'move':>4}     {'col':>3}  {'':<{width}}{'before':<16}{'played':<16}best",
     ]
-    lines += [_line(move) for move in review.moves]
+    lines += [_line(move, width) for move in review.moves]
     turning = review.turning_points
     by = review.graded_by()
     if turning:
