@@ -63,14 +63,23 @@ def test_a_game_from_standard_input_on_another_board(run: Run) -> None:
     )
 
 
-def test_a_node_limit_leaves_grades_unproven_and_says_so(run: Run) -> None:
+def test_a_node_limit_grades_by_estimates_and_says_so(run: Run) -> None:
     result = run("review", "--size", "6x5", "--max-nodes", "1", "--json", "3344251")
     assert result.returncode == 0, result.stderr
-    grades = [m["grade"] for m in json.loads(result.stdout)["review"]]
-    assert "unproven" in grades
-    assert grades[-1] == "best"  # a winning stone needs no search
+    data = json.loads(result.stdout)
+    by = [m["graded_by"] for m in data["review"]]
+    assert "estimate" in by
+    assert data["review"][-1]["grade"] == "best"  # a winning stone needs no search
+    assert data["review"][-1]["graded_by"] == "proof"
+    counts = data["graded_by"]
+    assert (counts["proof"], counts["estimate"]) == (by.count("proof"), by.count("estimate"))
     listing = run("review", "--size", "6x5", "--max-nodes", "1", "3344251").stdout
-    assert f"Turning points: none proven ({grades.count('unproven')} moves unproven" in listing
+    assert "Turning points: none proven" in listing
+    assert (
+        f"Graded: {counts['proof']} moves by proof, {counts['estimate']} by estimate "
+        f"(marked est.), {counts['ungraded']} ungraded (marked ~)."
+    ) in listing
+    assert " est. " in listing
 
 
 def test_bad_input_is_one_line_and_exit_2(run: Run) -> None:
