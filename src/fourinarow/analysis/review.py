@@ -8,10 +8,16 @@ faster win). The move played is graded against the best column:
 - ``inaccuracy``: the same result, but a slower win or a faster loss;
 - ``mistake``: a won position drawn, or a drawn one lost;
 - ``blunder``: a won position lost;
-- ``unproven``: the values were not proven within the limit and their bounds do not decide
-  the grade. When the bounds alone decide it (say the move's upper bound is below 0 while the
-  best column's lower bound is above 0: a blunder whatever the exact values), the move gets
-  that grade with ``from_bounds`` set. Nothing is guessed.
+- ``unproven``: neither proof nor estimates could grade it. When the bounds alone decide a
+  grade (say the move's upper bound is below 0 while the best column's lower bound is above 0:
+  a blunder whatever the exact values), the move gets that grade with ``from_bounds`` set.
+
+Within a time or node limit the solver has ``PROOF_SHARE`` of each position's limit and the
+heuristic engine the rest, to estimate every column left open. A move proof cannot grade is
+graded by the estimates (``estimated``, ``graded_by == "estimate"``): by the drop in expected
+result (1 a win, 0.5 a draw, 0 a loss; an estimate's ``expected``, kept within its proven
+bounds) from the best column to the move played, at :data:`ESTIMATE_THRESHOLDS`, and never to a
+grade the bounds rule out.
 
 Distances are counted as in the rest of fourinarow: "wins in N" is N of the mover's own moves,
 this one included; "loses in N" means the opponent's Nth move from there wins.
@@ -20,8 +26,9 @@ Per player, ``accuracy`` is the share of graded moves (``unproven`` ones left ou
 ``best``. ``weighted_accuracy`` gives partial credit to inaccuracies by distance: a win in
 ``b`` moves played as a win in ``p`` (``p > b``) earns ``b / p``, a loss in ``b`` played as a
 loss in ``p`` (``p < b``) earns ``p / b``; best moves earn 1, mistakes and blunders 0 (and so
-does an inaccuracy proven by bounds alone, whose distances are not known); it is the mean
-credit over the graded moves.
+does an inaccuracy proven by bounds alone, whose distances are not known); an inaccuracy
+graded by estimates earns 1 minus the expected result it lost; it is the mean credit over the
+graded moves, by proof and by estimate alike.
 
 >>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
 >>> [(m.number, m.label, m.grade) for m in review.moves]
