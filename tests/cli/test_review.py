@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 
+import pexpect
 import pytest
 
 from fourinarow.cli.main import build_parser
@@ -133,3 +135,31 @@ def test_a_board_with_a_shipped_book_is_proven_whole_by_default(run: Run) -> Non
     review = json.loads(result.stdout)["review"]
     assert all(m["before"]["kind"] == "exact" for m in review)
     assert [m["grade"] for m in review][-1] == "best"
+
+
+def _on_a_terminal(*args: str) -> str:
+    """What ``fourinarow review ARGS`` writes to a terminal (standard output and error)."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "fourinarow", "review", *args],
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(40, 120),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return child.before or ""
+
+
+def test_a_long_review_on_a_terminal_shows_its_progress(run: Run) -> None:
+    slow = ("--size", "8x7", "--time-ms", "400", "45451212")  # 8 positions, over a second
+    seen = _on_a_terminal(*slow)
+    assert "reviewing move " in seen
+    assert " of 8" in seen
+    assert "Graded: " in seen
+    quick = _on_a_terminal("--size", "5x4", "4453")  # the book answers at once: no progress
+    assert "reviewing move" not in quick
+    piped = run("review", *slow)  # standard error not a terminal: nothing there
+    assert piped.returncode == 0
+    assert piped.stderr == ""
