@@ -144,7 +144,7 @@ def test_grades_decided_by_estimates_are_said_so_and_counted() -> None:
     assert view.shown == estimated[0].number
     assert view.grade_words().endswith("(estimated)")
     words = view.value_words()
-    assert words.startswith(f"estimated: column {estimated[0].label} about ")
+    assert words.startswith(f"column {estimated[0].label} about ")
     assert "of the expected result lost" in words
     lines = view.summary_words()
     for summary, line in zip(job.review.summaries(), lines, strict=True):

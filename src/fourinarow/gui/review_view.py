@@ -364,13 +364,14 @@ class ReviewView:
 
 
 def _estimated_words(move: MoveReview) -> str:
-    """A move graded by estimates: ``estimated: column 3 about -0.5, column 5 about +1.2 ·
+    """A move graded by estimates: ``column 3 about -0.5 · likely best: column 5, about +1.2 ·
     0.31 of the expected result lost``."""
     played = move.values.values[move.column]
-    words = f"estimated: column {move.label} {_about(played)}"
+    words = f"column {move.label} {_about(played)}"
     likely = move.likely_best
     if likely is not None and likely != move.column:
-        words += f", column {column_label(likely)} {_about(move.values.values[likely])}"
+        words += f" · likely best: column {column_label(likely)}, "
+        words += _about(move.values.values[likely])
     return words + ("" if move.loss is None else f" · {move.loss:.2f} of the expected result lost")
 
 
