@@ -293,3 +293,18 @@ def test_a_30_move_8x7_game_is_graded_with_the_default_second_a_position() -> No
     for number, grade in PROVEN_8X7.items():
         if grade == "blunder":
             assert review.moves[number - 1].grade in ("mistake", "blunder")
+
+
+def test_an_estimate_never_grades_against_the_bounds_proven_beside_it() -> None:
+    from fourinarow.analysis.review import review_move
+    from fourinarow.search.scores import ColumnValue, ColumnValues, Estimate
+
+    board = Board.from_moves("4455", width=7, height=6)
+    # column 1 a proven win; column 2 estimated far behind, but proven not to lose
+    values: list[ColumnValue] = [Bounds(1, 9), Estimate(-60, 9, 0, 5), *[Estimate(0, 9)] * 5]
+    move = review_move(board, 1, ColumnValues(tuple(values)))
+    assert move.played == Bounds(0, 5)
+    assert move.graded_by == "estimate"
+    assert move.loss == 0.5  # a win (1) against at worst a draw (0.5)
+    assert move.grade == "mistake"  # the drop says blunder; a draw at worst is a mistake at most
+    assert move.credit == 0.0

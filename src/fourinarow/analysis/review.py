@@ -391,10 +391,12 @@ def _high(value: Value) -> int:
 
 def _column_value(entry: object, board: Board) -> Value:
     """A column's analysed entry as exact or bounds, clamped to the values the board allows
-    (a column not searched gets the whole range)."""
+    (an estimate gives the bounds proven beside it; a column not searched the whole range)."""
     lowest, highest = value_range(board)
     if isinstance(entry, Exact):
         return entry
+    if isinstance(entry, Estimate) and entry.bounds is not None:
+        entry = entry.bounds
     if isinstance(entry, Bounds):
         low, high = max(entry.lower, lowest), min(entry.upper, highest)
         return Exact.of(low, board) if low == high else Bounds(low, high)
