@@ -1,4 +1,4 @@
-"""How long does a game review take, and how much of it is proven?
+"""How long does a game review take, and how much of it is proven or estimated?
 
     python benchmarks/review.py                      # 10 games per board
     python benchmarks/review.py --games 30 --players level:3,level:7
@@ -8,7 +8,8 @@ reviews every game with ``review_game`` (one solver per board, its table kept be
 ``fourinarow review`` uses one per game), with the time per position the command would use:
 none on a shape with a default book (7x6 connect 4 among them), ``--time-ms`` elsewhere. The
 table gives per board: games, mean moves per game, mean and worst seconds per game, the worst
-position, and the share of moves graded (not ``unproven``).
+position, and the share of moves graded (not ``unproven``), then of those graded by proof and
+by the engine's estimates.
 """
 
 from __future__ import annotations
@@ -44,12 +45,12 @@ def main() -> int:
     args = parser.parse_args()
     players = args.players.split(",")
     print(f"players {players[0]} (X) and {players[1]} (O); {args.games} games per board")
-    print("board    games  moves  s/game  worst s/game  worst s/position  graded")
+    print("board    games  moves  s/game  worst s/game  worst s/position  graded  proof  estimate")
     for width, height, connect in BOARDS:
         solver = Solver(tt_mb=64)
         booked = has_default_book(width, height, connect)
         limit = None if booked else Limit(time=args.time_ms / 1000)
-        times, moves, graded, worst_position = [], 0, 0, 0.0
+        times, moves, graded, proven, worst_position = [], 0, 0, 0, 0.0
         for seed in range(args.games):
             played = game(width, height, connect, players, seed)
             start = time.perf_counter()
@@ -59,11 +60,12 @@ def main() -> int:
             times.append(time.perf_counter() - start)
             moves += len(review.moves)
             graded += sum(m.grade != "unproven" for m in review.moves)
+            proven += sum(m.graded_by == "proof" for m in review.moves)
             worst_position = max([worst_position, *(m.values.elapsed for m in review.moves)])
         print(
             f"{width}x{height}c{connect:<3} {args.games:>5}  {moves / args.games:>5.1f}"
             f"  {sum(times) / len(times):>6.2f}  {max(times):>12.2f}  {worst_position:>16.3f}"
-            f"  {graded / moves:>6.0%}"
+            f"  {graded / moves:>6.0%}  {proven / moves:>5.0%}  {(graded - proven) / moves:>8.0%}"
         )
     return 0
 

@@ -141,10 +141,10 @@ def test_a_limit_never_makes_a_grade_up(seed: int, nodes: int) -> None:
         moves, width=5, height=5, limit=Limit(nodes=nodes), solver=Solver(tt_mb=4, book=False)
     )
     for proven, move in zip(exact.moves, limited.moves, strict=True):
-        if move.grade != "unproven":
+        if move.graded_by == "proof":  # estimates may err; a proof never does
             assert move.grade == proven.grade
         assert move.from_bounds == (
-            move.grade != "unproven"
+            move.graded_by == "proof"
             and not (isinstance(move.played, Exact) and isinstance(move.before, Exact))
         )
         for value, truth in ((move.played, proven.played), (move.before, proven.before)):
@@ -248,6 +248,7 @@ def test_a_review_within_no_time_answers_every_position_at_once_and_guesses_noth
     assert hurried.moves[-1].grade == "best"
     for move, proven in zip(hurried.moves, exact.moves, strict=True):
         assert move.grade in ("unproven", proven.grade)
+        assert move.graded_by != "estimate"  # no time was left for the engine either
 
 
 def test_a_review_within_time_keeps_a_tighter_limit_and_proves_with_the_book(
@@ -265,3 +266,45 @@ def test_a_review_within_time_keeps_a_tighter_limit_and_proves_with_the_book(
     assert cut.nodes == 7
     review = review_game("4455", solver=solver, within=60.0)  # the book proves these at once
     assert [m.grade for m in review.moves] == ["best", "best", "blunder", "blunder"]
+
+
+# level:3 (X) against simple (O) on 8x7, 100 ms a move, seeds 1 and 101; unfinished after 30.
+GAME_8X7 = "442678536434456844533571238752"
+# What a longer review (8 s a position) proves: moves 15 to 30; 20, 23 and 24 throw the win.
+PROVEN_8X7: dict[int, Grade] = {
+    **dict.fromkeys((15, 17, 18, 26, 27, 29), "inaccuracy"),
+    **dict.fromkeys((16, 19, 21, 22, 25, 28, 30), "best"),
+    **dict.fromkeys((20, 23, 24), "blunder"),
+}
+
+
+@pytest.mark.slow
+def test_a_30_move_8x7_game_is_graded_with_the_default_second_a_position() -> None:
+    review = review_game(GAME_8X7, width=8, height=7, limit=Limit(1.0), solver=Solver(tt_mb=64))
+    counts = review.graded_by()
+    assert counts["proof"] + counts["estimate"] >= 0.9 * len(GAME_8X7)
+    for move in review.moves:
+        if move.graded_by == "proof" and move.number in PROVEN_8X7:
+            assert move.grade == PROVEN_8X7[move.number]
+        if move.graded_by == "estimate":
+            assert move.loss is not None
+            assert 0 <= move.loss <= 1
+    # every move the longer proof shows threw a win is flagged, whatever graded it
+    for number, grade in PROVEN_8X7.items():
+        if grade == "blunder":
+            assert review.moves[number - 1].grade in ("mistake", "blunder")
+
+
+def test_an_estimate_never_grades_against_the_bounds_proven_beside_it() -> None:
+    from fourinarow.analysis.review import review_move
+    from fourinarow.search.scores import ColumnValue, ColumnValues, Estimate
+
+    board = Board.from_moves("4455", width=7, height=6)
+    # column 1 a proven win; column 2 estimated far behind, but proven not to lose
+    values: list[ColumnValue] = [Bounds(1, 9), Estimate(-60, 9, 0, 5), *[Estimate(0, 9)] * 5]
+    move = review_move(board, 1, ColumnValues(tuple(values)))
+    assert move.played == Bounds(0, 5)
+    assert move.graded_by == "estimate"
+    assert move.loss == 0.5  # a win (1) against at worst a draw (0.5)
+    assert move.grade == "mistake"  # the drop says blunder; a draw at worst is a mistake at most
+    assert move.credit == 0.0

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 
+import pexpect
 import pytest
 
 from fourinarow.cli.main import build_parser
@@ -63,14 +65,23 @@ def test_a_game_from_standard_input_on_another_board(run: Run) -> None:
     )
 
 
-def test_a_node_limit_leaves_grades_unproven_and_says_so(run: Run) -> None:
+def test_a_node_limit_grades_by_estimates_and_says_so(run: Run) -> None:
     result = run("review", "--size", "6x5", "--max-nodes", "1", "--json", "3344251")
     assert result.returncode == 0, result.stderr
-    grades = [m["grade"] for m in json.loads(result.stdout)["review"]]
-    assert "unproven" in grades
-    assert grades[-1] == "best"  # a winning stone needs no search
+    data = json.loads(result.stdout)
+    by = [m["graded_by"] for m in data["review"]]
+    assert "estimate" in by
+    assert data["review"][-1]["grade"] == "best"  # a winning stone needs no search
+    assert data["review"][-1]["graded_by"] == "proof"
+    counts = data["graded_by"]
+    assert (counts["proof"], counts["estimate"]) == (by.count("proof"), by.count("estimate"))
     listing = run("review", "--size", "6x5", "--max-nodes", "1", "3344251").stdout
-    assert f"Turning points: none proven ({grades.count('unproven')} moves unproven" in listing
+    assert "Turning points: none proven" in listing
+    assert (
+        f"Graded: {counts['proof']} moves by proof, {counts['estimate']} by estimate "
+        f"(marked est.), {counts['ungraded']} ungraded (marked ~)."
+    ) in listing
+    assert " est. " in listing
 
 
 def test_bad_input_is_one_line_and_exit_2(run: Run) -> None:
@@ -124,3 +135,31 @@ def test_a_board_with_a_shipped_book_is_proven_whole_by_default(run: Run) -> Non
     review = json.loads(result.stdout)["review"]
     assert all(m["before"]["kind"] == "exact" for m in review)
     assert [m["grade"] for m in review][-1] == "best"
+
+
+def _on_a_terminal(*args: str) -> str:
+    """What ``fourinarow review ARGS`` writes to a terminal (standard output and error)."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "fourinarow", "review", *args],
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(40, 120),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return child.before or ""
+
+
+def test_a_long_review_on_a_terminal_shows_its_progress(run: Run) -> None:
+    slow = ("--size", "8x7", "--time-ms", "400", "45451212")  # 8 positions, over a second
+    seen = _on_a_terminal(*slow)
+    assert "reviewing move " in seen
+    assert " of 8" in seen
+    assert "Graded: " in seen
+    quick = _on_a_terminal("--size", "5x4", "4453")  # the book answers at once: no progress
+    assert "reviewing move" not in quick
+    piped = run("review", *slow)  # standard error not a terminal: nothing there
+    assert piped.returncode == 0
+    assert piped.stderr == ""

@@ -251,7 +251,7 @@ def test_a_large_board_is_reviewed_with_progress_while_the_window_answers(
 
 def test_unproven_grades_are_marked_with_a_tilde(window: pygame.Surface) -> None:
     board = Board.from_moves("5,5,6,6,5,5,4,4,1", width=10, height=8)
-    job = ReviewJob(board, Limit(nodes=2000))  # a repeatable limit, too small to prove much
+    job = ReviewJob(board, Limit(time=0))  # no time: neither proofs nor estimates
     job.start()
     assert job.wait(60.0)
     screen = ReviewScreen(job, ("Red", "Yellow"), color_blind=True)
@@ -266,3 +266,20 @@ def test_unproven_grades_are_marked_with_a_tilde(window: pygame.Surface) -> None
     unproven = job.review.summary(1).counts["unproven"]
     assert unproven > 0
     assert frame.summary[0].endswith(f"{unproven} ~")
+
+
+def test_estimated_grades_say_so_on_the_screen(window: pygame.Surface) -> None:
+    board = Board.from_moves("5,5,6,6,5,5,4,4,1", width=10, height=8)
+    job = ReviewJob(board, Limit(nodes=2000))  # a repeatable limit, too small to prove much
+    job.start()
+    assert job.wait(60.0)
+    screen = ReviewScreen(job, ("Red", "Yellow"), color_blind=True)
+    screen.update(1 / 60)
+    frame = screen.frame(WINDOW)
+    assert job.review is not None
+    assert job.review.moves[0].graded_by == "estimate"
+    assert frame.lines[1].startswith("best (estimated): column 5 about ")
+    summary = job.review.summary(1)
+    assert frame.summary[0].endswith(
+        f"; {summary.by_proof} by proof, {summary.by_estimate} estimated"
+    )

@@ -126,3 +126,31 @@ def test_the_layout_keeps_every_part_in_the_window_without_overlaps(
     assert layout.bar_at(layout.bar_cell(0, 40).centre, 40) == 1
     assert layout.bar_at(layout.bar_cell(39, 40).centre, 40) == 40
     assert layout.button_at(layout.buttons[-1].centre) == REVIEW_BUTTONS[-1][1]
+
+
+def test_grades_decided_by_estimates_are_said_so_and_counted() -> None:
+    # 8x7 has no book: a third of a second a position proves nothing in the opening, so the
+    # engine's estimates grade the moves, and every word of the screen says so.
+    board = Board.from_moves("45451212", width=8, height=7)
+    job = ReviewJob(board, Limit(time=0.3))
+    job.start()
+    assert job.wait(60.0)
+    assert job.review is not None
+    view = ReviewView(board, ("Red", "Yellow"))
+    view.review = job.review
+    estimated = [m for m in job.review.moves if m.graded_by == "estimate"]
+    assert estimated
+    view.go(estimated[0].number)
+    assert view.shown == estimated[0].number
+    assert view.grade_words().endswith("(estimated)")
+    words = view.value_words()
+    assert words.startswith(f"column {estimated[0].label} about ")
+    assert "of the expected result lost" in words
+    lines = view.summary_words()
+    for summary, line in zip(job.review.summaries(), lines, strict=True):
+        assert line.endswith(f"; {summary.by_proof} by proof, {summary.by_estimate} estimated")
+    view.last()  # the turning-point keys step back through the likely turning points too
+    likely = [m.number for m in job.review.likely_turning_points if m.number < view.count]
+    assert view.turning_point(-1) == bool(likely)
+    if likely:
+        assert view.shown == likely[-1]

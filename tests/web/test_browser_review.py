@@ -129,16 +129,19 @@ def test_the_review_by_keyboard(tab: Tab) -> None:
     tab.check_console()
 
 
-def test_moves_not_proven_in_the_servers_time_are_marked_so(tab: Tab) -> None:
-    # 9x8 has no book: the opening's values are not proven within the test server's cap.
+def test_moves_not_proven_in_the_servers_time_are_graded_by_estimates(tab: Tab) -> None:
+    # 9x8 has no book: the opening's values are not proven within the test server's cap, so
+    # the engine's estimates grade the moves, and the page says so.
     tab.go("?pos=4455&size=9x8&mode=human")
     open_review(tab)
-    assert grades(tab)[0] == "unproven"
-    assert move_texts(tab)[0] == "4~"
-    assert "not proven in the server's time (~)" in tab.page.inner_text("#review-status")
+    assert grades(tab)[0] != "unproven"
+    mark = tab.page.locator('#moves button[data-ply="1"]')
+    assert "(estimated)" in (mark.get_attribute("aria-label") or "")
+    status = tab.page.inner_text("#review-status")
+    assert "Graded: 0 moves by proof, 4 by estimate." in status
     tab.page.click('#moves button[data-ply="1"]')
     tab.settle()
-    assert "not proven in time" in tab.page.inner_text("#review-move")
+    assert "Graded by the engine's estimates" in tab.page.inner_text("#review-move")
     tab.check_console()
 
 

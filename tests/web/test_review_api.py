@@ -70,7 +70,9 @@ def test_a_finished_game_has_its_result(server_url: str) -> None:
     assert body["players"][0]["accuracy"] is not None
 
 
-def test_other_boards_get_a_share_of_the_time_and_no_guesses(server_url: str) -> None:
+def test_other_boards_get_a_share_of_the_time_and_say_what_graded_each_move(
+    server_url: str,
+) -> None:
     moves = "3344552"
     exact = review_game(moves, width=5, height=5, solver=Solver(tt_mb=4, book=False))
     for time_ms in (0, 500):
@@ -78,7 +80,13 @@ def test_other_boards_get_a_share_of_the_time_and_no_guesses(server_url: str) ->
         assert body["size"] == "5x5"
         assert body["time_cap_ms"] == time_ms
         for move, proven in zip(body["review"], exact.moves, strict=True):
-            assert move["grade"] in ("unproven", proven.grade)
+            assert move["graded_by"] in ("proof", "estimate", None)
+            assert (move["graded_by"] is None) == (move["grade"] == "unproven")
+            if move["graded_by"] == "proof":  # a proof never errs; an estimate may
+                assert move["grade"] == proven.grade
+        counts = body["graded_by"]
+        assert sum(counts.values()) == len(moves)
+        assert counts["proof"] == sum(m["graded_by"] == "proof" for m in body["review"])
         assert body["review"][-1]["grade"] == "best"
 
 
@@ -104,6 +112,7 @@ def test_no_time_on_a_large_board_grades_unproven_with_bounds(server_url: str) -
     body = get(server_url, REVIEW, pos="4455", size="9x8", time_ms=0).body
     first = body["review"][0]
     assert (first["grade"], first["mark"], first["credit"]) == ("unproven", "~", None)
+    assert (first["graded_by"], first["estimate"]) == (None, None)  # no time for estimates
     assert first["before"]["kind"] == "bounds"
     assert body["players"][0]["accuracy"] is None
 

@@ -8,10 +8,16 @@ faster win). The move played is graded against the best column:
 - ``inaccuracy``: the same result, but a slower win or a faster loss;
 - ``mistake``: a won position drawn, or a drawn one lost;
 - ``blunder``: a won position lost;
-- ``unproven``: the values were not proven within the limit and their bounds do not decide
-  the grade. When the bounds alone decide it (say the move's upper bound is below 0 while the
-  best column's lower bound is above 0: a blunder whatever the exact values), the move gets
-  that grade with ``from_bounds`` set. Nothing is guessed.
+- ``unproven``: neither proof nor estimates could grade it. When the bounds alone decide a
+  grade (say the move's upper bound is below 0 while the best column's lower bound is above 0:
+  a blunder whatever the exact values), the move gets that grade with ``from_bounds`` set.
+
+Within a time or node limit the solver has ``PROOF_SHARE`` of each position's limit and the
+heuristic engine the rest, to estimate every column left open. A move proof cannot grade is
+graded by the estimates (``estimated``, ``graded_by == "estimate"``): by the drop in expected
+result (1 a win, 0.5 a draw, 0 a loss; an estimate's ``expected``, kept within its proven
+bounds) from the best column to the move played, at :data:`ESTIMATE_THRESHOLDS`, and never to a
+grade the bounds rule out.
 
 Distances are counted as in the rest of fourinarow: "wins in N" is N of the mover's own moves,
 this one included; "loses in N" means the opponent's Nth move from there wins.
@@ -20,8 +26,9 @@ Per player, ``accuracy`` is the share of graded moves (``unproven`` ones left ou
 ``best``. ``weighted_accuracy`` gives partial credit to inaccuracies by distance: a win in
 ``b`` moves played as a win in ``p`` (``p > b``) earns ``b / p``, a loss in ``b`` played as a
 loss in ``p`` (``p < b``) earns ``p / b``; best moves earn 1, mistakes and blunders 0 (and so
-does an inaccuracy proven by bounds alone, whose distances are not known); it is the mean
-credit over the graded moves.
+does an inaccuracy proven by bounds alone, whose distances are not known); an inaccuracy
+graded by estimates earns 1 minus the expected result it lost; it is the mean credit over the
+graded moves, by proof and by estimate alike.
 
 >>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
 >>> [(m.number, m.label, m.grade) for m in review.moves]
@@ -33,19 +40,31 @@ credit over the graded moves.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.arguments import shown
+from fourinarow.search.deepening import column_estimates
+from fourinarow.search.engine import Engine
+from fourinarow.search.estimates import settled, with_estimates
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, ColumnValues, Exact, value_range
+from fourinarow.search.scores import (
+    Bounds,
+    ColumnValues,
+    Estimate,
+    Exact,
+    expected_result,
+    value_range,
+)
 from fourinarow.search.solver import Solver
 
 __all__ = [
+    "ESTIMATE_THRESHOLDS",
     "GRADES",
     "Grade",
+    "GradedBy",
     "MoveReview",
     "PlayerSummary",
     "Review",
@@ -68,6 +87,18 @@ MARKS: dict[Grade, str] = {
     "unproven": "~",
 }
 """The annotation mark of each grade, as chess annotators write them (``~``: not proven)."""
+
+ESTIMATE_THRESHOLDS: dict[Grade, float] = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
+"""The least drop in expected result (0..1) that makes an estimated move each grade."""
+
+PROOF_SHARE = 0.5
+"""The share of each position's limit for proofs; the engine's estimates get the rest."""
+
+ESTIMATE_TABLE_MB = 16
+"""The table of the engine that makes a review's estimates, in megabytes."""
+
+GradedBy = Literal["proof", "estimate"]
+"""What decided a grade: proven values (or bounds), or the engine's estimates."""
 
 SYMBOLS: dict[int, str] = {1: "X", 2: "O"}
 """The players' symbols in text, as the boards are drawn."""
@@ -95,6 +126,9 @@ class MoveReview:
         grade: ``best``, ``inaccuracy``, ``mistake``, ``blunder`` or ``unproven``.
         from_bounds: the grade was decided by proven bounds, not exact values.
         values: the analysis of every column of the position before the move.
+        estimated: the grade was decided by the engine's estimates, not by proof.
+        loss: the drop in expected result (0..1) from the best column to the move played,
+            where every column has a proven result or an estimate; ``None`` otherwise.
     """
 
     ply: int
@@ -106,6 +140,15 @@ class MoveReview:
     grade: Grade
     from_bounds: bool
     values: ColumnValues = field(repr=False, compare=False)
+    estimated: bool = False
+    loss: float | None = None
+
+    @property
+    def graded_by(self) -> GradedBy | None:
+        """``proof`` or ``estimate``: what decided the grade; ``None`` when unproven."""
+        if self.grade == "unproven":
+            return None
+        return "estimate" if self.estimated else "proof"
 
     @property
     def number(self) -> int:
@@ -137,6 +180,8 @@ class MoveReview:
         the win: column 5 wins in 9, column 3 loses in 12"``; ``None`` for other grades."""
         if self.grade not in ("mistake", "blunder"):
             return None
+        if self.estimated:
+            return self._likely_sentence()
         lost = "win" if _low(self.before) > 0 else "draw"
         head = f"move {self.number} ({self.symbol}, column {self.label}) threw the {lost}: "
         alternative = self.best[0] if self.best else _likely_best(self.values)
@@ -152,9 +197,34 @@ class MoveReview:
             f"column {self.label} {_outcome_words(self.played)}"
         )
 
+    def _likely_sentence(self) -> str:
+        """The sentence of a mistake or blunder graded by estimates."""
+        head = f"move {self.number} ({self.symbol}, column {self.label}) was likely a {self.grade}"
+        best = self.likely_best
+        played = self.values.values[self.column]
+        if best is None or self.loss is None:
+            return head
+        shown_best = self.values.values[best]
+        return head + (
+            f": column {column_label(best)} {_estimate_words(shown_best)}, column {self.label} "
+            f"{_estimate_words(played)} (estimated, {self.loss:.2f} of the expected result lost)"
+        )
+
+    @property
+    def likely_best(self) -> Column | None:
+        """The proven best column, else the one with the highest expected result (proofs
+        first, estimates second); ``None`` when nothing was valued."""
+        if self.best:
+            return self.best[0]
+        likely = self.values.likely_best()
+        return likely[0] if likely else None
+
     def to_json(self) -> dict[str, object]:
         """The move as JSON: number, player, column (1-based), the typed ``before`` and
-        ``played`` scores, ``best`` (1-based), grade, mark and ``from_bounds``."""
+        ``played`` scores, ``best`` (1-based), grade, mark, ``from_bounds``, ``graded_by``
+        (``proof``, ``estimate`` or ``null``), ``estimate`` (the played column's estimate, or
+        ``null``), ``expected_loss`` and ``credit``."""
+        shown = self.values.values[self.column]
         return {
             "number": self.number,
             "player": self.player,
@@ -165,6 +235,9 @@ class MoveReview:
             "grade": self.grade,
             "mark": self.mark,
             "from_bounds": self.from_bounds,
+            "graded_by": self.graded_by,
+            "estimate": shown.to_json() if isinstance(shown, Estimate) else None,
+            "expected_loss": None if self.loss is None else round(self.loss, 3),
             "credit": self.credit,
         }
 
@@ -178,14 +251,18 @@ class PlayerSummary:
         counts: moves per grade (every grade present, zeros included).
         accuracy: the share of graded moves (``unproven`` left out) that are ``best``; ``None``
             when no move was graded.
-        weighted_accuracy: the mean credit of graded moves (best 1, an inaccuracy by how much
-            slower it wins or faster it loses, mistakes and blunders 0); ``None`` likewise.
+        weighted_accuracy: the mean credit of graded moves (best 1, a proven inaccuracy by
+            how much slower it wins or faster it loses, an estimated one 1 minus the expected
+            result it lost, mistakes and blunders 0); ``None`` likewise.
+        by_proof, by_estimate: the graded moves whose grade proof decided, and estimates.
     """
 
     player: Player
     counts: dict[Grade, int]
     accuracy: float | None
     weighted_accuracy: float | None
+    by_proof: int = 0
+    by_estimate: int = 0
 
     @property
     def moves(self) -> int:
@@ -193,11 +270,13 @@ class PlayerSummary:
         return sum(self.counts.values())
 
     def to_json(self) -> dict[str, object]:
-        """The summary as JSON: player, moves, counts per grade and both accuracies."""
+        """The summary as JSON: player, moves, counts per grade, the moves graded by proof
+        and by estimate, and both accuracies."""
         return {
             "player": self.player,
             "moves": self.moves,
             "counts": dict(self.counts),
+            "graded_by": {"proof": self.by_proof, "estimate": self.by_estimate},
             "accuracy": self.accuracy,
             "weighted_accuracy": self.weighted_accuracy,
         }
@@ -219,8 +298,21 @@ class Review:
 
     @property
     def turning_points(self) -> tuple[MoveReview, ...]:
-        """The mistakes and blunders, in order."""
-        return tuple(m for m in self.moves if m.grade in ("mistake", "blunder"))
+        """The mistakes and blunders proven as such, in order."""
+        return tuple(m for m in self.moves if m.grade in ("mistake", "blunder") and not m.estimated)
+
+    @property
+    def likely_turning_points(self) -> tuple[MoveReview, ...]:
+        """The mistakes and blunders graded by estimates (likely, not proven), in order."""
+        return tuple(m for m in self.moves if m.grade in ("mistake", "blunder") and m.estimated)
+
+    def graded_by(self) -> dict[str, int]:
+        """How many moves proof graded, estimates graded, and neither (``proof``,
+        ``estimate``, ``ungraded``)."""
+        by_proof = sum(m.graded_by == "proof" for m in self.moves)
+        by_estimate = sum(m.graded_by == "estimate" for m in self.moves)
+        ungraded = len(self.moves) - by_proof - by_estimate
+        return {"proof": by_proof, "estimate": by_estimate, "ungraded": ungraded}
 
     @property
     def board(self) -> Board:
@@ -243,6 +335,8 @@ class Review:
         for move in own:
             counts[move.grade] += 1
         graded = [m for m in own if m.grade != "unproven"]
+        by_estimate = sum(m.estimated for m in graded)
+        by_proof = len(graded) - by_estimate
         if not graded:
             return PlayerSummary(player, counts, None, None)
         credits = [m.credit or 0.0 for m in graded]
@@ -251,6 +345,8 @@ class Review:
             counts,
             counts["best"] / len(graded),
             sum(credits) / len(graded),
+            by_proof,
+            by_estimate,
         )
 
     def summaries(self) -> tuple[PlayerSummary, PlayerSummary]:
@@ -259,7 +355,8 @@ class Review:
 
     def to_json(self) -> dict[str, object]:
         """The review as one JSON object: the shape, the moves string, every move, the
-        turning points (number and sentence) and both players' summaries."""
+        turning points (number and sentence; proven, then likely ones graded by estimates),
+        the moves graded by proof, by estimate and neither, and both players' summaries."""
         board = self.board
         outcome = board.outcome()
         return {
@@ -272,6 +369,11 @@ class Review:
                 {"number": m.number, "grade": m.grade, "sentence": m.sentence()}
                 for m in self.turning_points
             ],
+            "likely_turning_points": [
+                {"number": m.number, "grade": m.grade, "sentence": m.sentence()}
+                for m in self.likely_turning_points
+            ],
+            "graded_by": self.graded_by(),
             "players": [s.to_json() for s in self.summaries()],
         }
 
@@ -289,10 +391,12 @@ def _high(value: Value) -> int:
 
 def _column_value(entry: object, board: Board) -> Value:
     """A column's analysed entry as exact or bounds, clamped to the values the board allows
-    (a column not searched gets the whole range)."""
+    (an estimate gives the bounds proven beside it; a column not searched the whole range)."""
     lowest, highest = value_range(board)
     if isinstance(entry, Exact):
         return entry
+    if isinstance(entry, Estimate) and entry.bounds is not None:
+        entry = entry.bounds
     if isinstance(entry, Bounds):
         low, high = max(entry.lower, lowest), min(entry.upper, highest)
         return Exact.of(low, board) if low == high else Bounds(low, high)
@@ -375,6 +479,8 @@ def _credit(move: MoveReview) -> float | None:
         return 1.0
     if move.grade != "inaccuracy":
         return 0.0
+    if move.estimated:  # the share of the expected result kept, by the estimates
+        return max(0.0, 1.0 - (move.loss or 0.0))
     played, before = move.played, move.before
     if not (isinstance(played, Exact) and isinstance(before, Exact)):
         return 0.0  # an inaccuracy proven by bounds only: its distance is not known
@@ -384,6 +490,57 @@ def _credit(move: MoveReview) -> float | None:
     if before.value > 0:  # a slower win: credit best moves / moves taken
         return best / taken
     return taken / best  # a faster loss
+
+
+SEVERITY: dict[Grade, int] = {"best": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
+
+
+def grade_of_loss(loss: float) -> Grade:
+    """The grade of a move that lost ``loss`` of the expected result (0..1) against the best
+    column, by :data:`ESTIMATE_THRESHOLDS`.
+
+    >>> grade_of_loss(0.04), grade_of_loss(0.12), grade_of_loss(0.25), grade_of_loss(0.6)
+    ('best', 'inaccuracy', 'mistake', 'blunder')
+    """
+    for grade in ("blunder", "mistake", "inaccuracy"):
+        if loss >= ESTIMATE_THRESHOLDS[grade] - 1e-9:
+            return grade
+    return "best"
+
+
+def _expected_results(
+    analysis: ColumnValues, values: dict[Column, Value]
+) -> dict[Column, float] | None:
+    """Every legal column's expected result (0..1): the result its proof settles, else its
+    estimate's, kept within what is proven; ``None`` if some column has neither."""
+    expected: dict[Column, float] = {}
+    for column, proven in values.items():
+        floor, ceiling = (1 + _sign(_low(proven))) / 2, (1 + _sign(_high(proven))) / 2
+        entry = analysis.values[column]
+        if floor == ceiling:
+            expected[column] = floor
+        elif isinstance(entry, Estimate):
+            expected[column] = min(ceiling, max(floor, expected_result(entry)))
+        else:
+            return None
+    return expected
+
+
+def _estimated_grade(loss: float, possible: set[Grade]) -> Grade:
+    """The grade by ``loss``, or the nearest of the ``possible`` ones the proofs leave (the
+    milder on a tie)."""
+    wanted = grade_of_loss(loss)
+    if wanted in possible or not possible:
+        return wanted
+    return min(possible, key=lambda g: (abs(SEVERITY[g] - SEVERITY[wanted]), SEVERITY[g]))
+
+
+def _estimate_words(value: object) -> str:
+    """A column's value for a likely turning point: ``about +1.2`` for an estimate, else as
+    :func:`_outcome_words`."""
+    if isinstance(value, Estimate):
+        return f"is about {value.value / 10:+.1f}"
+    return _outcome_words(value)
 
 
 def _outcome_words(value: object) -> str:
@@ -445,6 +602,12 @@ def review_move(board: Board, column: Column, analysis: ColumnValues) -> MoveRev
     before = _position_value(values, board)
     played = values[column]
     grade, from_bounds = _grade(played, before)
+    expected = _expected_results(analysis, values)
+    loss = None if expected is None else max(expected.values()) - expected[column]
+    estimated = False
+    if grade == "unproven" and loss is not None:
+        possible = possible_grades(_low(played), _high(played), _low(before), _high(before))
+        grade, estimated = _estimated_grade(loss, possible), True
     return MoveReview(
         ply=board.ply,
         player=board.turn,
@@ -455,6 +618,8 @@ def review_move(board: Board, column: Column, analysis: ColumnValues) -> MoveRev
         grade=grade,
         from_bounds=from_bounds,
         values=analysis,
+        estimated=estimated,
+        loss=loss,
     )
 
 
@@ -470,17 +635,63 @@ def _within(limit: Limit | None, seconds: float | None, start: float) -> Limit |
     return Limit(left, limit.depth, limit.nodes)
 
 
+def analyze_for_review(
+    board: Board, solver: Solver, limit: Limit | None, engine: Engine | None = None
+) -> ColumnValues:
+    """Every column of ``board`` valued for a review: exact without a time or node limit;
+    within one, the solver proves what it can in ``PROOF_SHARE`` of it and the heuristic
+    ``engine`` (one for the board's shape) estimates every column left open with the rest
+    (:func:`~fourinarow.search.estimates.with_estimates`). Without an engine, proofs only.
+
+    Raises:
+        GameOverError: the game is over.
+    """
+    if limit is None or (limit.time is None and limit.nodes is None) or engine is None:
+        return solver.analyze(board, limit)
+    start = time.perf_counter()
+    proven = solver.analyze(board, limit.share(PROOF_SHARE))
+    if all(settled(value) for value in proven.values):
+        return proven
+    rest = limit.remaining(start)
+    if limit.nodes is not None:
+        rest = Limit(rest.time, rest.depth, max(1, limit.nodes - proven.nodes))
+    most = board.width * board.height - board.ply
+    scores, depth, nodes = column_estimates(engine, board, most, rest, time.perf_counter())
+    return with_estimates(
+        proven,
+        scores,
+        depth,
+        board,
+        nodes=proven.nodes + nodes,
+        elapsed=time.perf_counter() - start,
+    )
+
+
+Progress = Callable[[int, int], None]
+"""Called after each move is reviewed with the moves done and the moves in all."""
+
+
 def _reviews(
     board: Board,
     moves: tuple[Column, ...],
     solver: Solver,
     limit: Limit | None,
     within: float | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[MoveReview]:
     start = time.perf_counter()
-    for column in moves:
-        yield review_move(board, column, solver.analyze(board, _within(limit, within, start)))
+    engine: Engine | None = None
+    for done, column in enumerate(moves, 1):
+        position_limit = _within(limit, within, start)
+        limited = position_limit is not None and (
+            position_limit.time is not None or position_limit.nodes is not None
+        )
+        if engine is None and limited:
+            engine = Engine(board.width, board.height, board.connect, tt_mb=ESTIMATE_TABLE_MB)
+        yield review_move(board, column, analyze_for_review(board, solver, position_limit, engine))
         board.push(column)
+        if progress is not None:
+            progress(done, len(moves))
 
 
 def review_game(
@@ -492,6 +703,7 @@ def review_game(
     limit: Limit | None = None,
     solver: Solver | None = None,
     within: float | None = None,
+    progress: Progress | None = None,
 ) -> Review:
     """Review every move of a game (finished or not) with the exact solver.
 
@@ -505,6 +717,7 @@ def review_game(
         within: seconds the whole review may take (a server's cap): each position's time is cut
             to what is left, and once none is left the remaining positions are answered at once
             (from the book or a first batch of search; ``unproven`` where that proves nothing).
+        progress: called after each move with the moves reviewed and the moves in all.
 
     Raises:
         ReviewError: ``board_or_moves`` is neither a board nor a string, or ``solver`` is not a
@@ -518,5 +731,5 @@ def review_game(
         solver = Solver()
     elif not isinstance(solver, Solver):
         raise ReviewError(f"solver is a Solver, not {shown(solver)}")
-    reviews = tuple(_reviews(start, moves, solver, limit, within))
+    reviews = tuple(_reviews(start, moves, solver, limit, within, progress))
     return Review(reviews, start.width, start.height, start.connect)

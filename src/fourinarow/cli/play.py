@@ -314,7 +314,7 @@ class TerminalGame:
             self._say(
                 f"Reviewing the game's {board.ply} moves, {REVIEW_SECONDS:g} s a position "
                 "(on this board the solver may not prove every value in that time: such "
-                "grades are marked ~, unproven)..."
+                "moves are graded by the engine's estimates, marked est.)..."
             )
         position = board.copy()
         review = interruptible(lambda: review_game(position, limit=limit, solver=Solver(tt_mb=32)))

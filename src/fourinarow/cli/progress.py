@@ -1,7 +1,7 @@
 """Progress on standard error for long commands (tournaments, experiments, book builds), drawn
 by rich: a bar, done/total, the rate, the time so far and the time left; for downloads (book
-installs), in bytes; and for a search of unknown length (solve, analyze), a spinner and one
-line saying how far it has come."""
+installs), in bytes; for a search of unknown length (solve, analyze), a spinner and one
+line saying how far it has come; and for a game's review, move by move."""
 
 from __future__ import annotations
 
@@ -22,10 +22,12 @@ if TYPE_CHECKING:
 __all__ = [
     "STATUS_DELAY",
     "ByteProgressCallback",
+    "MoveProgressCallback",
     "ProgressCallback",
     "SearchStatus",
     "agent_nodes",
     "byte_progress",
+    "move_progress",
     "progress_bar",
     "search_status",
     "search_text",
@@ -250,3 +252,49 @@ def agent_nodes(agent: object) -> Callable[[], int | None]:
         return 0 if now is None else now.total_nodes - before
 
     return count
+
+
+MoveProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` after each move of a game is reviewed."""
+
+
+@contextmanager
+def move_progress(after: float = 1.0) -> Iterator[MoveProgressCallback | None]:
+    """A game review's progress on standard error (``move k of n``, a bar, the time so far and
+    the time left) while the block runs, as a callback; ``None`` (no display) when standard
+    error is not a terminal. Nothing shows until ``after`` seconds have passed, so a quick
+    review prints nothing; the display goes away when the block ends."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    display = Progress(
+        "reviewing move {task.fields[move]} of {task.total}",
+        BarColumn(),
+        TimeElapsedColumn(),
+        "ETA",
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    started = time.perf_counter()
+    task: TaskID | None = None
+
+    def report(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            if time.perf_counter() - started < after:
+                return
+            task = display.add_task("review", total=total, completed=done, move=done + 1)
+            display.start()
+        display.update(task, total=total, completed=done, move=min(done + 1, total))
+
+    try:
+        yield report
+    finally:
+        if task is not None:
+            display.stop()

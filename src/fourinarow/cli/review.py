@@ -1,4 +1,5 @@
-"""``fourinarow review``: grade every move of a game with the exact solver."""
+"""``fourinarow review``: grade every move of a game with the exact solver, and by the engine's
+estimates where the solver proves nothing in time."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from fourinarow.analysis import Review, review_game
 from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
+from fourinarow.cli.progress import move_progress
 from fourinarow.cli.review_agent import add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wants_db
 from fourinarow.cli.tournament import db_help
@@ -19,7 +21,7 @@ from fourinarow.core.render import render_text
 from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Exact
+from fourinarow.search.scores import Estimate, Exact
 from fourinarow.search.solver import Solver
 
 __all__ = ["DEFAULT_TIME_MS", "add_review_parser", "position_limit", "run_review"]
@@ -34,17 +36,27 @@ columns (4453; comma-separated on boards wider than 9), or - to read it from sta
 (the first word of the first non-empty line).
 
 Grades: best (keeps the position's value), ?! inaccuracy (the same result, but a slower win or a
-faster loss), ? mistake (a win drawn or a draw lost), ?? blunder (a win lost), ~ unproven (the
-solver did not prove the values within the time, and their bounds do not decide; a grade that
-bounds alone decide is marked with *). Values are the standard scores for the side to move: 0 a
+faster loss), ? mistake (a win drawn or a draw lost), ?? blunder (a win lost); a grade that
+bounds alone decide is marked with *. Values are the standard scores for the side to move: 0 a
 draw, positive a win (larger sooner); "win in N" counts the mover's own moves, this one
 included, and "loss in N" means the opponent's Nth move wins.
 
+Within a time or node limit the solver proves what it can in half of each position's time, and
+the engine estimates the columns left open with the rest (~+1.2: its evaluation in tenths). A
+move whose values are not proven is graded by the estimates, as chess reviews grade by
+evaluation: by the drop in expected result (1 a win, 0.5 a draw, 0 a loss) from the best column
+to the move played: best under 0.1, ?! from 0.1, ? from 0.2, ?? from 0.3; such a grade is marked
+est. and never contradicts what is proven (a move that throws a proven win is ??). ~ marks a
+move neither proof nor estimates could grade.
+
 The listing shows every move with the position's value before it, the value of the move played
-and the best columns; then each turning point (mistakes and blunders) with the board before it;
-then per player the moves of each grade, the accuracy (the share of graded moves that are best)
-and the weighted accuracy (an inaccuracy earns part credit, a win in 2 for a win in 1 earns 1/2,
-a loss in 3 for a loss in 6 earns 3/6; mistakes and blunders earn nothing).
+and the best columns (~4: the likely best, by estimates); then each proven turning point
+(mistakes and blunders) with the board before it, the likely ones (graded by estimates), and
+how many moves proof and estimates graded; then per player the moves of each grade, the
+accuracy (the share of graded moves that are best) and the weighted accuracy (an inaccuracy
+earns part credit: a win in 2 for a win in 1 earns 1/2, a loss in 3 for a loss in 6 earns 3/6,
+an estimated one 1 minus the expected result it lost; mistakes and blunders earn nothing).
+A review on a terminal that takes over a second shows its progress on standard error.
 
 On a board with an opening book, shipped or installed (fourinarow book list shows them: 7x6
 connect 4 among others), the book makes every position quick, so there is no time limit by
@@ -93,7 +105,8 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help=(
             "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
             "(per move: number, player, column, typed before and played scores, best, grade, "
-            "mark, from_bounds, credit), turning_points and players (counts and accuracies)"
+            "mark, from_bounds, graded_by, estimate, expected_loss, credit), turning_points, "
+            "likely_turning_points, graded_by and players (counts and accuracies)"
         ),
     )
     add_db_options(parser)
@@ -142,7 +155,10 @@ def run_review(args: argparse.Namespace) -> int:
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
     limit = position_limit(args, width, height)
-    review = interruptible(partial(review_game, board, limit=limit, solver=Solver(tt_mb=64)))
+    with move_progress() as progress:
+        review = interruptible(
+            partial(review_game, board, limit=limit, solver=Solver(tt_mb=64), progress=progress)
+        )
     if args.json:
         print(json.dumps(review.to_json()))
     else:
@@ -159,12 +175,24 @@ def _words(value: Value) -> str:
     return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {value.own_moves}"
 
 
-def _line(move: MoveReview) -> str:
-    mark = move.mark + ("*" if move.from_bounds else "")
-    best = " ".join(column_label(c) for c in move.best) or "?"
+def _shown(value: Value, estimate: object) -> str:
+    """A proven value in words, else the column's estimate (``~+1.2``) where there is one."""
+    if not isinstance(value, Exact) and isinstance(estimate, Estimate):
+        return str(estimate)
+    return _words(value)
+
+
+def _line(move: MoveReview, width: int) -> str:
+    mark = move.mark + ("*" if move.from_bounds else "") + (" est." if move.estimated else "")
+    best = " ".join(column_label(c) for c in move.best)
+    likely = move.likely_best
+    if not best and move.estimated and likely is not None:
+        best = "~" + column_label(likely)
+    columns = move.values.values
+    before = _shown(move.before, None if likely is None else columns[likely])
     return (
-        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<4}"
-        f"{_words(move.before):<16}{_words(move.played):<16}{best}"
+        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<{width}}"
+        f"{before:<16}{_shown(move.played, columns[move.column]):<16}{best or '?'}"
     )
 
 
@@ -186,24 +214,34 @@ def listing(review: Review) -> str:
     """The annotated listing: one line per move, the turning points with the board before
     each, and the per-player summary."""
     moves = review.board.to_moves()
+    width = 9 if any(move.estimated for move in review.moves) else 4  # room for " est."
     lines = [
         f"Review of {moves} ({review.width}x{review.height}, connect {review.connect}): "
         f"{_result(review)}",
         "",
-        f"{'move':>4}     {'col':>3}  {'':<4}{'before':<16}{'played':<16}best",
+        f"{'move':>4}     {'col':>3}  {'':<{width}}{'before':<16}{'played':<16}best",
     ]
-    lines += [_line(move) for move in review.moves]
+    lines += [_line(move, width) for move in review.moves]
     turning = review.turning_points
-    unproven = sum(move.grade == "unproven" for move in review.moves)
+    by = review.graded_by()
     if turning:
         heading = "Turning points:"
-    elif unproven:
-        heading = f"Turning points: none proven ({unproven} moves unproven, marked ~)"
+    elif by["estimate"] or by["ungraded"]:
+        heading = "Turning points: none proven"
     else:
         heading = "Turning points: none"
     lines += ["", heading]
     for move in turning:
         lines += ["", f"{move.sentence()}.", render_text(review.board_after(move.ply))]
+    likely = review.likely_turning_points
+    if likely:
+        lines += ["", "Likely turning points (graded by estimates, not proven):"]
+        lines += [f"  {move.sentence()}." for move in likely]
+    lines += [
+        "",
+        f"Graded: {by['proof']} moves by proof, {by['estimate']} by estimate (marked est.), "
+        f"{by['ungraded']} ungraded (marked ~).",
+    ]
     names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
     header = "".join(f"{names[g]:>6}" for g in GRADES)
     lines += ["", f"player  moves{header}  accuracy  weighted"]

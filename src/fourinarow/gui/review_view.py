@@ -5,9 +5,10 @@ what the screen says about it. No pygame (``review_screen`` turns keys into thes
 The review (:func:`fourinarow.analysis.review_game`) runs on a daemon thread, counting the
 positions analysed so that the window can show "Reviewing… k/N". On a shape with an opening book
 (shipped, as for 7x6 connect 4, or installed) the solver proves every position
-quickly, so there is no limit; other boards get ``REVIEW_SECONDS`` per position, and a move
-whose values were not proven in that time is graded from their bounds or marked ``~``
-(unproven).
+quickly, so there is no limit; other boards get ``REVIEW_SECONDS`` per position, half for
+proofs and half for the engine's estimates, and a move whose values were not proven in that
+time is graded from their bounds, else by the estimates (said as "estimated"), else marked
+``~`` (unproven).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
 from fourinarow.gui.thinking import BackgroundTask, TaskFailed
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, ColumnValues, Exact
+from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact
 from fourinarow.search.solver import Solver
 
 __all__ = [
@@ -303,7 +304,8 @@ class ReviewView:
         if there is none that way (or the review is not there yet)."""
         if self.review is None:
             return False
-        numbers = [move.number for move in self.review.turning_points]
+        points = self.review.turning_points + self.review.likely_turning_points
+        numbers = [move.number for move in points]
         ahead = [n for n in numbers if (n - self.shown) * direction > 0]
         if not ahead:
             return False
@@ -321,11 +323,13 @@ class ReviewView:
 
     def grade_words(self) -> str:
         """The shown move's grade: ``?? blunder``, ``best``, ``~ unproven``, ``? mistake
-        (proven by bounds)``."""
+        (proven by bounds)``, ``?! inaccuracy (estimated)``."""
         move = self.move
         if move is None:
             return ""
         words = f"{move.mark} {move.grade}".strip()
+        if move.estimated:
+            return words + " (estimated)"
         return words + (" (proven by bounds)" if move.from_bounds else "")
 
     def value_words(self) -> str:
@@ -342,6 +346,8 @@ class ReviewView:
             if move.best
             else "best: not proven"
         )
+        if move.estimated:
+            return _estimated_words(move)
         return (
             f"was a {value_words(move.before)} · column {move.label}: "
             f"{value_words(move.played)} · {best_words}"
@@ -357,10 +363,31 @@ class ReviewView:
         )
 
 
+def _estimated_words(move: MoveReview) -> str:
+    """A move graded by estimates: ``column 3 about -0.5 · likely best: column 5, about +1.2 ·
+    0.31 of the expected result lost``."""
+    played = move.values.values[move.column]
+    words = f"column {move.label} {_about(played)}"
+    likely = move.likely_best
+    if likely is not None and likely != move.column:
+        words += f" · likely best: column {column_label(likely)}, "
+        words += _about(move.values.values[likely])
+    return words + ("" if move.loss is None else f" · {move.loss:.2f} of the expected result lost")
+
+
+def _about(value: object) -> str:
+    if isinstance(value, Estimate):
+        return f"about {value.value / 10:+.1f}"
+    if isinstance(value, Exact | Bounds):
+        return value_words(value)
+    return "not valued"
+
+
 def _summary_line(name: str, summary: PlayerSummary) -> str:
-    """``Red: accuracy 83% (weighted 91%); 1 ?!, 1 ??`` for one player."""
+    """``Red: accuracy 83% (weighted 91%); 1 ?!, 1 ??; 4 by proof, 3 estimated`` for one
+    player."""
     if summary.accuracy is None or summary.weighted_accuracy is None:
-        head = f"{name}: no move proven"
+        head = f"{name}: no move graded"
     else:
         head = f"{name}: accuracy {summary.accuracy:.0%} (weighted {summary.weighted_accuracy:.0%})"
     misses = [
@@ -368,7 +395,10 @@ def _summary_line(name: str, summary: PlayerSummary) -> str:
         for grade in GRADES
         if grade != "best" and summary.counts[grade]
     ]
-    return head + (f"; {', '.join(misses)}" if misses else "; every move best")
+    head += f"; {', '.join(misses)}" if misses else "; every move best"
+    if summary.by_estimate:
+        head += f"; {summary.by_proof} by proof, {summary.by_estimate} estimated"
+    return head
 
 
 # ----------------------------------------------------------------------------- the layout

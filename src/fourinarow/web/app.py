@@ -283,8 +283,9 @@ def create_app(
         """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
         whole review was allowed. On a shape with an opening book (shipped, as for 7x6,
         or installed) the book proves the positions; elsewhere each position gets an even
-        share of the time, and a move whose values were not proven in it is graded
-        ``unproven`` (or by its bounds), never guessed."""
+        share of the time, half for proofs and half for the engine's estimates: a move
+        whose values were not proven is graded by the estimates (``graded_by``:
+        ``estimate``), or ``unproven`` when not even they came in time."""
         cap = _cap_ms(settings, time_ms)
         board = read_board(pos, None, size, connect)  # moves: read at once (see above)
         if board.ply == 0:

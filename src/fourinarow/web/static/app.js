@@ -785,9 +785,12 @@ function renderMoves() {
       mark.className = "mark";
       mark.textContent = move.mark;
       mark.setAttribute("aria-hidden", "true");
+      const estimated = move.graded_by === "estimate";
+      if (estimated) mark.classList.add("estimated");
       button.append(mark);
-      label += `, ${GRADE_WORDS[move.grade]}`;
-      button.title = GRADE_WORDS[move.grade];
+      const words = GRADE_WORDS[move.grade] + (estimated ? " (estimated)" : "");
+      label += `, ${words}`;
+      button.title = words;
     }
     button.setAttribute("aria-label", label);
     if (index + 1 === state.cursor) button.setAttribute("aria-current", "step");
@@ -880,21 +883,25 @@ function percent(share) {
   return share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
 }
 
-// The result and turning points in words.
+// The result, the turning points and how the moves were graded, in words.
 function reviewSummary(data) {
   const results = { 1: "Red won.", 2: "Yellow won.", draw: "A draw." };
   const result = results[data.result] || "The game goes on.";
   const count = data.turning_points.length;
+  const likely = (data.likely_turning_points || []).length;
+  const byProof = data.review.filter((move) => move.graded_by === "proof").length;
+  const byEstimate = data.review.filter((move) => move.graded_by === "estimate").length;
   const unproven = data.review.filter((move) => move.grade === "unproven").length;
   const none =
-    unproven === 0
+    unproven === 0 && byEstimate === 0
       ? "No turning points: no one threw a result away."
       : "No turning point proven.";
-  const turns = count === 0 ? none : count === 1 ? "1 turning point." : `${count} turning points.`;
-  const note =
-    unproven === 0
-      ? ""
-      : ` ${unproven === 1 ? "1 move" : `${unproven} moves`} not proven in the server's time (~).`;
+  let turns = count === 0 ? none : count === 1 ? "1 turning point." : `${count} turning points.`;
+  if (likely > 0) turns += ` ${likely} likely (by estimates).`;
+  let note = ` Graded: ${moves(byProof)} by proof, ${byEstimate} by estimate.`;
+  if (unproven > 0) {
+    note += ` ${unproven === 1 ? "1 move" : `${unproven} moves`} not graded in the server's time (~).`;
+  }
   return `${result} ${turns}${note}`;
 }
 
@@ -926,6 +933,11 @@ function moveNote() {
   let text = `Move ${move.number}, ${who} in column ${move.column}${mark}: ${GRADE_WORDS[move.grade]}.`;
   text += ` Before it: ${valueWords(move.before)} for ${who};`;
   text += ` the move played: ${valueWords(move.played)}.`;
+  if (move.graded_by === "estimate") {
+    const about = move.estimate ? `, about ${(move.estimate.value / 10).toFixed(1)}` : "";
+    const lost = move.expected_loss === null ? "" : `: ${move.expected_loss.toFixed(2)} of the expected result lost`;
+    text += ` Graded by the engine's estimates${about}, not proven${lost}.`;
+  }
   if (move.grade !== "best" && move.best.length > 0) {
     const columns = move.best.join(", ");
     text += ` Best: column${move.best.length > 1 ? "s" : ""} ${columns}.`;
@@ -978,12 +990,14 @@ function renderTurningPoints() {
     list.replaceChildren();
     return;
   }
-  const items = data.turning_points.map((point) => {
+  const proven = data.turning_points.map((point) => ({ point, likely: false }));
+  const likely = (data.likely_turning_points || []).map((point) => ({ point, likely: true }));
+  const items = [...proven, ...likely].map(({ point, likely }) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.ply = String(point.number);
-    button.className = `turning-point grade-${point.grade}`;
+    button.className = `turning-point grade-${point.grade}${likely ? " likely" : ""}`;
     const sentence = point.sentence
       .replace(/\(X, /, `(${PLAYER_NAMES[1]}, `)
       .replace(/\(O, /, `(${PLAYER_NAMES[2]}, `);
