@@ -21,9 +21,8 @@ from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, pre
 from fourinarow.core import Board, Column
 from fourinarow.search.arguments import checked_limit
 from fourinarow.search.book import Book
-from fourinarow.search.deepening import column_estimates
 from fourinarow.search.engine import Engine
-from fourinarow.search.estimates import settled, with_estimates
+from fourinarow.search.estimates import estimate_open_columns
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
 
@@ -173,26 +172,13 @@ class PerfectAgent:
         bounds, nodes = self._narrow(board, proving, start, until_best=False, publish=True)
         found = [bounds.get(c) for c in range(board.width)]
         proven = ColumnValues.from_bounds(found, board, nodes=nodes)
-        if all(settled(value) for value in proven.values):
-            return self._published(board, replace(proven, elapsed=time.perf_counter() - start))
         rest = limit.remaining(start)
         if limit.time is not None and rest.time is not None:  # proofs may overrun a little
             rest = replace(rest, time=max(rest.time, limit.time * (1 - PROOF_SHARE) / 2))
         if limit.nodes is not None:
             rest = replace(rest, nodes=max(1, limit.nodes - nodes))
         engine = self._engine_for(board)
-        most = board.width * board.height - board.ply
-        engine_start = time.perf_counter()
-        scores, depth, engine_nodes = column_estimates(engine, board, most, rest, engine_start)
-        merged = with_estimates(
-            proven,
-            scores,
-            depth,
-            board,
-            nodes=nodes + engine_nodes,
-            elapsed=time.perf_counter() - start,
-        )
-        return self._published(board, merged)
+        return self._published(board, estimate_open_columns(proven, engine, board, rest, start))
 
     def _published(self, board: Board, values: ColumnValues) -> ColumnValues:
         """``values``, kept as what the analysis of ``board`` found (see analysis_so_far)."""

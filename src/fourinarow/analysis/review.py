@@ -46,9 +46,8 @@ from typing import Literal
 
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.arguments import shown
-from fourinarow.search.deepening import column_estimates
 from fourinarow.search.engine import Engine
-from fourinarow.search.estimates import settled, with_estimates
+from fourinarow.search.estimates import estimate_open_columns
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
     Bounds,
@@ -650,21 +649,10 @@ def analyze_for_review(
         return solver.analyze(board, limit)
     start = time.perf_counter()
     proven = solver.analyze(board, limit.share(PROOF_SHARE))
-    if all(settled(value) for value in proven.values):
-        return proven
     rest = limit.remaining(start)
     if limit.nodes is not None:
         rest = Limit(rest.time, rest.depth, max(1, limit.nodes - proven.nodes))
-    most = board.width * board.height - board.ply
-    scores, depth, nodes = column_estimates(engine, board, most, rest, time.perf_counter())
-    return with_estimates(
-        proven,
-        scores,
-        depth,
-        board,
-        nodes=proven.nodes + nodes,
-        elapsed=time.perf_counter() - start,
-    )
+    return estimate_open_columns(proven, engine, board, rest, start)
 
 
 Progress = Callable[[int, int], None]

@@ -25,10 +25,14 @@ together, column by column:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from fourinarow.core import Board
 from fourinarow.search.constants import FORCED, WIN
+from fourinarow.search.deepening import Searcher, column_estimates
+from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
     Bounds,
     ColumnValue,
@@ -41,7 +45,7 @@ from fourinarow.search.scores import (
     value_range,
 )
 
-__all__ = ["settled", "with_estimates"]
+__all__ = ["estimate_open_columns", "settled", "with_estimates"]
 
 
 def settled(value: ColumnValue) -> bool:
@@ -96,6 +100,31 @@ def with_estimates(
         tuple(values),
         proven.nodes if nodes is None else nodes,
         proven.elapsed if elapsed is None else elapsed,
+    )
+
+
+def estimate_open_columns(
+    proven: ColumnValues, engine: Searcher, board: Board, limit: Limit, start: float
+) -> ColumnValues:
+    """``proven`` with estimates for the columns it leaves open, from ``engine`` (a heuristic
+    search of ``board``'s shape) deepening within ``limit``; ``elapsed`` counted from
+    ``start`` (a ``time.perf_counter()`` value) and ``nodes`` adding the engine's.
+    ``proven`` as it is (with that ``elapsed``) when every column is settled.
+
+    Raises:
+        FourInARowError: as :func:`~fourinarow.search.deepening.deepen` raises.
+    """
+    if all(settled(value) for value in proven.values):
+        return replace(proven, elapsed=time.perf_counter() - start)
+    most = board.width * board.height - board.ply
+    scores, depth, nodes = column_estimates(engine, board, most, limit, time.perf_counter())
+    return with_estimates(
+        proven,
+        scores,
+        depth,
+        board,
+        nodes=proven.nodes + nodes,
+        elapsed=time.perf_counter() - start,
     )
 
 
