@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
-KERNELS = ("_kernel", "_heuristic", "_heuristic128")
+KERNELS = ("_kernel", "_kernel128", "_heuristic", "_heuristic128")
 FALLBACK = "the searches will run in pure Python (same answers, slower)"
 
 

@@ -8,8 +8,8 @@ window on SDL's dummy video driver and runs the loop as ``App.run`` does (a fram
 sleep to the next 1/60 s) until the review is there. The table gives per board the moves, the
 time per position the screen gives (none on 7x6 connect 4), the seconds the review took, the
 frames drawn meanwhile, and the median and worst time a frame took to handle its events and
-draw (what a player feels as lag). Boards over 64 bits (such as 10x8) are solved in pure
-Python, which shares the interpreter with the window.
+draw (what a player feels as lag). Boards over 128 bits (such as 11x11), which the compiled
+solver does not hold, are solved in pure Python, which shares the interpreter with the window.
 """
 
 from __future__ import annotations

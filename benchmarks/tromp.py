@@ -7,9 +7,9 @@
 Tromp's table (published by John Tromp; held below as data) gives,
 for widths and heights 4 to 11 with four in a row, whether the first player wins (+), the second
 (-) or it is a draw (=); some cells are blank. This script solves the empty board of every
-shape the compiled kernel holds (``width * (height + 1)`` up to 64 bits; larger boards go to the
-pure-Python solver, far too slow, and count as out of reach), cheapest first, without an opening
-book, and checks our values against the published ones:
+shape the compiled kernel holds (``width * (height + 1)`` up to 128 bits: all but 11x11;
+larger boards go to the pure-Python solver, far too slow, and count as out of reach), cheapest
+first, without an opening book, and checks our values against the published ones:
 
 - a weak solve (win, draw or loss only), then a strong one (the exact score: who wins with which
   stone), each from an empty table, must agree on the sign;
@@ -404,7 +404,8 @@ def markdown(
         lines.append(f"| {height} | " + " | ".join(cells) + " |")
     lines += [
         "",
-        "Blank: out of the compiled kernel's reach (width*(height+1) > 64 bits) or not settled; "
+        f"Blank: out of the compiled kernel's reach (width*(height+1) > {KERNEL_MAX_BITS} bits) "
+        "or not settled; "
         "? the weak solve's value alone (the exact score not settled); "
         "\\* not in the published table; ! differs from it.",
         *(

@@ -134,6 +134,7 @@ def random_open_position(
         ((20, 3, 3), 8),
         ((6, 4, 4), 7),
         ((4, 6, 3), 9),
+        ((13, 4, 4), 7),  # 65 bits, on 128-bit words as are 9x7 (72), 12x6 (84) and 20x3 (80)
     ],
     ids=str,
 )
@@ -190,9 +191,9 @@ def test_compiled_kernel_and_python_reference_agree_node_for_node(
         checked += 1
 
 
-def test_boards_beyond_64_bits_use_the_python_search() -> None:
+def test_boards_beyond_128_bits_use_the_python_search() -> None:
     solver = Solver(tt_mb=8)
-    assert solver.backend_for(Board(9, 7)) == "python"
+    assert solver.backend_for(Board(11, 11)) == "python"  # 132 bits
     if compiled_kernel_available():
         assert solver.backend_for(Board(7, 6)) == "compiled"
     assert Solver(use_kernel=False).backend_for(Board(7, 6)) == "python"

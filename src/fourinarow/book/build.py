@@ -36,8 +36,15 @@ from typing import NamedTuple
 from fourinarow.core.geometry import Geometry
 from fourinarow.core.json_text import read_json
 from fourinarow.core.paths import check_output_file, kind_of, write_output_file
-from fourinarow.search.book import Book, BookError, BookPathError, decode_key, mirror_key
-from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
+from fourinarow.search.book import (
+    BOOK_MAX_BITS,
+    Book,
+    BookError,
+    BookPathError,
+    decode_key,
+    mirror_key,
+)
+from fourinarow.search.solver import Solver
 
 __all__ = [
     "BuildPlan",
@@ -498,9 +505,9 @@ def build_book(
             not between 0 and the number of cells.
     """
     path = Path(path)
-    if width * (height + 1) > KERNEL_MAX_BITS:
+    if width * (height + 1) > BOOK_MAX_BITS:
         raise BookError(
-            f"books need width * (height + 1) <= {KERNEL_MAX_BITS}; {width}x{height} does not fit"
+            f"books need width * (height + 1) <= {BOOK_MAX_BITS}; {width}x{height} does not fit"
         )
     if not 0 <= plies < width * height:
         raise BookError(f"--plies is from 0 to {width * height - 1}, not {plies}")

@@ -1,6 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, nonecheck=False
-"""The compiled perfect-play kernel: negamax on 64-bit bitboards for boards with W x (H+1) <= 64.
+"""The compiled perfect-play kernel: negamax on bitboards of one machine word, for boards with
+W x (H+1) <= 64 (this module, 64-bit words) or <= 128 (``_kernel128``, the same source built with
+128-bit words).
 
 It knows nothing of Python objects beyond its own entry points and does no validation: the Python
 layer (``fourinarow.search.solver``) checks positions and translates results. The algorithm is the
@@ -12,6 +14,11 @@ spare bit on top of each column. A position is ``current`` (the stones of the si
 ``mask`` (all stones), with ``ply`` the number of stones on the board. Scores follow the standard
 convention, from the side to move's view: a win scores (W*H + 1 - n) // 2 with n stones on the
 board before the winning stone. The tuning constants come from ``constants.py``.
+
+The code is written over ``word``, the bitboard type, and a few helpers on it (below), which the
+C macro FIAR_WORD_BITS chooses: 64 (the default) for ``uint64_t``, 128 for GCC's and Clang's
+``unsigned __int128`` (``_kernel128.pyx`` defines it and includes this file). Python ints reach a
+``word`` argument through Cython's conversion, which raises OverflowError outside 0..2**bits - 1.
 """
 
 from libc.stdint cimport uint64_t
@@ -20,7 +27,6 @@ from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cdef extern from *:
-    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
     void prefetch "__builtin_prefetch"(const void*) nogil
 
 # Table words are shared between threads: read and written whole, as relaxed atomics (plain
@@ -47,6 +53,58 @@ cdef extern from *:
     int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*) noexcept nogil, void* arg) nogil
     int pthread_join(pthread_t thread, void** result) nogil
 
+# The word and its helpers. A table entry is one 64-bit word with 64-bit keys, as described
+# below; with 128-bit keys it is two, the key's high half and that same 64-bit word for its low
+# half, read and written whole as one aligned 16-byte vector (a single instruction: x86-64
+# processors with AVX and Armv8.4 ones guarantee it atomic), so that a thread never sees half
+# of another's entry: the high half and the tag together identify the key exactly.
+cdef extern from *:
+    """
+    #ifndef FIAR_WORD_BITS
+    #define FIAR_WORD_BITS 64
+    #endif
+    #if FIAR_WORD_BITS == 128
+    typedef unsigned __int128 fiar_word;
+    typedef uint64_t fiar_entry __attribute__((vector_size(16)));
+    static inline int fiar_popcount(fiar_word x) {
+        return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+    }
+    /* One 64-bit word from a key, a bijection for each high half (so the high half and this
+       identify the key): the low half plus a multiple of the high half. */
+    static inline uint64_t fiar_fold(fiar_word key, uint64_t multiplier) {
+        return (uint64_t)key ^ ((uint64_t)(key >> 64) * multiplier);
+    }
+    static inline int fiar_entry_read(const fiar_entry* slot, fiar_word key, uint64_t* data) {
+        fiar_entry entry = *(const volatile fiar_entry*)slot;
+        *data = entry[1];
+        return entry[0] == (uint64_t)(key >> 64);
+    }
+    static inline void fiar_entry_write(fiar_entry* slot, fiar_word key, uint64_t data) {
+        fiar_entry entry = {(uint64_t)(key >> 64), data};
+        *(volatile fiar_entry*)slot = entry;
+    }
+    #else
+    typedef uint64_t fiar_word;
+    typedef uint64_t fiar_entry;
+    #define fiar_popcount(x) __builtin_popcountll(x)
+    #define fiar_fold(key, multiplier) (key)
+    static inline int fiar_entry_read(const fiar_entry* slot, fiar_word key, uint64_t* data) {
+        *data = __atomic_load_n(slot, __ATOMIC_RELAXED);
+        return 1;
+    }
+    static inline void fiar_entry_write(fiar_entry* slot, fiar_word key, uint64_t data) {
+        __atomic_store_n(slot, data, __ATOMIC_RELAXED);
+    }
+    #endif
+    """
+    ctypedef unsigned long long word "fiar_word"  # the bitboard: 64 or 128 bits
+    ctypedef unsigned long long entry "fiar_entry"  # a table slot (opaque here)
+    enum: WORD_BITS "FIAR_WORD_BITS"
+    int popcount "fiar_popcount"(word) nogil
+    uint64_t fiar_fold(word key, uint64_t multiplier) nogil
+    bint fiar_entry_read(const entry* slot, word key, uint64_t* data) nogil
+    void fiar_entry_write(entry* slot, word key, uint64_t data) nogil
+
 cdef extern from "<sys/mman.h>" nogil:
     void* mmap(void* address, size_t length, int protection, int flags, int fd, long offset)
     int munmap(void* address, size_t length)
@@ -68,14 +126,15 @@ cdef enum:
     DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
     JITTER_PLIES = 10  # helper threads vary their move order this many plies below the root
 
-# The transposition table: 2**bits words of 64 bits. A key is hashed by multiplying by an odd
-# constant, a bijection on 64-bit words; the top `bits` bits of the hash pick the slot and the
-# slot keeps the other 64 - bits (at most 48) bits, so slot and stored bits identify the key
-# exactly. The low 16 bits hold the bounds, as lower + 128 and 127 - upper, so that an empty
-# (all zero) slot reads as "no bound" for any key. Keys use width*(height+1) bits; where that
-# leaves spare bits on top, they hold an epoch number, so clearing the table is just moving to
-# the next epoch (old entries can no longer match) instead of rewriting, and evicting from the
-# caches, the whole table.
+# The transposition table: 2**bits entries. A key is hashed to 64 bits by multiplying by an odd
+# constant, a bijection on 64-bit words (a 128-bit key's high half is first folded into its low
+# half, fiar_fold, and kept in the entry beside the word below); the top `bits` bits of the hash
+# pick the slot and the slot keeps the other 64 - bits (at most 48) bits, so slot and stored
+# bits identify the key exactly. The low 16 bits hold the bounds, as lower + 128 and
+# 127 - upper, so that an empty (all zero) slot reads as "no bound" for any key. Keys use
+# width*(height+1) bits; where that leaves spare bits on top of the word, they hold an epoch
+# number, so clearing the table is just moving to the next epoch (old entries can no longer
+# match) instead of rewriting, and evicting from the caches, the whole table.
 #
 # There are two such tables. Most nodes lie near the leaves, where a subtree is small and a
 # table probe that misses the caches costs more than it saves; positions with at most
@@ -95,18 +154,18 @@ ctypedef struct Shared:
 
 ctypedef struct Search:
     int width, height, connect, stride, cells
-    uint64_t bottom, board, column_bits
-    uint64_t odd_rows  # the cells of rows 1, 3, 5, ... (counting from 1): 0 unless the height is even
+    word bottom, board, column_bits
+    word odd_rows  # the cells of rows 1, 3, 5, ... (counting from 1): 0 unless the height is even
     int symmetry_plies, etc_plies, table_plies
-    uint64_t column_mask[MAX_WIDTH]
+    word column_mask[MAX_WIDTH]
     int order[MAX_WIDTH]
     bint vertical, horizontal, diagonal
-    uint64_t* table
+    entry* table
     int table_bits
-    uint64_t* near_table
+    entry* near_table
     int near_bits, near_plies
     int epoch_shift
-    uint64_t epoch, epoch_max, epoch_bits
+    word epoch, epoch_max, epoch_bits
     const uint64_t* book_keys  # an opening book: sorted folded keys and their exact scores
     const signed char* book_values
     size_t book_count
@@ -116,7 +175,7 @@ ctypedef struct Search:
     double deadline
     bint stopped
     Shared* shared  # NULL in a search on one thread
-    uint64_t* busy  # positions some thread is searching now; NULL on one thread
+    uint64_t* busy  # the hashes of positions some thread is searching now; NULL on one thread
     int defer_plies  # on several threads, defer moves into busy positions in plies below this
     int defer_from  # and from this ply on (set for each search: the root's ply + defer_skip)
     int defer_skip
@@ -129,7 +188,7 @@ ctypedef struct Search:
 # the tables shared through the copied pointers.
 ctypedef struct Worker:
     Search s
-    uint64_t current, mask
+    word current, mask
     int ply, alpha, beta
     pthread_t thread
 
@@ -149,14 +208,14 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef inline uint64_t line_ends(uint64_t p, int step, int n) noexcept nogil:
+cdef inline word line_ends(word p, int step, int n) noexcept nogil:
     """Cells x with n-1 stones of p around them along step: x would complete a line of n."""
-    cdef uint64_t below[21]
-    cdef uint64_t above[21]
-    cdef uint64_t result = 0
+    cdef word below[21]
+    cdef word above[21]
+    cdef word result = 0
     cdef int j
-    below[0] = <uint64_t>-1
-    above[0] = <uint64_t>-1
+    below[0] = <word>-1
+    above[0] = <word>-1
     for j in range(1, n):
         below[j] = below[j - 1] & (p << (j * step))
         above[j] = above[j - 1] & (p >> (j * step))
@@ -165,9 +224,9 @@ cdef inline uint64_t line_ends(uint64_t p, int step, int n) noexcept nogil:
     return result
 
 
-cdef inline uint64_t line_ends4(uint64_t p, int step) noexcept nogil:
+cdef inline word line_ends4(word p, int step) noexcept nogil:
     """line_ends for n = 4, written out: the common case, and the hottest code in the solver."""
-    cdef uint64_t r, pair
+    cdef word r, pair
     pair = (p << step) & (p << (2 * step))
     r = pair & (p << (3 * step))
     r |= pair & (p >> step)
@@ -177,7 +236,7 @@ cdef inline uint64_t line_ends4(uint64_t p, int step) noexcept nogil:
     return r
 
 
-cdef inline uint64_t winning_cells(Search* s, uint64_t p, uint64_t mask) noexcept nogil:
+cdef inline word winning_cells(Search* s, word p, word mask) noexcept nogil:
     """The empty cells where the stones p would complete a line (playable or not)."""
     if s.connect == 4 and s.diagonal:
         return (
@@ -186,8 +245,8 @@ cdef inline uint64_t winning_cells(Search* s, uint64_t p, uint64_t mask) noexcep
             | line_ends4(p, s.stride - 1)
             | line_ends4(p, s.stride + 1)
         ) & (s.board ^ mask)
-    cdef uint64_t r = 0
-    cdef uint64_t below
+    cdef word r = 0
+    cdef word below
     cdef int j
     cdef int n = s.connect
     if s.vertical:
@@ -203,9 +262,9 @@ cdef inline uint64_t winning_cells(Search* s, uint64_t p, uint64_t mask) noexcep
     return r & (s.board ^ mask)
 
 
-cdef inline bint has_line(Search* s, uint64_t p) noexcept nogil:
+cdef inline bint has_line(Search* s, word p) noexcept nogil:
     """True if the stones p hold a line of connect."""
-    cdef uint64_t m
+    cdef word m
     if s.connect == 4 and s.diagonal:
         m = p & (p >> 1)
         if m & (m >> 2):
@@ -225,20 +284,20 @@ cdef inline bint has_line(Search* s, uint64_t p) noexcept nogil:
     )
 
 
-cdef inline bint line_along(uint64_t p, int step, int n) noexcept nogil:
+cdef inline bint line_along(word p, int step, int n) noexcept nogil:
     """True if the stones p hold n in a row along step."""
-    cdef uint64_t m = p
+    cdef word m = p
     cdef int j
     for j in range(1, n):
         m &= p >> (j * step)
     return m != 0
 
 
-cdef inline uint64_t possible(Search* s, uint64_t mask) noexcept nogil:
+cdef inline word possible(Search* s, word mask) noexcept nogil:
     return (mask + s.bottom) & s.board
 
 
-cdef inline int claimeven_bound(Search* s, uint64_t second, uint64_t mask) noexcept nogil:
+cdef inline int claimeven_bound(Search* s, word second, word mask) noexcept nogil:
     """An upper bound on the first player's score, the first player to move and ``second`` the
     second player's stones (on a board of even height): 0 or -1, or NO_UPPER for none.
 
@@ -248,26 +307,26 @@ cdef inline int claimeven_bound(Search* s, uint64_t second, uint64_t mask) noexc
     first player's stones and every other cell hold no line, it cannot win (score <= 0); if the
     second player's stones and those cells then hold one, it loses (score <= -1).
     """
-    cdef uint64_t claimed = second | (s.board & ~s.odd_rows & ~mask & ~possible(s, mask))
+    cdef word claimed = second | (s.board & ~s.odd_rows & ~mask & ~possible(s, mask))
     if has_line(s, s.board & ~claimed):
         return NO_UPPER
     return -1 if has_line(s, claimed) else 0
 
 
-cdef inline bint can_win_next(Search* s, uint64_t current, uint64_t mask) noexcept nogil:
+cdef inline bint can_win_next(Search* s, word current, word mask) noexcept nogil:
     return (winning_cells(s, current, mask) & possible(s, mask)) != 0
 
 
-cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask, uint64_t* threats) noexcept nogil:
+cdef inline word non_losing_moves(Search* s, word current, word mask, word* threats) noexcept nogil:
     """Playable cells that do not hand the opponent a win next move; 0 if every move loses.
     The opponent's threats (the empty cells where it would complete a line) go to threats.
 
     Precondition: the side to move cannot win at once.
     """
-    cdef uint64_t moves = possible(s, mask)
-    cdef uint64_t opponent_win = winning_cells(s, current ^ mask, mask)
+    cdef word moves = possible(s, mask)
+    cdef word opponent_win = winning_cells(s, current ^ mask, mask)
     threats[0] = opponent_win
-    cdef uint64_t forced = moves & opponent_win
+    cdef word forced = moves & opponent_win
     if forced:
         if forced & (forced - 1):
             return 0  # two threats to block at once: lost
@@ -275,21 +334,21 @@ cdef inline uint64_t non_losing_moves(Search* s, uint64_t current, uint64_t mask
     return moves & ~(opponent_win >> 1)  # never play just below an opponent's winning cell
 
 
-cdef inline uint64_t mirror(Search* s, uint64_t key) noexcept nogil:
+cdef inline word mirror(Search* s, word key) noexcept nogil:
     """The key of the mirror-image position (keys have no carries across columns)."""
-    cdef uint64_t r = 0
+    cdef word r = 0
     cdef int c
     for c in range(s.width):
         r |= ((key >> (c * s.stride)) & s.column_bits) << ((s.width - 1 - c) * s.stride)
     return r
 
 
-cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, int ply) noexcept nogil:
+cdef inline word position_key(Search* s, word current, word mask, int ply) noexcept nogil:
     """The table key: current + mask, the smaller of it and its mirror image's in the first
     symmetry_plies plies (where mirror transpositions are common enough to pay), with the epoch.
     """
-    cdef uint64_t key = current + mask
-    cdef uint64_t other
+    cdef word key = current + mask
+    cdef word other
     if ply < s.symmetry_plies:
         other = mirror(s, key)
         if other < key:
@@ -297,11 +356,11 @@ cdef inline uint64_t position_key(Search* s, uint64_t current, uint64_t mask, in
     return key | s.epoch_bits
 
 
-cdef inline bint book_probe(Search* s, uint64_t current, uint64_t mask, int* value) noexcept nogil:
+cdef inline bint book_probe(Search* s, word current, word mask, int* value) noexcept nogil:
     """Look the position up in the opening book (by binary search); True and its exact score
     in value if it is there."""
-    cdef uint64_t key = current + mask
-    cdef uint64_t other = mirror(s, key)
+    cdef word key = current + mask
+    cdef word other = mirror(s, key)
     cdef size_t low = 0
     cdef size_t high = s.book_count
     cdef size_t middle
@@ -319,9 +378,15 @@ cdef inline bint book_probe(Search* s, uint64_t current, uint64_t mask, int* val
     return False
 
 
-cdef inline uint64_t* slot_of(Search* s, uint64_t key, int ply, uint64_t* tag) noexcept nogil:
+cdef inline uint64_t hash_key(word key) noexcept nogil:
+    """The key's 64-bit hash: a bijection on keys of 64 bits, and on those of 128 with the
+    same high half."""
+    return fiar_fold(key, HASH_MULTIPLIER) * HASH_MULTIPLIER
+
+
+cdef inline entry* slot_of(Search* s, word key, int ply, uint64_t* tag) noexcept nogil:
     """The slot for key, in the near-leaf table for positions of near_plies stones or more."""
-    cdef uint64_t h = key * HASH_MULTIPLIER
+    cdef uint64_t h = hash_key(key)
     if ply >= s.near_plies:
         tag[0] = (h << s.near_bits) >> s.near_bits
         return &s.near_table[h >> (64 - s.near_bits)]
@@ -329,31 +394,29 @@ cdef inline uint64_t* slot_of(Search* s, uint64_t key, int ply, uint64_t* tag) n
     return &s.table[h >> (64 - s.table_bits)]
 
 
-cdef inline bint probe(Search* s, uint64_t key, int ply, int* lower, int* upper) noexcept nogil:
+cdef inline bint probe(Search* s, word key, int ply, int* lower, int* upper) noexcept nogil:
     """Read the bounds stored for key; False (and no bounds) if the slot holds another key."""
-    cdef uint64_t tag
-    cdef uint64_t word = fiar_load(slot_of(s, key, ply, &tag))
-    if (word >> 16) != tag:
+    cdef uint64_t tag, data
+    if not fiar_entry_read(slot_of(s, key, ply, &tag), key, &data) or (data >> 16) != tag:
         return False
-    lower[0] = <int>((word >> 8) & 0xFF) - 128
-    upper[0] = 127 - <int>(word & 0xFF)
+    lower[0] = <int>((data >> 8) & 0xFF) - 128
+    upper[0] = 127 - <int>(data & 0xFF)
     return True
 
 
-cdef inline void store(Search* s, uint64_t key, int ply, int lower, int upper) noexcept nogil:
+cdef inline void store(Search* s, word key, int ply, int lower, int upper) noexcept nogil:
     """Record bounds for key, merged with those already there; another key is replaced."""
-    cdef uint64_t tag
-    cdef uint64_t* slot = slot_of(s, key, ply, &tag)
-    cdef uint64_t word = fiar_load(slot)
+    cdef uint64_t tag, data
+    cdef entry* slot = slot_of(s, key, ply, &tag)
     cdef int old_lower, old_upper
-    if (word >> 16) == tag:
-        old_lower = <int>((word >> 8) & 0xFF) - 128
-        old_upper = 127 - <int>(word & 0xFF)
+    if fiar_entry_read(slot, key, &data) and (data >> 16) == tag:
+        old_lower = <int>((data >> 8) & 0xFF) - 128
+        old_upper = 127 - <int>(data & 0xFF)
         if old_lower > lower:
             lower = old_lower
         if old_upper < upper:
             upper = old_upper
-    fiar_store(slot, (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper))
+    fiar_entry_write(slot, key, (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper))
 
 
 cdef bint poll_shared(Search* s) noexcept nogil:
@@ -368,21 +431,25 @@ cdef bint poll_shared(Search* s) noexcept nogil:
     return False
 
 
-cdef inline uint64_t* busy_slot(Search* s, uint64_t key) noexcept nogil:
-    return &s.busy[(key * HASH_MULTIPLIER) >> (64 - BUSY_BITS)]
+cdef inline uint64_t* busy_slot(Search* s, uint64_t hash) noexcept nogil:
+    """Where the busy table marks the position with this hash (hash_key) as being searched:
+    the hash itself, which names the key exactly with 64-bit keys; with 128-bit ones, a
+    false match only defers a move."""
+    return &s.busy[hash >> (64 - BUSY_BITS)]
 
 
-cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
+cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int beta) noexcept nogil:
     """The score of the position if it lies within (alpha, beta), else a bound on the far side.
 
     Preconditions: alpha < beta; nobody has won; the side to move cannot win with its next stone.
     Returns: v with alpha < v < beta the exact score; v <= alpha an upper bound; v >= beta a
     lower bound.
     """
-    cdef uint64_t next_moves, key, move, tag, child, threats, reply, opponent_threats
-    cdef uint64_t sorted_moves[MAX_WIDTH]
+    cdef word next_moves, key, move, threats, reply, opponent_threats
+    cdef uint64_t tag, mark, child
+    cdef word sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
-    cdef uint64_t deferred[MAX_WIDTH]
+    cdef word deferred[MAX_WIDTH]
     cdef int count = 0
     cdef int waiting = 0
     cdef bint defer, static_children
@@ -456,7 +523,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
                 prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &tag))
             threats = winning_cells(s, current | move, mask | move) & ~(opponent_threats << 1)
             reply = possible(s, mask | move)
-            value = 2 * popcount64(threats) + popcount64(threats & (reply << 1))
+            value = 2 * popcount(threats) + popcount(threats & (reply << 1))
             if static_children:
                 score = -claimeven_bound(s, current | move, mask | move)
                 if score >= beta:
@@ -478,7 +545,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     # positions within jitter_plies of the root (by a hash of the position and the thread), so
     # that they spread over the tree rather than all follow the first thread down the same
     # first moves.
-    if s.thread and count > 1 and ply < s.jitter_to and ((key * HASH_MULTIPLIER) >> (63 - (s.thread & 31))) & 1:
+    if s.thread and count > 1 and ply < s.jitter_to and (hash_key(key) >> (63 - (s.thread & 31))) & 1:
         move = sorted_moves[0]
         sorted_moves[0] = sorted_moves[1]
         sorted_moves[1] = move
@@ -498,7 +565,8 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     alpha_in = alpha
     defer = s.busy != NULL and s.defer_from <= ply < s.defer_plies
     if defer:
-        fiar_store(busy_slot(s, key), key)
+        mark = hash_key(key)
+        fiar_store(busy_slot(s, mark), mark)
     # On several threads (near the root), a move into a position another thread is searching
     # now waits until the other moves are searched, by when the table may hold its value; the
     # first move is never deferred, as there is no cut-off to be had before it.
@@ -507,7 +575,7 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
         move = sorted_moves[i] if i < count else deferred[i - count]
         i += 1
         if defer and 1 < i <= count:
-            child = position_key(s, current ^ mask, mask | move, ply + 1)
+            child = hash_key(position_key(s, current ^ mask, mask | move, ply + 1))
             if fiar_load(busy_slot(s, child)) == child:
                 deferred[waiting] = move
                 waiting += 1
@@ -526,8 +594,8 @@ cdef int negamax(Search* s, uint64_t current, uint64_t mask, int ply, int alpha,
     else:
         if ply < s.table_plies:
             store(s, key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
-    if defer and fiar_load(busy_slot(s, key)) == key:
-        fiar_store(busy_slot(s, key), 0)
+    if defer and fiar_load(busy_slot(s, mark)) == mark:
+        fiar_store(busy_slot(s, mark), 0)
     return alpha
 
 
@@ -546,7 +614,7 @@ cdef void search_part(Worker* w) noexcept nogil:
         fiar_store_int(&w.s.shared.stop, 1)
 
 
-cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
+cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int ply, int alpha, int beta) noexcept nogil:
     """negamax on ``threads`` threads sharing the table (this one and threads - 1 helpers): each
     runs the same search, and moves into positions another thread is busy with wait (deferral,
     as in ABDADA), so the threads spread over the tree and use each other's results. The value
@@ -590,7 +658,7 @@ cdef int parallel_negamax(Search* s, Pool* pool, uint64_t current, uint64_t mask
     return 0
 
 
-cdef int search_root(Search* s, Pool* pool, uint64_t current, uint64_t mask, int ply, int alpha, int beta) noexcept nogil:
+cdef int search_root(Search* s, Pool* pool, word current, word mask, int ply, int alpha, int beta) noexcept nogil:
     """negamax, on several threads when it is worth it: a search that this thread finishes
     within pool.serial_nodes nodes never pays for starting threads."""
     cdef unsigned long long limit = s.node_limit
@@ -612,8 +680,10 @@ cdef class Kernel:
     """A perfect solver for one board shape, with its own transposition table.
 
     Args:
-        width, height, connect: the shape; the Python layer guarantees width*(height+1) <= 64.
-        table_bits: the transposition table has 2**table_bits slots of 8 bytes (16 to 40).
+        width, height, connect: the shape; the Python layer guarantees width*(height+1) <= the
+            bits of a word (64, or 128 in ``_kernel128``).
+        table_bits: the transposition table has 2**table_bits slots (16 to 40), of 8 bytes
+            (16 with 128-bit words).
     """
 
     cdef Search s
@@ -633,12 +703,12 @@ cdef class Kernel:
         self.s.stride = height + 1
         self.s.cells = width * height
         for c in range(width):
-            self.s.bottom |= (<uint64_t>1) << (c * self.s.stride)
-            self.s.column_mask[c] = (((<uint64_t>1) << height) - 1) << (c * self.s.stride)
+            self.s.bottom |= (<word>1) << (c * self.s.stride)
+            self.s.column_mask[c] = (((<word>1) << height) - 1) << (c * self.s.stride)
             self.s.board |= self.s.column_mask[c]
-        self.s.column_bits = ((<uint64_t>1) << self.s.stride) - 1
+        self.s.column_bits = ((<word>1) << self.s.stride) - 1
         if height % 2 == 0:
-            self.s.odd_rows = self.s.bottom * ((((<uint64_t>1) << height) - 1) // 3)
+            self.s.odd_rows = self.s.bottom * ((((<word>1) << height) - 1) // 3)
         self.s.symmetry_plies = constants.SYMMETRY_PLIES
         self.s.etc_plies = constants.ETC_PLIES
         self.s.table_plies = width * height - constants.TABLE_MIN_EMPTIES + 1
@@ -652,18 +722,18 @@ cdef class Kernel:
         )
         self.s.near_bits = constants.NEAR_BITS
         self.s.near_plies = width * height - constants.NEAR_EMPTIES
-        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << self.s.near_bits)) * sizeof(uint64_t)
+        size = (((<size_t>1) << self.s.table_bits) + ((<size_t>1) << self.s.near_bits)) * sizeof(entry)
         # Fresh anonymous memory reads as zeros (empty slots) and is only backed by RAM once
         # touched, so a big table costs nothing until the search fills it. (Huge pages were
         # measured: no faster here, and their first touch is three times slower.)
         memory = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         if memory == MAP_FAILED:
             raise MemoryError(f"cannot allocate a table of {size} bytes")
-        self.s.table = <uint64_t*>memory
+        self.s.table = <entry*>memory
         self.s.near_table = self.s.table + ((<size_t>1) << self.s.table_bits)
         self.table_bytes = size
         self.s.epoch_shift = width * (height + 1)
-        self.s.epoch_max = ((<uint64_t>1) << (64 - self.s.epoch_shift)) - 1 if self.s.epoch_shift < 64 else 0
+        self.s.epoch_max = ((<word>1) << (WORD_BITS - self.s.epoch_shift)) - 1 if self.s.epoch_shift < WORD_BITS else 0
         self.s.epoch = 1 if self.s.epoch_max else 0
         self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
         self.s.node_limit = <unsigned long long>-1
@@ -838,17 +908,17 @@ cdef class Kernel:
     def stopped(self):
         return self.s.stopped
 
-    def can_win_next(self, uint64_t current, uint64_t mask):
+    def can_win_next(self, word current, word mask):
         return can_win_next(&self.s, current, mask)
 
-    def negamax(self, uint64_t current, uint64_t mask, int ply, int alpha, int beta):
+    def negamax(self, word current, word mask, int ply, int alpha, int beta):
         """One alpha-beta search; see the C function's contract. Releases the GIL."""
         cdef int value
         with nogil:
             value = search_root(&self.s, &self.pool, current, mask, ply, alpha, beta)
         return value
 
-    def solve(self, uint64_t current, uint64_t mask, int ply, bint weak):
+    def solve(self, word current, word mask, int ply, bint weak):
         """Narrow the score by null-window searches; return the proven (lower, upper) bounds.
 
         Precondition: nobody has won and the board is not full. The bounds are equal unless a

@@ -77,6 +77,7 @@ from fourinarow.search.arguments import checked_board
 from fourinarow.userdata import UnknownDataHomeError, data_folder, writer_gone
 
 __all__ = [
+    "BOOK_MAX_BITS",
     "COMPRESSIONS",
     "FORMAT_VERSION",
     "HEADER_SIZE",
@@ -111,7 +112,9 @@ HEADER_SIZE = _HEADER.size
 """The bytes of a book file's header, before its payload (40)."""
 COMPRESSIONS = {"none": 0, "zlib": 1, "lzma": 2}
 """Payload compressions by name, with their code in the header."""
-_MAX_BITS = 64  # a key is one 64-bit word
+BOOK_MAX_BITS = 64
+"""Books hold boards with ``width * (height + 1)`` up to this many bits (a key is one 64-bit
+word), although the compiled solver holds boards of up to 128."""
 _MAX_EXPANSION = 200
 """The most bytes of entries a byte of compressed payload may stand for. Real books reach about
 20 (the 12-ply 7x6 book 19); a compressed run of zeros, 1,000 with zlib and 6,500 with lzma.
@@ -271,10 +274,10 @@ def _check_header(path: Path | str, header: BookHeader) -> None:
         Geometry(width, height, header.connect)
     except FourInARowError as error:
         raise _fail(path, f"has an impossible board in its header: {error}") from None
-    if width * (height + 1) > _MAX_BITS:
+    if width * (height + 1) > BOOK_MAX_BITS:
         raise _fail(
             path,
-            f"is for {width}x{height}, but a book needs width * (height + 1) <= {_MAX_BITS}",
+            f"is for {width}x{height}, but a book needs width * (height + 1) <= {BOOK_MAX_BITS}",
         )
     if header.plies > width * height:
         raise _fail(
@@ -397,9 +400,9 @@ class Book:
         width, height, connect = _checked_shape(width, height, connect)
         if not 0 <= whole_number(plies, "plies", BookError) <= width * height:
             raise BookError(f"plies go from 0 to {width * height}, not {shown(plies)}")
-        if width * (height + 1) > _MAX_BITS:
+        if width * (height + 1) > BOOK_MAX_BITS:
             raise BookError(
-                f"a book needs width * (height + 1) <= {_MAX_BITS}; {width}x{height} has "
+                f"a book needs width * (height + 1) <= {BOOK_MAX_BITS}; {width}x{height} has "
                 f"{width * (height + 1)} bits"
             )
         if len(keys) != len(values):

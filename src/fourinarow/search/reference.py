@@ -1,10 +1,10 @@
 """The perfect-play search in pure Python: the reference, and the fallback for any board size.
 
 This is the same algorithm as the compiled kernel (``_kernel.pyx``), step for step, on Python ints
-so that it works on every board up to 20x20, where the kernel's 64-bit words are too small, and
-wherever the extension could not be built. For the same table size it searches the same nodes and
-returns the same scores (a differential test checks this). Read this file to understand the
-kernel; read the kernel to see how it is made fast.
+so that it works on every board up to 20x20, where the kernel's words (64 or 128 bits) are too
+small, and wherever the extension could not be built. For the same table size it searches the
+same nodes and returns the same scores (a differential test checks this). Read this file to
+understand the kernel; read the kernel to see how it is made fast.
 
 A position is ``current`` (the stones of the side to move) and ``mask`` (all stones), with
 ``ply`` the number of stones on the board, in the bit layout of :mod:`fourinarow.core.geometry`.
@@ -75,9 +75,13 @@ class ReferenceKernel:
         self._near_table: list[tuple[int, int, int] | None] = [None] * (1 << NEAR_BITS)
         self.table_plies = self.cells - TABLE_MIN_EMPTIES + 1
         self.near_plies = self.cells - NEAR_EMPTIES
-        # Keys use width*(height+1) bits; spare bits below 64 hold an epoch (see the kernel).
+        # Keys use width*(height+1) bits; the spare bits of the kernel's word (64 bits, or 128
+        # for boards of more than 64) hold an epoch (see the kernel).
         self._epoch_shift = width * self.stride
-        self._epoch_max = (1 << (64 - self._epoch_shift)) - 1 if self._epoch_shift < 64 else 0
+        word_bits = 64 if self._epoch_shift <= 64 else 128
+        self._epoch_max = (
+            (1 << (word_bits - self._epoch_shift)) - 1 if self._epoch_shift < word_bits else 0
+        )
         self._epoch = 1 if self._epoch_max else 0
         self._epoch_bits = self._epoch << self._epoch_shift
         self.nodes = 0
@@ -231,12 +235,15 @@ class ReferenceKernel:
     def _slot(self, key: int, ply: int) -> tuple[list[tuple[int, int, int] | None], int]:
         """The kernel's table and slot for a key: the near-leaf table for positions of
         ``near_plies`` stones or more, else the main one; the slot is given by the top bits of a
-        multiplicative hash of the key's low 64 bits.
+        multiplicative hash of the key's low 64 bits, into which the bits above are first
+        folded (XOR with their multiple).
 
-        The kernel stores the remaining hash bits to recognise its key; here the whole key is
-        stored, which recognises the same keys wherever they fit in 64 bits.
+        The kernel stores the remaining hash bits (and the bits above 64) to recognise its key;
+        here the whole key is stored, which recognises the same keys wherever they fit in its
+        128 bits.
         """
-        hashed = (key * HASH_MULTIPLIER) & _WORD
+        folded = (key ^ (key >> 64) * HASH_MULTIPLIER) & _WORD
+        hashed = (folded * HASH_MULTIPLIER) & _WORD
         if ply >= self.near_plies:
             return self._near_table, hashed >> (64 - NEAR_BITS)
         return self._table, hashed >> (64 - self.table_bits)

@@ -36,7 +36,13 @@ from fourinarow.search.arguments import (
     table_megabytes,
     thread_count,
 )
-from fourinarow.search.book import Book, BookError, default_book, default_book_plies
+from fourinarow.search.book import (
+    BOOK_MAX_BITS,
+    Book,
+    BookError,
+    default_book,
+    default_book_plies,
+)
 from fourinarow.search.limit import Limit
 from fourinarow.search.progress import SolveProgress, SolveWatch
 from fourinarow.search.reference import ReferenceKernel
@@ -55,10 +61,11 @@ __all__ = [
 Backend = Literal["compiled", "python"]
 """Where a search runs: the compiled kernel, or pure Python."""
 
-KERNEL_MAX_BITS = 64
-"""The compiled kernel handles boards with ``width * (height + 1)`` up to this many bits."""
+KERNEL_MAX_BITS = 128
+"""The compiled kernel handles boards with ``width * (height + 1)`` up to this many bits: on
+64-bit words up to 64, on 128-bit words (a table entry twice as large) beyond."""
 
-_COMPILED_ENTRY_BYTES = 8
+_WORD_BITS = (64, 128)  # the compiled kernels' words, smallest first
 _PYTHON_ENTRY_BYTES = 120  # a list slot and a tuple of three ints
 
 
@@ -91,16 +98,31 @@ class _CompiledKernel(_Kernel, Protocol):
     threads: int
 
 
-def _compiled_kernel_class() -> Callable[[int, int, int, int], _CompiledKernel] | None:
+def _word_bits(shape: Geometry) -> int | None:
+    """The bits of the smallest compiled kernel's word that holds this shape, or ``None``."""
+    bits = shape.width * (shape.height + 1)
+    return next((word for word in _WORD_BITS if bits <= word), None)
+
+
+def _compiled_kernel_class(
+    word_bits: int = 64,
+) -> Callable[[int, int, int, int], _CompiledKernel] | None:
+    """The compiled kernel on words of ``word_bits`` bits, or ``None`` where it was not built."""
     try:
-        from fourinarow.search._kernel import Kernel
+        if word_bits == 64:
+            from fourinarow.search._kernel import Kernel
+        else:
+            from fourinarow.search._kernel128 import Kernel as Kernel128
+
+            return Kernel128
     except ImportError:
         return None
     return Kernel
 
 
 def compiled_kernel_available() -> bool:
-    """True if the compiled kernel was built and can be imported."""
+    """True if the compiled kernel was built and can be imported (for boards of up to 64 bits;
+    the one for 65 to 128 is built from the same source, with it)."""
     return _compiled_kernel_class() is not None
 
 
@@ -174,9 +196,11 @@ class Solver:
     Args:
         tt_mb: the transposition table's memory budget in megabytes (used as the largest
             power of two of slots that fits; the compiled kernel adds a fixed 2 MB table for
-            positions near the end of the game, which stays in the CPU's cache).
+            positions near the end of the game, which stays in the CPU's cache; entries, and
+            so that table, are twice as large on boards of more than 64 bits).
         use_kernel: ``True`` to require the compiled kernel, ``False`` to use pure Python, ``None``
-            (default) for the kernel wherever the board fits in 64 bits and it was built.
+            (default) for the kernel wherever the board fits (``width * (height + 1)`` at most
+            128 bits, :data:`KERNEL_MAX_BITS`) and it was built.
         book: an opening book to consult; ``True`` (default) for the board shape's default
             book, if there is one: the one shipped with fourinarow or the one installed with
             ``fourinarow book install``, the deeper (see
@@ -266,10 +290,10 @@ class Solver:
         return self._backend(checked_board(board).geometry)
 
     def _backend(self, shape: Geometry) -> Backend:
-        fits = shape.width * (shape.height + 1) <= KERNEL_MAX_BITS
-        if self._compiled is not None and fits and self._use_kernel is not False:
-            return "compiled"
-        return "python"
+        word_bits = _word_bits(shape)
+        if self._compiled is None or word_bits is None or self._use_kernel is False:
+            return "python"
+        return "python" if _compiled_kernel_class(word_bits) is None else "compiled"
 
     def _kernel_for(self, board: Board) -> _Kernel:
         return self._kernel_for_shape(board.geometry, board.ply)
@@ -284,10 +308,11 @@ class Solver:
             self._kernel = None  # free the old table before allocating the new one
             budget = int(self.tt_mb * 1024 * 1024)
             if self._backend(shape) == "compiled":
-                assert self._compiled is not None
-                compiled = self._compiled(
-                    *_dimensions(shape), _table_bits(budget, _COMPILED_ENTRY_BYTES)
-                )
+                word_bits = _word_bits(shape)
+                assert word_bits is not None
+                kernel_class = _compiled_kernel_class(word_bits)
+                assert kernel_class is not None
+                compiled = kernel_class(*_dimensions(shape), _table_bits(budget, word_bits // 8))
                 compiled.threads = self._threads
                 self._kernel = compiled
             else:
@@ -312,7 +337,7 @@ class Solver:
         if isinstance(self._book, Book):
             self._book.require_shape(width, height, connect)
             return self._book.plies
-        if not self._book or width * (height + 1) > KERNEL_MAX_BITS:
+        if not self._book or width * (height + 1) > BOOK_MAX_BITS:
             return -1
         try:
             plies = default_book_plies(width, height, connect)

@@ -38,6 +38,8 @@ WAITING_PER_SLOT = 64
 """How many requests may wait per search slot before more are refused at once."""
 
 
+_HEURISTIC_KERNEL_MAX_BITS = 64  # the heuristic searches' compiled kernel (search/heuristic.py)
+
 STOPPING = "the server is stopping; try again once it is back"
 
 
@@ -96,13 +98,14 @@ class DaemonThreads(Executor):
 
 
 def is_heavy(board: Board) -> bool:
-    """Whether a search of ``board`` runs in pure Python: a board of more than 64 cells and
-    guard bits (``width * (height + 1)``), which the compiled kernels do not hold.
+    """Whether a search of ``board`` may run in pure Python: a board of more cells and guard
+    bits (``width * (height + 1)``) than one of the compiled kernels holds (the solver's,
+    :data:`~fourinarow.search.solver.KERNEL_MAX_BITS`, or the heuristic searches', 64).
 
     >>> is_heavy(Board()), is_heavy(Board(width=8, height=8))
     (False, True)
     """
-    return board.width * (board.height + 1) > KERNEL_MAX_BITS
+    return board.width * (board.height + 1) > min(KERNEL_MAX_BITS, _HEURISTIC_KERNEL_MAX_BITS)
 
 
 class SearchPool:
