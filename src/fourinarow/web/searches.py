@@ -26,6 +26,7 @@ from concurrent.futures import Executor, Future
 from typing import Any, TypeVar
 
 from fourinarow.core import Board
+from fourinarow.search.heuristic import KERNEL_MAX_BITS as HEURISTIC_KERNEL_MAX_BITS
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 
 __all__ = ["DaemonThreads", "SearchPool", "ServerBusyError", "ServerStoppingError", "is_heavy"]
@@ -37,8 +38,6 @@ T = TypeVar("T")
 WAITING_PER_SLOT = 64
 """How many requests may wait per search slot before more are refused at once."""
 
-
-_HEURISTIC_KERNEL_MAX_BITS = 64  # the heuristic searches' compiled kernel (search/heuristic.py)
 
 STOPPING = "the server is stopping; try again once it is back"
 
@@ -99,13 +98,13 @@ class DaemonThreads(Executor):
 
 def is_heavy(board: Board) -> bool:
     """Whether a search of ``board`` may run in pure Python: a board of more cells and guard
-    bits (``width * (height + 1)``) than one of the compiled kernels holds (the solver's,
-    :data:`~fourinarow.search.solver.KERNEL_MAX_BITS`, or the heuristic searches', 64).
+    bits (``width * (height + 1)``) than the compiled kernels hold (the solver's,
+    :data:`~fourinarow.search.solver.KERNEL_MAX_BITS`, and the heuristic searches', the same).
 
-    >>> is_heavy(Board()), is_heavy(Board(width=8, height=8))
-    (False, True)
+    >>> is_heavy(Board()), is_heavy(Board(width=8, height=8)), is_heavy(Board(width=12, height=10))
+    (False, False, True)
     """
-    return board.width * (board.height + 1) > min(KERNEL_MAX_BITS, _HEURISTIC_KERNEL_MAX_BITS)
+    return board.width * (board.height + 1) > min(KERNEL_MAX_BITS, HEURISTIC_KERNEL_MAX_BITS)
 
 
 class SearchPool:
