@@ -1,35 +1,7 @@
-"""Type stub of the compiled kernel on 128-bit words (see _kernel128.pyx)."""
+"""Type stub of the compiled kernel on 128-bit words (see _kernel128.pyx), for the shapes with
+``64 < width*(height+1) <= 128``: the same source as ``_kernel``, so the same class and contract
+(see ``_kernel.pyi``), with 128-bit positions in place of 64-bit ones. At run time it is a class
+of its own.
+"""
 
-from array import array
-
-class Kernel:
-    def __init__(self, width: int, height: int, connect: int, table_bits: int) -> None: ...
-    @property
-    def table_bits(self) -> int: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def stopped(self) -> bool: ...
-    def reset_nodes(self) -> None: ...
-    def set_book(
-        self,
-        keys: array[int] | memoryview | None,
-        values: array[int] | memoryview | None,
-        plies: int,
-    ) -> None: ...
-    def clear(self, full: bool = False) -> None: ...
-    def set_limits(self, node_limit: int, seconds: float) -> None: ...
-    def can_win_next(self, current: int, mask: int) -> bool: ...
-    def negamax(self, current: int, mask: int, ply: int, alpha: int, beta: int) -> int: ...
-    def solve(self, current: int, mask: int, ply: int, weak: bool) -> tuple[int, int]: ...
-    symmetry_plies: int
-    etc_plies: int
-    table_plies: int
-    near_plies: int
-    threads: int
-    defer_plies: int
-    serial_nodes: int
-    defer_skip: int
-    jitter_plies: int
-    @property
-    def thread_nodes(self) -> list[int]: ...
+from fourinarow.search._kernel import Kernel as Kernel
