@@ -114,6 +114,7 @@ class SolveWatch:
             (-1, 1) if weak else (-((cells - board.ply) // 2), (cells + 1 - board.ply) // 2)
         )
         self._stale = kernel.bounds
+        self._fresh = False  # the kernel's bounds have been seen to leave the stale ones
         self._column: Column | None = None
         self._final: SolveProgress | None = None
 
@@ -121,6 +122,7 @@ class SolveWatch:
         """An analysis starts the search of ``column`` (the kernel's bounds are then the
         position after it, from the opponent's view)."""
         self._stale = self._kernel.bounds
+        self._fresh = False
         self._column = column
 
     def searched(self) -> None:
@@ -146,7 +148,9 @@ class SolveWatch:
         nodes = self._kernel.nodes
         if self._final is not None:  # ended meanwhile: the kernel may serve another call now
             return self._final
-        trusted = result is not None or (bounds != self._stale and column == self._column)
+        if bounds != self._stale and column == self._column:
+            self._fresh = True  # this search's own bounds from now on, even if they come back
+        trusted = result is not None or self._fresh  # to the stale ones (a draw after a draw)
         elapsed = time.perf_counter() - self._start
         total = self.earlier_nodes + nodes
         if done is None:
