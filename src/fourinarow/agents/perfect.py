@@ -22,7 +22,7 @@ from fourinarow.core import Board, Column
 from fourinarow.search.arguments import checked_limit
 from fourinarow.search.book import Book
 from fourinarow.search.engine import Engine
-from fourinarow.search.estimates import estimate_open_columns
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
 
@@ -33,7 +33,6 @@ _GROWTH = 4  # each later pass allows this many times more nodes per column
 FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
 DIRECT_SHARE = 0.35  # the share of a limit for solving the position itself
 PROOF_SHARE = 0.75  # the most of an analysis's limit that proofs take; estimates get the rest
-ESTIMATE_TABLE_MB = 16  # the most the engine that makes estimates takes for its table
 
 
 class PerfectAgent:

@@ -47,7 +47,7 @@ from typing import Literal
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.arguments import shown
 from fourinarow.search.engine import Engine
-from fourinarow.search.estimates import estimate_open_columns
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
     Bounds,
@@ -92,9 +92,6 @@ ESTIMATE_THRESHOLDS: dict[Grade, float] = {"inaccuracy": 0.1, "mistake": 0.2, "b
 
 PROOF_SHARE = 0.5
 """The share of each position's limit for proofs; the engine's estimates get the rest."""
-
-ESTIMATE_TABLE_MB = 16
-"""The table of the engine that makes a review's estimates, in megabytes."""
 
 GradedBy = Literal["proof", "estimate"]
 """What decided a grade: proven values (or bounds), or the engine's estimates."""
@@ -514,12 +511,11 @@ def _expected_results(
     estimate's, kept within what is proven; ``None`` if some column has neither."""
     expected: dict[Column, float] = {}
     for column, proven in values.items():
-        floor, ceiling = (1 + _sign(_low(proven))) / 2, (1 + _sign(_high(proven))) / 2
         entry = analysis.values[column]
-        if floor == ceiling:
-            expected[column] = floor
-        elif isinstance(entry, Estimate):
-            expected[column] = min(ceiling, max(floor, expected_result(entry)))
+        if _sign(_low(proven)) == _sign(_high(proven)):  # the result is proven
+            expected[column] = expected_result(proven)
+        elif isinstance(entry, Estimate):  # kept within its bounds, which ``proven`` holds
+            expected[column] = expected_result(entry)
         else:
             return None
     return expected
@@ -538,7 +534,7 @@ def _estimate_words(value: object) -> str:
     """A column's value for a likely turning point: ``about +1.2`` for an estimate, else as
     :func:`_outcome_words`."""
     if isinstance(value, Estimate):
-        return f"is about {value.value / 10:+.1f}"
+        return f"is about {value.tenths}"
     return _outcome_words(value)
 
 

@@ -377,7 +377,7 @@ def _estimated_words(move: MoveReview) -> str:
 
 def _about(value: object) -> str:
     if isinstance(value, Estimate):
-        return f"about {value.value / 10:+.1f}"
+        return f"about {value.tenths}"
     if isinstance(value, Exact | Bounds):
         return value_words(value)
     return "not valued"

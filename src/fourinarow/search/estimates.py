@@ -45,7 +45,11 @@ from fourinarow.search.scores import (
     value_range,
 )
 
-__all__ = ["estimate_open_columns", "settled", "with_estimates"]
+__all__ = ["ESTIMATE_TABLE_MB", "estimate_open_columns", "settled", "with_estimates"]
+
+ESTIMATE_TABLE_MB = 16
+"""The most, in megabytes, the table of an engine that makes estimates takes (the perfect
+agent's analyses, reviews): estimates need a few plies, not the solver's table."""
 
 
 def settled(value: ColumnValue) -> bool:

@@ -400,14 +400,19 @@ class Estimate:
         extra = "" if self.lower is None else f", lower={self.lower}, upper={self.upper}"
         return f"Estimate(value={self.value}, depth={self.depth}{extra})"
 
+    @property
+    def tenths(self) -> str:
+        """The evaluation as shown, in tenths with its sign: ``+1.7``."""
+        return f"{self.value / 10:+.1f}"
+
     def __str__(self) -> str:
-        return f"~{self.value / 10:+.1f}"
+        return f"~{self.tenths}"
 
     def describe(self) -> str:
         """The long form: ``about +1.7 (an estimate, depth 14)``, with the proven bounds where
         there are some (``, proven -2..5``)."""
         proven = "" if self.lower is None else f", proven {self.lower}..{self.upper}"
-        return f"about {self.value / 10:+.1f} (an estimate, depth {self.depth}{proven})"
+        return f"about {self.tenths} (an estimate, depth {self.depth}{proven})"
 
     def to_json(self) -> dict[str, object]:
         """``{"kind": "estimate", "value": V, "depth": D, "expected": E, "lower": L,
@@ -527,14 +532,9 @@ class ColumnValues:
         scores = self.scores()
         if not scores:
             return ()
-        proven = (
-            self.best_moves() if not any(isinstance(s, Estimate) for s in scores.values()) else ()
-        )
-        return proven or self._likely_best(scores)
+        return self.best_moves() or self._likely_best(scores)  # with estimates: the same
 
     def _likely_best(self, scores: dict[Column, Score]) -> tuple[Column, ...]:
-        if len(scores) == len(self.legal) and all(isinstance(s, Exact) for s in scores.values()):
-            return self.best_moves()
         floor = max(_low(s) for s in scores.values())
         hopeful = {c: s for c, s in scores.items() if _high(s) >= floor}
         rank = {c: (round(expected_result(s), 9), _low(s), _high(s)) for c, s in hopeful.items()}
