@@ -482,7 +482,7 @@ def _shipped(pure_python: bool) -> list[Path]:
     """The files of fourinarow a submission holds."""
     files = [PACKAGE / name for name in SHIPPED_FILES]
     for package in SHIPPED_PACKAGES:
-        files += sorted((PACKAGE / package).glob("*.py"))
+        files += sorted((PACKAGE / package).rglob("*.py"))  # subpackages too
         if not pure_python:
             files += sorted((PACKAGE / package).glob("*.so"))
             files += sorted((PACKAGE / package).glob("*.pyd"))
