@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from fourinarow.core import Board, FourInARowError, Geometry
 from fourinarow.search.deepening import column_values, deepen
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.evaluation import (
     count_scores,
     evaluation_name,
