@@ -41,7 +41,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, BinaryIO, Literal
 
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.paths import check_output_file, check_regular_file
 from fourinarow.search.openings import (
     HEADER_SIZE,

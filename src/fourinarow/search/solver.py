@@ -27,7 +27,7 @@ from fourinarow.core import (
     Geometry,
     InvalidPositionError,
 )
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.search.arguments import (
     checked_board,
     checked_limit,

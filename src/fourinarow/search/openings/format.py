@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionError
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.geometry import board_side
 from fourinarow.core.paths import PathKindError, check_regular_file
 from fourinarow.search.arguments import checked_board

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from fourinarow.core import Board, InvalidPositionError
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.paths import write_output_file
 from fourinarow.search.arguments import checked_board
 from fourinarow.search.openings.cache import Entries, cached_entries
