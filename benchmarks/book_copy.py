@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fourinarow.core import parse_size
-from fourinarow.search.book import Book, cache_copy_path, shipped_book_path
+from fourinarow.search.openings import Book, cache_copy_path, shipped_book_path
 
 
 def median_ms(action: Callable[[], object], runs: int) -> float:

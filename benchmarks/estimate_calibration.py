@@ -31,7 +31,7 @@ from fourinarow.analysis.standard_sets import published_directory, source_line, 
 from fourinarow.core import Board, FourInARowError
 from fourinarow.search.constants import FORCED
 from fourinarow.search.deepening import column_estimates
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ESTIMATE_SCALE
 

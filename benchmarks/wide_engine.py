@@ -20,7 +20,7 @@ import time
 
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.limit import Limit
 
 DEFAULT_CASES = ["9x7c5:545545", "10x8:", "11x9:", "8x7:44"]

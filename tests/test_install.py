@@ -40,7 +40,7 @@ LIBRARY_CHECK = """
 import json, sys
 import fourinarow
 from fourinarow.core import Board
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.heuristic import HeuristicSearch
 from fourinarow.search.solver import Solver, compiled_kernel_available
 positions = json.loads(sys.argv[1])

@@ -9,7 +9,7 @@ import pytest
 from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
 from fourinarow.agents.levels import LEVELS
 from fourinarow.core import Board
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.heuristic import WIN
 from fourinarow.search.scores import Exact
 from tests import bench

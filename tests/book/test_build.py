@@ -21,7 +21,7 @@ from fourinarow.book.build import (
     solving_order,
 )
 from fourinarow.core import Board
-from fourinarow.search.book import Book, BookError, decode_key, position_key
+from fourinarow.search.openings import Book, BookError, decode_key, position_key
 from tests.core.naive import NaiveBoard
 
 SHAPE = (5, 4, 4)

@@ -26,8 +26,7 @@ from fourinarow.book.install import (
     remove_book,
 )
 from fourinarow.core import Board, FourInARowError
-from fourinarow.search import book as book_module
-from fourinarow.search.book import (
+from fourinarow.search.openings import (
     Book,
     BookError,
     cache_copy_path,
@@ -36,6 +35,7 @@ from fourinarow.search.book import (
     default_book_path,
     shipped_book_path,
 )
+from fourinarow.search.openings import default as default_books
 from fourinarow.search.solver import Solver
 from tests.book_server import closed_port, self_signed, serving
 
@@ -54,7 +54,7 @@ def book_bytes(tmp_path_factory: pytest.TempPathFactory) -> bytes:
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The books folder of an empty user data folder (not made yet)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(book_module, "_defaults", {})
+    monkeypatch.setattr(default_books, "_defaults", {})
     return tmp_path / "data" / "fourinarow" / "books"
 
 

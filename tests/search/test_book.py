@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from fourinarow.book.build import build_book
 from fourinarow.core import Board, FourInARowError
-from fourinarow.search import book as book_module
-from fourinarow.search.book import (
+from fourinarow.search.limit import Limit
+from fourinarow.search.openings import (
     Book,
     BookError,
     cache_copy_path,
@@ -41,7 +41,7 @@ from fourinarow.search.book import (
     position_key,
     shipped_book_path,
 )
-from fourinarow.search.limit import Limit
+from fourinarow.search.openings import default as default_books
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
@@ -375,8 +375,8 @@ def test_a_damaged_shipped_book_leaves_the_solver_working(
 ) -> None:
     broken = tmp_path / "5x5c4.book"
     broken.write_bytes(b"FIARBOOK" + bytes(40))
-    monkeypatch.setattr(book_module, "_defaults", {})
-    monkeypatch.setattr(book_module, "shipped_book_path", lambda *shape: broken)
+    monkeypatch.setattr(default_books, "_defaults", {})
+    monkeypatch.setattr(default_books, "shipped_book_path", lambda *shape: broken)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         score = Solver(tt_mb=4).solve(Board.from_moves("33", width=5, height=5)).score
@@ -722,7 +722,7 @@ def test_a_first_read_killed_while_writing_its_copy_leaves_nothing_after_the_nex
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty user data folder, and no default book read yet in this process."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(book_module, "_defaults", {})
+    monkeypatch.setattr(default_books, "_defaults", {})
     return tmp_path / "data" / "fourinarow" / "books"
 
 
@@ -854,7 +854,7 @@ def test_an_unusable_installed_book_gives_way_to_the_shipped_one(
         header[60] ^= 0xFF
         installed.write_bytes(bytes(header))
     monkeypatch.setenv("FOURINAROW_CACHE", "")  # read the payloads, not a cached copy
-    book_module._fallbacks_said.clear()
+    default_books._fallbacks_said.clear()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         book = default_book(6, 6, 4)

@@ -12,7 +12,7 @@ from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.core import Board
 from fourinarow.search.constants import WIN
 from fourinarow.search.deepening import column_estimates, column_values
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import settled, with_estimates
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (

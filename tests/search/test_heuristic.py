@@ -10,7 +10,7 @@ import pytest
 
 from fourinarow.core import Board, Geometry
 from fourinarow.search.arguments import InvalidSearchSettingError
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.evaluation import EVALUATIONS, EvaluationName, lines_across
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchStopped, compiled_module
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from fourinarow.core import Board, Column, FourInARowError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.search.arguments import checked_limit, playable_board
 from fourinarow.search.constants import FORCED, WIN
 from fourinarow.search.heuristic import SearchResult

@@ -23,8 +23,8 @@ from fourinarow.agents.tiebreak import (
 )
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
 from fourinarow.search.arguments import MAX_TABLE_MB, MAX_THREADS
-from fourinarow.search.book import Book
 from fourinarow.search.evaluation import EVALUATIONS
+from fourinarow.search.openings import Book
 
 __all__ = [
     "AGENTS",

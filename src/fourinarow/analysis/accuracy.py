@@ -44,7 +44,7 @@ from typing import TypeVar
 from fourinarow.agents import Agent, make_agent
 from fourinarow.analysis.review import GRADES, Grade, MoveReview, ReviewError, review_move
 from fourinarow.core import Board, FourInARowError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.paths import check_regular_file
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValues

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from fourinarow.analysis.review import GRADES, Grade, MoveReview, Review, ReviewError, review_game
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 

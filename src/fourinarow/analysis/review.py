@@ -45,8 +45,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
-from fourinarow.core.arguments import shown
-from fourinarow.search.engine import Engine
+from fourinarow.core.checks import shown
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (

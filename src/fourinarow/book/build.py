@@ -36,7 +36,7 @@ from typing import NamedTuple
 from fourinarow.core.geometry import Geometry
 from fourinarow.core.json_text import read_json
 from fourinarow.core.paths import check_output_file, kind_of, write_output_file
-from fourinarow.search.book import (
+from fourinarow.search.openings import (
     BOOK_MAX_BITS,
     Book,
     BookError,

@@ -2,9 +2,9 @@
 every book the solver may use, and removing installed ones.
 
 An installed book lives in the user's data folder, ``books/WxHcN.book``
-(:func:`fourinarow.search.book.installed_books_folder`), named by its own header's shape. The
+(:func:`fourinarow.search.openings.installed_books_folder`), named by its own header's shape. The
 solver's default book for a shape is the shipped or the installed one, the deeper (a tie goes
-to the shipped one): :func:`fourinarow.search.book.default_book_path`.
+to the shipped one): :func:`fourinarow.search.openings.default_book_path`.
 
 :func:`install_book` copies a local file or downloads an ``http(s)`` URL to a temporary file in
 that folder, checks its SHA-256 (required for a URL), reads the whole book (header, CRC-32,
@@ -41,9 +41,9 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, BinaryIO, Literal
 
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.paths import check_output_file, check_regular_file
-from fourinarow.search.book import (
+from fourinarow.search.openings import (
     HEADER_SIZE,
     Book,
     BookError,

@@ -23,7 +23,7 @@ from fourinarow.cli.options import (
 )
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Geometry
-from fourinarow.search.book import (
+from fourinarow.search.openings import (
     COMPRESSIONS,
     Book,
     BookError,
@@ -321,7 +321,7 @@ def _describe_build(directory: Path) -> int:
 def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, int]]:
     """Up to ``n`` random ``(key, score)`` entries of the book's deepest layer, drawn by index
     so that a book of millions of entries is not decoded whole."""
-    from fourinarow.search.book import decode_key
+    from fourinarow.search.openings import decode_key
 
     def deepest(i: int) -> bool:
         return decode_key(book.keys[i], book.width, book.height)[1].bit_count() == book.plies
@@ -340,7 +340,7 @@ def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, i
 
 
 def _run_info(args: argparse.Namespace) -> int:
-    from fourinarow.search.book import decode_key
+    from fourinarow.search.openings import decode_key
     from fourinarow.search.solver import Solver
 
     width, height = args.size

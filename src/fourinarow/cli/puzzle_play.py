@@ -20,9 +20,9 @@ from fourinarow.puzzles.daily import daily_puzzle, today
 from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles
 from fourinarow.puzzles.progress import Progress, Result, default_progress_path
 from fourinarow.puzzles.session import SYMBOLS, Move, PuzzleSession, describe_value
-from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
+from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
 __all__ = ["DESCRIPTION", "PuzzleRun", "add_play_options", "puzzle_limit", "run_play"]

@@ -18,9 +18,9 @@ from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wan
 from fourinarow.cli.tournament import db_help
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.render import render_text
-from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
+from fourinarow.search.openings import has_default_book
 from fourinarow.search.scores import Estimate, Exact
 from fourinarow.search.solver import Solver
 

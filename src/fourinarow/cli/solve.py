@@ -23,9 +23,9 @@ from fourinarow.cli.options import (
 from fourinarow.cli.progress import agent_nodes, search_status, search_text, solve_text
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.search.arguments import default_threads
-from fourinarow.search.book import Book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
+from fourinarow.search.openings import Book
 from fourinarow.search.progress import SolveProgress
 from fourinarow.search.solver import Solver
 

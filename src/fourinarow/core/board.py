@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from fourinarow.core import grid as grid_module
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.errors import (
     FourInARowError,
     IllegalMoveError,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.errors import InvalidBoardSizeError
 
 __all__ = ["MAX_SIDE", "MIN_CONNECT", "Bitboard", "Geometry", "board_side"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.errors import InvalidPositionError
 from fourinarow.core.geometry import Geometry, board_side
 

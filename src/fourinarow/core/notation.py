@@ -11,7 +11,7 @@ import re
 import string
 from collections.abc import Iterable
 
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.errors import InvalidBoardSizeError, InvalidMoveError, InvalidPositionError
 from fourinarow.core.geometry import MAX_SIDE, board_side
 from fourinarow.core.numbers import InvalidNumberError, parse_int

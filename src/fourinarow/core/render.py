@@ -6,8 +6,8 @@ finished game's winning line are marked: ``[X]`` in plain text, a green backgrou
 
 from __future__ import annotations
 
-from fourinarow.core.arguments import shown
 from fourinarow.core.board import Board
+from fourinarow.core.checks import shown
 from fourinarow.core.errors import InvalidPositionError
 from fourinarow.core.notation import column_label
 

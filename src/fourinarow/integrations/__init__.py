@@ -9,8 +9,8 @@
 - :mod:`fourinarow.integrations.kaggle`: Kaggle ConnectX's agent call, submissions that run on
   the standard library alone (``fourinarow kaggle export``), and Kaggle's agents as ours.
 
-Each adapter is a module of its own, imported by name, so that a framework it needs is loaded
-only when that adapter is used.
+Each adapter is a module of its own (Kaggle's a package), imported by name, so that a framework it
+needs is loaded only when that adapter is used.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ from typing import TextIO
 from fourinarow import __version__
 from fourinarow.agents import Agent, Limit, analyze, make_agent
 from fourinarow.core import Board, Column, FourInARowError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.notation import LETTER_COLUMNS, parse_size
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
 from fourinarow.core.render import render_text

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from fourinarow.agents import Agent, make_agent
 from fourinarow.core import Board, FourInARowError, GameOverError, IllegalMoveError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.render import render_text
 from fourinarow.extras import MissingExtraError, require_extra
 from fourinarow.integrations.pettingzoo import _column, draw_board, observation_planes

@@ -28,7 +28,7 @@ from fourinarow.agents import Agent, Decision, Limit, make_agent
 from fourinarow.agents.base import InvalidAgentSpecError, ensure_playable
 from fourinarow.agents.registry import AgentInfo, AgentOptions
 from fourinarow.core import Board, FourInARowError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.extras import require_extra
 
 if TYPE_CHECKING:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from fourinarow.agents import Agent, Limit, make_agent
 from fourinarow.core import Board, Column, FourInARowError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.render import render_text
 from fourinarow.extras import MissingExtraError, require_extra
 from fourinarow.search.solver import Solver

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from fourinarow.agents import make_agent
 from fourinarow.agents.base import analyze
 from fourinarow.core import Board, Column, FourInARowError, column_label
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.puzzles.model import KINDS, WIN_MAX_DISTANCE, Kind, Puzzle, PuzzleError
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact, Heuristic

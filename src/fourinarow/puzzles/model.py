@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 from fourinarow.core import Board, FourInARowError, column_label
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.json_text import JSONTextError, read_json
 from fourinarow.core.notation import parse_column, parse_size
 from fourinarow.core.paths import check_regular_file, write_output_file

@@ -7,8 +7,8 @@
 step, on bitboards of one machine word (64 bits here; ``_heuristic128.pyx`` compiles this same
 source with a 128-bit word: see the word's block below): the same nodes in the same order, the
 same scores, best moves and principal variations (a differential test checks this).
-``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine``. Neither
-validates anything: the Python layer (``heuristic.run_compiled``) checks positions and
+``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine_search``.
+Neither validates anything: the Python layer (``heuristic.run_compiled``) checks positions and
 translates limits and results.
 
 Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, row 0

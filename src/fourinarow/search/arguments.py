@@ -13,7 +13,7 @@ import math
 import os
 
 from fourinarow.core import Board, FourInARowError, GameOverError, InvalidPositionError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.search.limit import InvalidLimitError, Limit
 
 __all__ = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from fourinarow.core import Board
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.search.arguments import InvalidSearchSettingError, checked_board, checked_limit
 from fourinarow.search.constants import FORCED
 from fourinarow.search.heuristic import SearchResult, SearchStopped

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from fourinarow.core import MAX_SIDE, MIN_CONNECT, FourInARowError, Geometry, InvalidBoardSizeError
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.search.constants import RIVEST_TO_MOVE_BONUS, WINDOW_CENTRE_WEIGHT
 
 __all__ = [

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Column, Geometry, InvalidBoardSizeError
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.search.arguments import InvalidSearchSettingError, kernel_choice, playable_board
 from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
 from fourinarow.search.evaluation import (

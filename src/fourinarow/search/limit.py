@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass
 
 from fourinarow.core import FourInARowError
-from fourinarow.core.arguments import finite_number
+from fourinarow.core.checks import finite_number
 
 __all__ = ["MAX_NODES", "InvalidLimitError", "Limit"]
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import time
 from array import array
 
-from fourinarow.search.book import Book, mirror_key
 from fourinarow.search.constants import (
     ETC_PLIES,
     HASH_MULTIPLIER,
@@ -34,6 +33,7 @@ from fourinarow.search.constants import (
     TABLE_MIN_EMPTIES,
     solver_column_order,
 )
+from fourinarow.search.openings import Book, mirror_key
 
 __all__ = ["ReferenceKernel"]
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from fourinarow.core import Board, Column, FourInARowError, InvalidPositionError
-from fourinarow.core.arguments import shown
+from fourinarow.core.checks import shown
 from fourinarow.core.geometry import board_side
 
 __all__ = [

@@ -27,7 +27,7 @@ from fourinarow.core import (
     Geometry,
     InvalidPositionError,
 )
-from fourinarow.core.arguments import shown, whole_number
+from fourinarow.core.checks import shown, whole_number
 from fourinarow.search.arguments import (
     checked_board,
     checked_limit,
@@ -36,14 +36,14 @@ from fourinarow.search.arguments import (
     table_megabytes,
     thread_count,
 )
-from fourinarow.search.book import (
+from fourinarow.search.limit import Limit
+from fourinarow.search.openings import (
     BOOK_MAX_BITS,
     Book,
     BookError,
     default_book,
     default_book_plies,
 )
-from fourinarow.search.limit import Limit
 from fourinarow.search.progress import SolveProgress, SolveWatch
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Exact, Unvalued
@@ -204,7 +204,7 @@ class Solver:
         book: an opening book to consult; ``True`` (default) for the board shape's default
             book, if there is one: the one shipped with fourinarow or the one installed with
             ``fourinarow book install``, the deeper (see
-            :func:`fourinarow.search.book.default_book_path`); ``False``
+            :func:`fourinarow.search.openings.default_book_path`); ``False``
             or ``None`` for none.
         threads: how many threads a search runs on (1 to 64; default 1), sharing the table;
             the scores are the same on any number, the node counts may differ. Only the

@@ -32,7 +32,7 @@ from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.core.json_text import JSONTextError, read_json
-from fourinarow.search.book import has_default_book
+from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import AnswerKey, Answers, answer_key
 from fourinarow.web.body_limit import BodyLimit

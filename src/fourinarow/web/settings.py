@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fourinarow.agents import make_agent
 from fourinarow.core import FourInARowError
-from fourinarow.core.arguments import finite_number
+from fourinarow.core.checks import finite_number
 from fourinarow.search.arguments import MAX_TABLE_MB
 from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 

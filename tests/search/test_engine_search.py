@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from fourinarow.core import Board, Geometry
-from fourinarow.search.engine import Engine
+from fourinarow.search.engine_search import Engine
 from fourinarow.search.evaluation import lines_across
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 from tests.search.test_heuristic import TOP_RIGHT, TOP_RIGHT_BLOCK, needs_kernel, random_position
