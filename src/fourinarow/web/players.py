@@ -8,12 +8,15 @@ slot that runs them, so their tables and the book are reused, not allocated per 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from fourinarow.agents import Agent, InvalidAgentSpecError, PerfectAgent, make_agent
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float
 from fourinarow.search.arguments import MAX_TABLE_MB
 from fourinarow.search.solver import Solver
+from fourinarow.web.foreign import ForeignAgent, WorkerProcesses, is_foreign
 
-__all__ = ["build_agent", "on_solver"]
+__all__ = ["Players", "build_agent", "on_solver"]
 
 
 def _options(spec: str) -> dict[str, str]:
@@ -65,3 +68,28 @@ def on_solver(agent: Agent, solver: Solver) -> Agent:
             inner.solver = solver
         inner = getattr(inner, "agent", None)
     return agent
+
+
+@dataclass(frozen=True)
+class Players:
+    """Builds the agent a request names, within the server's limits.
+
+    Attributes:
+        tt_mb: the server's table size, the most a spec may ask for.
+        workers: the worker processes that run other libraries' agents.
+    """
+
+    tt_mb: float
+    workers: WorkerProcesses
+
+    def build(self, spec: str, seed: int | None, solver: Solver) -> Agent:
+        """The agent ``spec`` names; its perfect players on the slot's ``solver``, if it may;
+        another library's agent in a worker process killed at the time cap.
+
+        Raises:
+            InvalidAgentSpecError: as :func:`build_agent`.
+        """
+        if is_foreign(spec):
+            return ForeignAgent(spec, seed, self.workers)
+        player, pooled = build_agent(spec, seed, self.tt_mb)
+        return on_solver(player, solver) if pooled else player

@@ -1,0 +1,65 @@
+"""``/api/v1/review``: every move of a game graded, as ``fourinarow review --json``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from fourinarow.agents import Limit
+from fourinarow.analysis import review_game
+from fourinarow.core import Board, InvalidPositionError
+from fourinarow.search.book import has_default_book
+from fourinarow.search.solver import Solver
+from fourinarow.web.dependencies import PoolDep, SettingsDep
+from fourinarow.web.positions import read_board
+from fourinarow.web.routes.inputs import MAX_TEXT, cap_ms
+from fourinarow.web.searches import is_heavy
+
+__all__ = ["review_limit", "router"]
+
+router = APIRouter()
+
+
+def review_limit(board: Board, seconds: float) -> Limit | None:
+    """Each position's limit in a review of ``board``'s game that may take ``seconds`` in all:
+    none on a shape with a default opening book, shipped or installed (the book proves most
+    positions at once; a hard one may take what is left), elsewhere an even share of the
+    time."""
+    if has_default_book(board.width, board.height, board.connect):
+        return None
+    return Limit(time=seconds / board.ply)
+
+
+@router.get("/api/v1/review", summary="Every move of a game graded, as `fourinarow review --json`")
+async def review(
+    settings: SettingsDep,
+    pool: PoolDep,
+    pos: Annotated[str, Query(max_length=MAX_TEXT, description="the game's moves, 1-based (4455)")],
+    size: Annotated[str | None, Query(max_length=40, description="WxH (default 7x6)")] = None,
+    connect: Annotated[int, Query(description="the line length that wins")] = 4,
+    time_ms: Annotated[
+        float | None,
+        Query(ge=0, allow_inf_nan=False, description="ms for the whole review, capped"),
+    ] = None,
+) -> dict[str, object]:
+    """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
+    whole review was allowed. On a shape with an opening book (shipped, as for 7x6,
+    or installed) the book proves the positions; elsewhere each position gets an even
+    share of the time, half for proofs and half for the engine's estimates: a move
+    whose values were not proven is graded by the estimates (``graded_by``:
+    ``estimate``), or ``unproven`` when not even they came in time."""
+    cap = cap_ms(settings, time_ms)
+    board = read_board(pos, None, size, connect)  # moves: read at once (routes.inputs says why)
+    if board.ply == 0:
+        raise InvalidPositionError(
+            "the game has no moves to review: give them in pos, such as 4455"
+        )
+
+    def work(solver: Solver) -> dict[str, object]:
+        seconds = cap / 1000
+        limit = review_limit(board, seconds)
+        graded = review_game(board, limit=limit, solver=solver, within=seconds)
+        return {**graded.to_json(), "time_cap_ms": cap}
+
+    return await pool.run(work, settings.max_time, heavy=is_heavy(board))

@@ -1,0 +1,148 @@
+// The Four in a Row page: play and analyse against the fourinarow server.
+//
+// The server is the authority on the rules: every position shown comes from
+// /api/v1/position, the computer's moves from /api/v1/move, the column values
+// from /api/v1/analyze and a game's review from /api/v1/review. The modules beside this one hold
+// the page's state (state.js: options, the move list and a cursor into it), talk to the server
+// (api.js), draw it (board.js, values.js, review.js), run the game (game.js) and keep the URL
+// in step with it (settings.js). This one wires the controls to them and starts the page.
+
+import { showGhost } from "./board.js";
+import { copyText } from "./copy.js";
+import {
+  changeSize,
+  closeReview,
+  engineMove,
+  goTo,
+  newGame,
+  openReview,
+  play,
+  redo,
+  refresh,
+  toggleValues,
+  undo,
+} from "./game.js";
+import { onKey } from "./keys.js";
+import { $, busy, showError } from "./page.js";
+import { loadPosition, loadTyped } from "./position.js";
+import { checkAgent, loadLevels, readUrl, syncSettings } from "./settings.js";
+import { agentSpec, state } from "./state.js";
+import { renderValues } from "./values.js";
+
+// A size or line still being typed (its 'change' not yet fired) applies before a move.
+function commitTypedSize() {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement && ["width", "height", "connect"].includes(active.id)) {
+    active.blur(); // fires its 'change'
+  }
+}
+
+function changeOptions() {
+  const form = $("settings");
+  const spec = agentSpec();
+  state.mode = form.elements.mode.value;
+  const level = $("level").value;
+  state.level = level === "custom" ? "custom" : Number(level);
+  state.agent = $("agent").value;
+  state.first = $("first").value;
+  state.analysisTime = Number($("analysis-time").value);
+  if (agentSpec() === spec) return refresh();
+  return busy(async () => {
+    await checkAgent();
+    await refresh();
+  });
+}
+
+function wire() {
+  $("board").addEventListener("pointerdown", commitTypedSize);
+  $("board").addEventListener("pointermove", (event) => {
+    if (state.ghostHidden && event.pointerType !== "touch") showGhost(true);
+  });
+  $("board").addEventListener("click", (event) => {
+    const button = event.target.closest(".column");
+    if (!button) return;
+    const column = Number(button.dataset.column);
+    state.selected = column;
+    play(column);
+  });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("new-game").addEventListener("click", newGame);
+  $("engine-move").addEventListener("click", engineMove);
+  $("review-game").addEventListener("click", openReview);
+  $("review-close").addEventListener("click", closeReview);
+  $("review-turning").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-ply]");
+    if (button) goTo(Number(button.dataset.ply));
+  });
+  $("show-values").addEventListener("change", (event) => toggleValues(event.target.checked));
+  $("moves").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-ply]");
+    if (button) goTo(Number(button.dataset.ply));
+  });
+  const settings = $("settings");
+  settings.addEventListener("submit", (event) => event.preventDefault());
+  const options = "input[name=mode], #level, #first, #analysis-time";
+  for (const element of settings.querySelectorAll(options)) {
+    element.addEventListener("change", changeOptions);
+  }
+  $("agent").addEventListener("change", changeOptions);
+  for (const id of ["width", "height", "connect"]) $(id).addEventListener("change", changeSize);
+  const form = $("position-form");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    loadTyped();
+  });
+  $("position-input").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      loadTyped();
+    }
+  });
+  $("copy-moves").addEventListener("click", () => {
+    if (state.view) copyText(state.view.position, "move string");
+  });
+  $("copy-link").addEventListener("click", () => copyText(window.location.href, "link"));
+  document.addEventListener("keydown", onKey);
+  let resized = 0;
+  window.addEventListener("resize", () => {
+    // The value cells fit their text to their width (fitValue): again once the size settles.
+    window.clearTimeout(resized);
+    resized = window.setTimeout(() => {
+      if (state.showValues) renderValues();
+    }, 100);
+  });
+}
+
+// The page's first position and settings, from the URL; busy throughout, so that the page is
+// first idle when the game is shown (and the computer's opening move made).
+function start() {
+  wire();
+  return busy(async () => {
+    const { pos, notes } = readUrl();
+    const levels = loadLevels();
+    if (notes.length > 0) {
+      showError(`Bad link: ${notes.join("; ")}.`);
+      if (notes.some((note) => note.startsWith("size") || note.startsWith("connect"))) {
+        [state.width, state.height, state.connect] = [7, 6, 4];
+      }
+    }
+    let loaded = await loadPosition({ pos });
+    if (!loaded) {
+      // The board falls back to empty; the error message stays in view.
+      loaded = await loadPosition({ pos: "" });
+      if (!loaded) {
+        [state.width, state.height, state.connect] = [7, 6, 4];
+        const message = $("error").textContent;
+        await loadPosition({ pos: "" });
+        showError(message);
+      }
+    }
+    await levels;
+    syncSettings();
+    await checkAgent();
+    await refresh();
+  });
+}
+
+start();
