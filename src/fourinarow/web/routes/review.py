@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 from fourinarow.agents import Limit
 from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
-from fourinarow.search.book import has_default_book
+from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PoolDep, SettingsDep
 from fourinarow.web.positions import read_board
