@@ -10,14 +10,14 @@ from typing import Any
 
 from fourinarow.cli.options import game_count, run_id, seed_number, worker_count
 from fourinarow.cli.progress import progress_bar
-from fourinarow.cli.tables import print_experiment
-from fourinarow.cli.tournament import (
+from fourinarow.cli.results import (
     db_help,
     open_store,
     refuse_with_resume,
     resolve_workers,
     say_how_to_resume,
 )
+from fourinarow.cli.tables import print_experiment
 from fourinarow.tournament.experiment import (
     STUDY,
     check_report_folder,
@@ -90,7 +90,8 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _run_experiment(args: argparse.Namespace) -> int:
     if args.resume is not None:
-        refuse_with_resume("experiment", [], args, SETTING_DEFAULTS)
+        options = {name: getattr(args, name) for name in SETTING_DEFAULTS}
+        refuse_with_resume("experiment", [], options)
     else:
         games = SETTING_DEFAULTS["games"] if args.games is None else args.games
         if games % 2:
@@ -100,8 +101,8 @@ def _run_experiment(args: argparse.Namespace) -> int:
             )
     out = Path(args.out or "seed-003-report")
     check_report_folder(out)  # before the first game, and before a run is recorded
-    resolve_workers(args)
-    with open_store(args, create=args.resume is None) as store:
+    workers = resolve_workers(args.command, args.workers)
+    with open_store(args.command, args.db, create=args.resume is None) as store:
         if args.resume is not None:
             stored = store.experiment(args.study, args.resume or None)
             if stored is None:
@@ -115,7 +116,7 @@ def _run_experiment(args: argparse.Namespace) -> int:
             experiment = start_seed_003(store, games, seed)
         try:
             with progress_bar("games", enabled=not args.quiet) as progress:
-                report = run_seed_003(store, experiment, out, args.workers, progress)
+                report = run_seed_003(store, experiment, out, workers, progress)
         except KeyboardInterrupt:
             played, total = _games(store, experiment, args.study)
             out_option = ["--out", args.out] if args.out else []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -18,7 +17,7 @@ from fourinarow.cli.options import (
     read_position,
     seed_number,
 )
-from fourinarow.cli.output import OutputError, discard_output, guarded_stdout
+from fourinarow.cli.output import OutputError, color_wanted, discard_output, guarded_stdout
 from fourinarow.core import (
     Board,
     FourInARowError,
@@ -31,10 +30,6 @@ __all__ = ["build_parser", "main"]
 USER_ERRORS = (FourInARowError, MissingExtraError, RayConnectionError)
 """Errors caused by what the user typed (every ``FourInARowError``, a Ray address where no
 cluster answers) or a missing extra: reported in one line with exit status 2."""
-
-
-def _color_wanted(no_color: bool) -> bool:
-    return not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -179,7 +174,7 @@ def _run_play(args: argparse.Namespace) -> int:
         first=args.first,
         name=args.name,
         human_vs_human=args.human_vs_human,
-        color=_color_wanted(args.no_color),
+        color=color_wanted(args.no_color),
         think_time=args.time_ms / 1000,
         seed=args.seed,
         review=args.review,
@@ -189,7 +184,7 @@ def _run_play(args: argparse.Namespace) -> int:
 
 def _run_show(args: argparse.Namespace) -> int:
     board = read_position(args)
-    print(render_ansi(board) if _color_wanted(args.no_color) else render_text(board))
+    print(render_ansi(board) if color_wanted(args.no_color) else render_text(board))
     outcome = board.outcome()
     if outcome is None:
         print(f"{'XO'[board.turn - 1]} to move.")

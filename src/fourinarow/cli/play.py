@@ -11,7 +11,7 @@ from typing import TextIO
 
 from fourinarow.agents import Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.analysis import review_game
-from fourinarow.cli.review import listing
+from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
@@ -321,7 +321,7 @@ class TerminalGame:
         agent = f" ({self._agent.name})" if self._agent is not None else ""
         who = {p: name + (agent if name == "Computer" else "") for p, name in self._names.items()}
         self._say(f"X = {who[1]}, O = {who[2]}")
-        self._say(listing(review))
+        self._say(review_text(review))
         self._say()
 
     def _ask(self, prompt: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from fourinarow.cli.options import positive_int
+from fourinarow.cli.output import color_wanted
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.puzzles.daily import daily_puzzle, today
@@ -126,8 +127,6 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play puzzles (or, with ``--stats``, print the progress)."""
-    from fourinarow.cli.main import _color_wanted
-
     if args.stats:
         path = Path(args.db) if args.db is not None else default_progress_path()
         try:
@@ -167,7 +166,7 @@ def run_play(args: argparse.Namespace) -> int:
             if not chosen:
                 print(_nothing_left(args, puzzles))
                 return 0
-        run = PuzzleRun(progress, set_name, color=_color_wanted(args.no_color), day=day)
+        run = PuzzleRun(progress, set_name, color=color_wanted(args.no_color), day=day)
         return run.play_all(chosen)
 
 

@@ -24,6 +24,7 @@ from fourinarow.analysis import (
 )
 from fourinarow.analysis.review import GRADES
 from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.review_text import review_text
 from fourinarow.core import format_moves
 from fourinarow.core.paths import check_regular_file
 from fourinarow.search.interrupt import interruptible
@@ -247,8 +248,6 @@ def _reviewed(
 
 
 def _review_one(args: argparse.Namespace, game: PlayedGame, limit_of: LimitOf) -> int:
-    from fourinarow.cli.review import listing
-
     (reviewed,) = _reviewed(args, [game], limit_of)
     agents = agent_summaries([reviewed])
     if args.json:
@@ -260,7 +259,7 @@ def _review_one(args: argparse.Namespace, game: PlayedGame, limit_of: LimitOf) -
         f"; moves 1-{game.opening_plies} were the random opening" if game.opening_plies else ""
     )
     print(f"Game {game.id}: X = {game.first}, O = {game.second}{opening}")
-    print(listing(reviewed.review))
+    print(review_text(reviewed.review))
     if game.opening_plies:
         print("\nThe agents' own moves (the opening left out):")
         print(_agent_table(agents))

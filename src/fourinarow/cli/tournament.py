@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import shlex
 import sys
-from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import (
@@ -19,26 +17,20 @@ from fourinarow.cli.options import (
     worker_count,
 )
 from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.results import (
+    db_help,
+    open_store,
+    refuse_with_resume,
+    resolve_workers,
+    say_how_to_resume,
+)
 from fourinarow.extras import check_ray_address, require_extra
 from fourinarow.tournament.runner import available_cores, run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
-from fourinarow.tournament.store import (
-    ResultsLocationError,
-    Store,
-    StoredTournament,
-    default_db_path,
-)
+from fourinarow.tournament.store import Store, StoredTournament
 
-__all__ = [
-    "add_tournament_parsers",
-    "db_help",
-    "headings",
-    "open_store",
-    "refuse_with_resume",
-    "resolve_workers",
-    "say_how_to_resume",
-]
+__all__ = ["add_tournament_parsers", "headings"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s); a database that
@@ -47,14 +39,6 @@ command to go on), or killed, continues with --resume (the latest one, or --resu
 settings it started with, and ends with exactly the games it was asked for. --workers is capped
 at the number of cores (saying so) and at the number of games.
 """
-
-
-def db_help() -> str:
-    """Where the results go by default, for a help text (or why no default is known)."""
-    try:
-        return str(default_db_path())
-    except ResultsLocationError:
-        return "none: the home folder is not known"
 
 
 def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
@@ -159,8 +143,10 @@ def _run(args: argparse.Namespace) -> int:
         _refuse_settings_with_resume(args)
     else:
         settings = _new_settings(args)
-    resolve_workers(args, cluster=args.backend == "ray" and bool(args.address))
-    with open_store(args, create=args.resume is None) as store:
+    workers = resolve_workers(
+        args.command, args.workers, cluster=args.backend == "ray" and bool(args.address)
+    )
+    with open_store(args.command, args.db, create=args.resume is None) as store:
         if args.resume is not None:
             stored = store.tournament(args.resume or None)
             if stored is None:
@@ -175,9 +161,9 @@ def _run(args: argparse.Namespace) -> int:
                 if args.backend == "ray":
                     from fourinarow.tournament.distributed import run_ray
 
-                    run_ray(store, tournament_id, args.workers, args.address, progress)
+                    run_ray(store, tournament_id, workers, args.address, progress)
                 else:
-                    run_local(store, tournament_id, args.workers, progress)
+                    run_local(store, tournament_id, workers, progress)
         except KeyboardInterrupt:
             _say_how_to_resume(store, tournament_id, args)
             return 130
@@ -212,43 +198,6 @@ def headings(command: str, tournament_id: int, settings: Settings, games: int) -
     return f"{name}: {games} games", name
 
 
-def open_store(args: argparse.Namespace, create: bool) -> Store:
-    """The results database of ``--db`` (or the default one), saying on standard error when it
-    waits for a lock another program holds.
-
-    Raises:
-        ResultsDatabaseError: see :class:`Store`; for the default place, the message says how
-            to choose another.
-    """
-
-    def say(message: str) -> None:
-        print(f"fourinarow {args.command}: note: {message}", file=sys.stderr)
-
-    if args.db:
-        return Store(Path(args.db), create, on_wait=say)
-    try:
-        return Store(default_db_path(), create, on_wait=say)
-    except ResultsLocationError as error:
-        raise ResultsLocationError(
-            f"{error} (the default place: give another with --db PATH, or set XDG_DATA_HOME)"
-        ) from None
-
-
-def resolve_workers(args: argparse.Namespace, cluster: bool = False) -> None:
-    """Set ``args.workers`` to the processes to start: the cores when not given, and no more
-    than the cores (saying so on standard error) unless the games go to a ``cluster``."""
-    cores = available_cores()
-    if args.workers is None:
-        args.workers = cores
-    elif args.workers > cores and not cluster:
-        print(
-            f"fourinarow {args.command}: note: --workers {args.workers}: using {cores}, "
-            "the number of cores",
-            file=sys.stderr,
-        )
-        args.workers = cores
-
-
 def _say_if_complete(stored: StoredTournament, command: str) -> None:
     """On standard error: a tournament resumed with nothing left to play is complete."""
     if stored.finished:
@@ -269,16 +218,6 @@ def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespac
     )
 
 
-def say_how_to_resume(played: int, total: int, command: list[str], db: str | None) -> None:
-    """After Ctrl-C, on standard error: how many games are stored, and the command (with
-    ``--db`` when one was given) that plays the rest."""
-    words = ["fourinarow", *command, *(["--db", db] if db else [])]
-    print(
-        f"Stopped: {played} of {total} games are stored.\nContinue with: {shlex.join(words)}",
-        file=sys.stderr,
-    )
-
-
 SETTING_DEFAULTS: dict[str, Any] = {
     "games": 10,
     "opening_plies": 0,
@@ -294,27 +233,9 @@ tell which were given)."""
 def _refuse_settings_with_resume(args: argparse.Namespace) -> None:
     """A resumed tournament keeps its stored settings: refuse agents and options that set them."""
     given = ["the agents"] if args.agents else []
-    refuse_with_resume("tournament", given, args, SETTING_DEFAULTS)
-
-
-def refuse_with_resume(
-    what: str, given: list[str], args: argparse.Namespace, settings: dict[str, Any]
-) -> None:
-    """Refuse ``--resume`` with settings it would ignore: ``given`` (such as the agents) and the
-    options named in ``settings`` that are not ``None`` in ``args``.
-
-    Raises:
-        InvalidSettingsError: one of them was given.
-    """
-    given = given + [
-        f"--{name.replace('_', '-')}" for name in settings if getattr(args, name) is not None
-    ]
-    if given:
-        listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
-        raise InvalidSettingsError(
-            f"--resume continues a stored {what} with the settings it was started with: "
-            f"leave out {listed}"
-        )
+    refuse_with_resume(
+        "tournament", given, {name: getattr(args, name) for name in SETTING_DEFAULTS}
+    )
 
 
 def _new_settings(args: argparse.Namespace) -> Settings:
