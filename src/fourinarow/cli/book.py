@@ -33,7 +33,7 @@ from fourinarow.search.book import (
     default_book_path,
 )
 
-__all__ = ["add_book_parser"]
+__all__ = ["add_parser", "resolve_book_path", "run"]
 
 BUILD_EPILOG = """\
 Only the positions with exactly --plies stones are solved (each by the solver, in chunks of
@@ -45,7 +45,7 @@ an hour, 8 plies about 6 hours, 12 plies about 14 hours.
 """
 
 
-def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register ``book`` with its ``build``, ``info``, ``install``, ``list`` and ``remove``
     subcommands."""
     book = commands.add_parser(
@@ -103,7 +103,6 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--compression", choices=tuple(COMPRESSIONS), default="lzma", help="default lzma"
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
-    build.set_defaults(handler=_run_build)
 
     info = actions.add_parser(
         "info",
@@ -129,7 +128,6 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="also re-solve N random entries of the deepest layer and compare",
     )
-    info.set_defaults(handler=_run_info)
     _add_install_parsers(actions)
 
 
@@ -183,8 +181,7 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         help=f"the most seconds a download may take in all (default {DEADLINE_S:g})",
     )
     install.add_argument("--quiet", action="store_true", help="no progress display")
-    install.set_defaults(handler=_run_install)
-    listing = actions.add_parser(
+    actions.add_parser(
         "list",
         help="list the shipped and installed books, and which one each shape uses",
         description=(
@@ -193,7 +190,6 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
             " is listed, its problem said on standard error, and the status is 1."
         ),
     )
-    listing.set_defaults(handler=_run_list)
     remove = actions.add_parser(
         "remove",
         help="remove the book installed for a shape",
@@ -207,7 +203,18 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="line length that wins (default: 4)",
     )
-    remove.set_defaults(handler=_run_remove)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the ``book`` action ``args`` name; return the exit status."""
+    actions = {
+        "build": _run_build,
+        "info": _run_info,
+        "install": _run_install,
+        "list": _run_list,
+        "remove": _run_remove,
+    }
+    return actions[args.book_command](args)
 
 
 def _run_build(args: argparse.Namespace) -> int:

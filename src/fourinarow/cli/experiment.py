@@ -28,7 +28,7 @@ from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import Store
 
-__all__ = ["add_experiment_parser"]
+__all__ = ["add_parser", "run"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). An experiment stopped
@@ -42,7 +42,7 @@ SETTING_DEFAULTS: dict[str, Any] = {"games": 20, "seed": 0}
 which were given)."""
 
 
-def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``experiment`` subcommand."""
     experiment = commands.add_parser(
         "experiment",
@@ -85,10 +85,10 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
     experiment.add_argument(
         "--quiet", action="store_true", help="no progress bar on standard error"
     )
-    experiment.set_defaults(handler=_run_experiment)
 
 
-def _run_experiment(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Run the study (or resume a run of it) and write its report; return the exit status."""
     if args.resume is not None:
         options = {name: getattr(args, name) for name in SETTING_DEFAULTS}
         refuse_with_resume("experiment", [], options)

@@ -29,7 +29,7 @@ from fourinarow.search.arguments import playable_board
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import ColumnValues
 
-__all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
+__all__ = ["add_parser", "analysis_record", "run", "run_analyze", "run_move"]
 
 DEFAULT_TIME_MS = 1000.0
 
@@ -38,7 +38,7 @@ POSITION_HELP = (
 )
 
 
-def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``move`` and ``analyze`` subcommands."""
     move = commands.add_parser(
         "move",
@@ -89,8 +89,11 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--seed", type=seed_number, help="seed the agent's choices")
         add_shape_options(parser)
-    move.set_defaults(handler=run_move)
-    analyze.set_defaults(handler=run_analyze)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``move`` or ``analyze``, as ``args.command`` says; return the exit status."""
+    return run_move(args) if args.command == "move" else run_analyze(args)
 
 
 def _board(args: argparse.Namespace) -> Board:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
-from fourinarow.agents import Agent, Decision, Limit, PerfectAgent, make_agent
+from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.analysis import review_game
+from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
+from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
@@ -20,7 +23,7 @@ from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import Bounds, Estimate, Exact, Unvalued
 from fourinarow.search.solver import Solver
 
-__all__ = ["GameSettings", "TerminalGame"]
+__all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
 
 _SYMBOLS = {1: "X", 2: "O"}
 
@@ -49,6 +52,77 @@ def _describe_score(score: int, board: Board) -> str:
     stones = (board.width * board.height + 1) // 2 + 1 - abs(score)
     who = "wins" if score > 0 else "loses: the opponent wins"
     return f"{score:+d} ({who} with its stone number {stones})"
+
+
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``play`` subcommand."""
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=(
+            "Play Connect Four in the terminal against the computer (or another human). "
+            "Type a column number (or letter) to drop a stone; u undoes your last move, "
+            "? shows help, q quits; when a game ends, r reviews it."
+        ),
+    )
+    play.add_argument(
+        "--opponent",
+        default="level:5",
+        metavar="SPEC",
+        help=f"the computer player: {', '.join(AGENTS)} (default: level:5; see fourinarow agents)",
+    )
+    play.add_argument(
+        "--first",
+        choices=("human", "computer", "random"),
+        default="human",
+        help="who moves first (default: human)",
+    )
+    add_shape_options(play)
+    play.add_argument("--name", help="your name (default: You; Player 1 with --human-vs-human)")
+    play.add_argument(
+        "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
+    )
+    play.add_argument(
+        "--no-color",
+        action="store_true",
+        help="plain text board (also when NO_COLOR is set or output is not a terminal)",
+    )
+    play.add_argument(
+        "--seed", type=seed_number, help="seed the computer's choices for a repeatable game"
+    )
+    play.add_argument(
+        "--time-ms",
+        type=non_negative_number,
+        default=2000,
+        metavar="T",
+        help="the computer's thinking time per move, for players that use time; 0 answers at "
+        "once (default: 2000)",
+    )
+    play.add_argument(
+        "--review", action="store_true", help="review each game when it ends, without asking"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play games in the terminal until the player stops; return the exit status."""
+    width, height = args.size
+    Board(width, height, args.connect)  # validate the shape before anything starts
+    if not args.human_vs_human:
+        make_agent(args.opponent)  # validate the spec
+    settings = GameSettings(
+        width=width,
+        height=height,
+        connect=args.connect,
+        opponent=args.opponent,
+        first=args.first,
+        name=args.name,
+        human_vs_human=args.human_vs_human,
+        color=color_wanted(args.no_color),
+        think_time=args.time_ms / 1000,
+        seed=args.seed,
+        review=args.review,
+    )
+    return TerminalGame(settings).run()
 
 
 @dataclass(frozen=True)

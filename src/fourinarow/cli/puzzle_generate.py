@@ -123,7 +123,6 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="no progress or summary on standard error"
     )
-    parser.set_defaults(handler=run_generate)
 
 
 def position_limit(args: argparse.Namespace) -> Limit | None:

@@ -22,7 +22,7 @@ from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-__all__ = ["DEFAULT_TIME_MS", "add_review_parser", "position_limit", "run_review"]
+__all__ = ["DEFAULT_TIME_MS", "add_parser", "position_limit", "run"]
 
 DEFAULT_TIME_MS = 1000.0
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -63,7 +63,7 @@ otherwise, or --no-limit asks for every position proven however long it takes.
 """
 
 
-def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``review`` subcommand."""
     parser = commands.add_parser(
         "review",
@@ -109,7 +109,6 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_db_options(parser)
     add_agent_options(parser)
-    parser.set_defaults(handler=run_review)
 
 
 def _moves_text(text: str | None) -> str:
@@ -140,7 +139,7 @@ def position_limit(args: argparse.Namespace, width: int, height: int) -> Limit |
     return Limit(seconds, nodes=args.max_nodes)
 
 
-def run_review(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Review the game and print the listing (or JSON); return 0."""
     if args.agent is not None or args.positions:
         return run_agent_review(args)

@@ -29,7 +29,7 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.progress import SolveProgress
 from fourinarow.search.solver import Solver
 
-__all__ = ["add_solve_parser", "run_solve"]
+__all__ = ["add_parser", "run"]
 
 DESCRIPTION = """\
 Solve Connect Four positions exactly. Positions are move sequences in 1-based columns (4453);
@@ -53,7 +53,7 @@ error, and exits with status 130.
 """
 
 
-def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``solve`` subcommand."""
     parser = commands.add_parser(
         "solve",
@@ -119,7 +119,6 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="stop each search after about N nodes (counted in batches of 4096)",
     )
-    parser.set_defaults(handler=run_solve)
 
 
 def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[tuple[str, str]]:
@@ -137,7 +136,7 @@ def _value(lower: int, upper: int) -> str:
     return str(lower) if lower == upper else f"{lower}..{upper}"
 
 
-def run_solve(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Solve every position; return 2 if any was bad, else 0."""
     width, height = args.size
     Board(width, height, args.connect)  # a bad shape or book stops everything at once

@@ -30,7 +30,7 @@ from fourinarow.tournament.schedule import InvalidSettingsError, Settings, sched
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store, StoredTournament
 
-__all__ = ["add_tournament_parsers", "headings"]
+__all__ = ["add_parser", "headings", "run"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s); a database that
@@ -41,7 +41,7 @@ at the number of cores (saying so) and at the number of games.
 """
 
 
-def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``match`` and ``tournament`` subcommands."""
     epilog = EPILOG % {"db": db_help()}
     match = commands.add_parser(
@@ -122,14 +122,11 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--quiet", action="store_true", help="no progress bar on standard error"
         )
-    from fourinarow.cli.experiment import add_experiment_parser
-
-    add_experiment_parser(commands)
-    match.set_defaults(handler=_run, pairwise=True)
-    tournament.set_defaults(handler=_run, pairwise=False)
 
 
-def _run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Play a new match or tournament (or resume one) and print its results; return the exit
+    status."""
     # Before any game: a missing extra or a bad path must not cost a tournament's time.
     if args.backend == "ray":
         require_extra("ray", "ray", "the Ray backend needs Ray")
@@ -240,12 +237,12 @@ def _refuse_settings_with_resume(args: argparse.Namespace) -> None:
 
 def _new_settings(args: argparse.Namespace) -> Settings:
     """The settings of a new match or tournament, checked."""
-    if args.pairwise and len(args.agents) != 2:
+    if args.command == "match" and len(args.agents) != 2:
         raise InvalidSettingsError(
             f"a match is between two agents, not {len(args.agents)}: "
             "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
         )
-    if not args.pairwise and len(args.agents) < 2:
+    if args.command == "tournament" and len(args.agents) < 2:
         raise InvalidSettingsError(
             f"a tournament needs at least two agents, not {len(args.agents)}: "
             "fourinarow tournament SPEC SPEC ... (see fourinarow agents), "
