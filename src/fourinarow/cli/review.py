@@ -6,15 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from fourinarow.analysis import review_game
+from fourinarow.analysis import ReviewError, review_game
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
 from fourinarow.cli.progress import move_progress
 from fourinarow.cli.results import db_help
-from fourinarow.cli.review_agent import add_agent_options, run_agent_review
-from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wants_db
+from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
+from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.book import has_default_book
@@ -22,7 +23,7 @@ from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-__all__ = ["DEFAULT_TIME_MS", "add_parser", "position_limit", "run"]
+__all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "position_limit", "run"]
 
 DEFAULT_TIME_MS = 1000.0
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -126,37 +127,98 @@ def _moves_text(text: str | None) -> str:
     raise InvalidPositionError("standard input holds no game: write its moves, such as 4453")
 
 
-def position_limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
-    """Each position's limit for ``review``'s arguments on a ``width`` x ``height`` board: what
-    --time-ms and --max-nodes say; by default none where the shape has an opening book (shipped
-    or installed), else ``DEFAULT_TIME_MS``."""
-    time_ms = args.time_ms
-    if time_ms is None and not args.no_limit and not has_default_book(width, height, args.connect):
+def position_limit(
+    width: int,
+    height: int,
+    connect: int,
+    *,
+    time_ms: float | None = None,
+    no_limit: bool = False,
+    max_nodes: int | None = None,
+) -> Limit | None:
+    """Each position's limit on a ``width`` x ``height`` board, connect ``connect``: what
+    ``time_ms`` (--time-ms) and ``max_nodes`` (--max-nodes) say; by default none where the
+    shape has an opening book (shipped or installed) or with ``no_limit`` (--no-limit), else
+    ``DEFAULT_TIME_MS``."""
+    if time_ms is None and not no_limit and not has_default_book(width, height, connect):
         time_ms = DEFAULT_TIME_MS
     seconds = None if time_ms is None else time_ms / 1000
-    if seconds is None and args.max_nodes is None:
+    if seconds is None and max_nodes is None:
         return None
-    return Limit(seconds, nodes=args.max_nodes)
+    return Limit(seconds, nodes=max_nodes)
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """What ``fourinarow review MOVES`` (or a stored game) was asked for."""
+
+    moves: str | None = None  # MOVES as given (- for standard input)
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    time_ms: float | None = None
+    no_limit: bool = False
+    max_nodes: int | None = None
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
+        """The settings ``review``'s arguments ask for."""
+        width, height = args.size
+        return cls(
+            moves=args.moves,
+            width=width,
+            height=height,
+            connect=args.connect,
+            time_ms=args.time_ms,
+            no_limit=args.no_limit,
+            max_nodes=args.max_nodes,
+            json=args.json,
+        )
+
+    def limit_of(self, width: int, height: int, connect: int) -> Limit | None:
+        """Each position's limit on a board of this shape (:func:`position_limit`)."""
+        return position_limit(
+            width,
+            height,
+            connect,
+            time_ms=self.time_ms,
+            no_limit=self.no_limit,
+            max_nodes=self.max_nodes,
+        )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Review the game and print the listing (or JSON); return 0."""
+    """Review the game (or stored games, or an agent) and print the listing (or JSON); return
+    the exit status."""
     if args.agent is not None or args.positions:
-        return run_agent_review(args)
-    if wants_db(args):
-        return run_review_db(args, position_limit)
-    width, height = args.size
+        return run_agent_review(AgentReview.from_args(args))
+    settings = ReviewSettings.from_args(args)
+    stored_games = StoredGames.from_args(args)
+    if stored_games.wanted:
+        if settings.moves is not None:
+            raise ReviewError(
+                f"give either MOVES ({settings.moves}) or a stored game (--db, --game, "
+                "--tournament, --list), not both"
+            )
+        return run_review_db(stored_games, settings.limit_of)
+    return review_moves(settings)
+
+
+def review_moves(settings: ReviewSettings) -> int:
+    """Review the game of ``settings.moves`` and print the listing (or JSON); return 0."""
+    s = settings
     board = Board.from_moves(
-        _moves_text(args.moves), width=width, height=height, connect=args.connect
+        _moves_text(s.moves), width=s.width, height=s.height, connect=s.connect
     )
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
-    limit = position_limit(args, width, height)
+    limit = s.limit_of(s.width, s.height, s.connect)
     with move_progress() as progress:
         review = interruptible(
             partial(review_game, board, limit=limit, solver=Solver(tt_mb=64), progress=progress)
         )
-    if args.json:
+    if s.json:
         print(json.dumps(review.to_json()))
     else:
         print(review_text(review))
