@@ -7,7 +7,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
@@ -105,41 +105,44 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play games in the terminal until the player stops; return the exit status."""
-    width, height = args.size
-    Board(width, height, args.connect)  # validate the shape before anything starts
-    if not args.human_vs_human:
-        make_agent(args.opponent)  # validate the spec
-    settings = GameSettings(
-        width=width,
-        height=height,
-        connect=args.connect,
-        opponent=args.opponent,
-        first=args.first,
-        name=args.name,
-        human_vs_human=args.human_vs_human,
-        color=color_wanted(args.no_color),
-        think_time=args.time_ms / 1000,
-        seed=args.seed,
-        review=args.review,
-    )
-    return TerminalGame(settings).run()
+    return TerminalGame(GameSettings.from_args(args)).run()
 
 
 @dataclass(frozen=True)
 class GameSettings:
-    """What ``fourinarow play`` was asked for."""
+    """What ``fourinarow play`` was asked for: the board's shape and the computer player,
+    built and checked, and the options."""
 
-    width: int = 7
-    height: int = 6
-    connect: int = 4
-    opponent: str = "level:5"
+    board: Board = field(default_factory=Board)  # the empty board; each game starts on a copy
+    opponent: Agent | None = None  # the computer player; None between two humans
     first: str = "human"  # human, computer or random
     name: str | None = None  # default: "You" against the computer, "Player 1" between humans
-    human_vs_human: bool = False
     color: bool = True
-    seed: int | None = None
+    seed: int | None = None  # seeds the choice of who moves first (with first="random")
     think_time: float = 2.0  # seconds per computer move, for agents that use time
     review: bool = False  # review every finished game without being asked
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> GameSettings:
+        """The settings ``play``'s arguments ask for: the board and the computer player
+        built once, here, so that a bad shape or agent spec stops the command at once.
+
+        Raises:
+            FourInARowError: the shape or the agent's spec is not valid.
+        """
+        width, height = args.size
+        board = Board(width, height, args.connect)
+        opponent = None if args.human_vs_human else make_agent(args.opponent, seed=args.seed)
+        return cls(
+            board=board,
+            opponent=opponent,
+            first=args.first,
+            name=args.name,
+            color=color_wanted(args.no_color),
+            seed=args.seed,
+            think_time=args.time_ms / 1000,
+            review=args.review,
+        )
 
 
 @dataclass
@@ -156,7 +159,7 @@ class TerminalGame:
     """Runs games in a terminal until the player stops.
 
     Args:
-        settings: shape, opponent and options.
+        settings: the empty board, the computer player and the options.
         read: reads one line of input after showing a prompt (``input`` by default); raises
             ``EOFError`` at end of input.
         out: where the board and messages go (standard output when the game starts, by
@@ -173,9 +176,7 @@ class TerminalGame:
         self._read = read
         self._out = out if out is not None else sys.stdout
         self._rng = random.Random(settings.seed)
-        self._agent = (
-            None if settings.human_vs_human else make_agent(settings.opponent, seed=settings.seed)
-        )
+        self._agent = settings.opponent
         self._wins: dict[str, int] = {}
         self._analyst: PerfectAgent | None = None
         self._draws = 0
@@ -197,7 +198,7 @@ class TerminalGame:
 
     def run(self) -> int:
         """Play games until the player quits or declines another; return the exit status."""
-        s = self.settings
+        s = self.settings.board
         self._say(
             f"Connect {s.connect} on a {s.width}x{s.height} board. "
             "Type a column to drop a stone; ? for help."
@@ -205,7 +206,7 @@ class TerminalGame:
         try:
             while True:
                 board = self._play_one()
-                if s.review:
+                if self.settings.review:
                     self._review(board)
                 else:
                     self._say("Type r to review this game: every move graded by the solver.")
@@ -218,7 +219,7 @@ class TerminalGame:
 
     def _seats(self) -> dict[int, _Seat]:
         s = self.settings
-        if s.human_vs_human or self._agent is None:
+        if self._agent is None:
             seats = {1: _Seat(s.name or "Player 1", None), 2: _Seat("Player 2", None)}
         else:
             first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
@@ -238,8 +239,7 @@ class TerminalGame:
 
     def _play_one(self) -> Board:
         """Play one game to its end; return the final position."""
-        s = self.settings
-        board = Board(s.width, s.height, s.connect)
+        board = self.settings.board.copy()
         seats = self._seats()
         self._say(f"{self._describe(1, seats[1])}, {self._describe(2, seats[2])}; X moves first.")
         while True:
