@@ -7,7 +7,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -26,7 +26,7 @@ from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-__all__ = ["DESCRIPTION", "PuzzleRun", "add_play_options", "puzzle_limit", "run_play"]
+__all__ = ["DESCRIPTION", "Choice", "PuzzleRun", "add_play_options", "puzzle_limit", "run_play"]
 
 SHIPPED = "shipped"
 """The set name recorded for the puzzles that ship with fourinarow."""
@@ -162,9 +162,10 @@ def run_play(args: argparse.Namespace) -> int:
             day = args.date or today()
             chosen = [daily_puzzle(puzzles, day)]
         else:
-            chosen = select(puzzles, args, progress.solved(set_name))
+            choice = Choice.from_args(args)
+            chosen = select(puzzles, choice, progress.solved(set_name))
             if not chosen:
-                print(_nothing_left(args, puzzles))
+                print(_nothing_left(choice, puzzles))
                 return 0
         run = PuzzleRun(progress, set_name, color=color_wanted(args.no_color), day=day)
         return run.play_all(chosen)
@@ -189,26 +190,41 @@ def load_set(path: str | None) -> tuple[str, list[Puzzle]]:
     return SHIPPED, shipped()
 
 
-def select(puzzles: Sequence[Puzzle], args: argparse.Namespace, solved: set[str]) -> list[Puzzle]:
+@dataclass(frozen=True)
+class Choice:
+    """Which puzzles of a set to play: ``--kind``, ``--rating``, ``--again`` and ``--count``."""
+
+    kind: str | None = None
+    rating: tuple[int, int] | None = None  # the lowest and highest rating, both included
+    again: bool = False  # the solved puzzles too
+    count: int | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Choice:
+        """The choice the arguments of ``fourinarow puzzle`` make."""
+        return cls(kind=args.kind, rating=args.rating, again=args.again, count=args.count)
+
+
+def select(puzzles: Sequence[Puzzle], choice: Choice, solved: set[str]) -> list[Puzzle]:
     """The puzzles to play, in order: of the kind and rating asked, unsolved unless ``--again``,
     at most ``--count``."""
     chosen = [
         p
         for p in puzzles
-        if (args.kind is None or p.kind == args.kind)
-        and (args.rating is None or args.rating[0] <= p.rating <= args.rating[1])
-        and (args.again or p.id not in solved)
+        if (choice.kind is None or p.kind == choice.kind)
+        and (choice.rating is None or choice.rating[0] <= p.rating <= choice.rating[1])
+        and (choice.again or p.id not in solved)
     ]
-    return chosen[: args.count] if args.count is not None else chosen
+    return chosen[: choice.count] if choice.count is not None else chosen
 
 
-def _nothing_left(args: argparse.Namespace, puzzles: Sequence[Puzzle]) -> str:
+def _nothing_left(choice: Choice, puzzles: Sequence[Puzzle]) -> str:
     """Why there is nothing to play."""
     if not puzzles:
         return "The set has no puzzles."
-    if not select(puzzles, argparse.Namespace(**{**vars(args), "again": True}), set()):
+    if not select(puzzles, replace(choice, again=True), set()):
         return "No puzzle of the set matches the options."
-    matching = "" if args.kind is None and args.rating is None else " that the options ask for"
+    matching = "" if choice.kind is None and choice.rating is None else " that the options ask for"
     return f"You have solved every puzzle of the set{matching}; --again plays them anew."
 
 
