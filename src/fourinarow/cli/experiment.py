@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import Store
 
-__all__ = ["add_parser", "run"]
+__all__ = ["ExperimentRun", "add_parser", "run", "run_experiment"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). An experiment stopped
@@ -87,41 +88,77 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run the study (or resume a run of it) and write its report; return the exit status."""
-    if args.resume is not None:
-        options = {name: getattr(args, name) for name in SETTING_DEFAULTS}
-        refuse_with_resume("experiment", [], options)
-    else:
+@dataclass(frozen=True)
+class ExperimentRun:
+    """What ``fourinarow experiment`` was asked for, checked."""
+
+    study: str
+    games: int  # per match, even (unused with --resume)
+    seed: int
+    out: str | None  # --out as given (None: the default folder)
+    resume: int | None = None  # --resume: the run (0: the latest); None: a new run
+    workers: int | None = None
+    db: str | None = None
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ExperimentRun:
+        """The run the arguments ask for.
+
+        Raises:
+            InvalidSettingsError: --resume with --games or --seed, or an odd --games.
+        """
         games = SETTING_DEFAULTS["games"] if args.games is None else args.games
-        if games % 2:
+        if args.resume is not None:
+            options = {name: getattr(args, name) for name in SETTING_DEFAULTS}
+            refuse_with_resume("experiment", [], options)
+        elif games % 2:
             raise InvalidSettingsError(
                 f"--games {games}: each match plays an even number of games, so that both "
                 "agents move first equally often"
             )
-    out = Path(args.out or "seed-003-report")
+        return cls(
+            study=args.study,
+            games=games,
+            seed=SETTING_DEFAULTS["seed"] if args.seed is None else args.seed,
+            out=args.out,
+            resume=args.resume,
+            workers=args.workers,
+            db=args.db,
+            quiet=args.quiet,
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the study (or resume a run of it) and write its report; return the exit status."""
+    return run_experiment(ExperimentRun.from_args(args))
+
+
+def run_experiment(request: ExperimentRun) -> int:
+    """Play the games of the run the study still lacks, stored as they end, and write its
+    report; return the exit status."""
+    out = Path(request.out or "seed-003-report")
     check_report_folder(out)  # before the first game, and before a run is recorded
-    workers = resolve_workers(args.command, args.workers)
-    with open_store(args.command, args.db, create=args.resume is None) as store:
-        if args.resume is not None:
-            stored = store.experiment(args.study, args.resume or None)
+    workers = resolve_workers("experiment", request.workers)
+    with open_store("experiment", request.db, create=request.resume is None) as store:
+        if request.resume is not None:
+            stored = store.experiment(request.study, request.resume or None)
             if stored is None:
-                which = f"experiment {args.resume}" if args.resume else "experiment"
+                which = f"experiment {request.resume}" if request.resume else "experiment"
                 raise InvalidSettingsError(
-                    f"there is no {args.study} {which} to resume in {store.path}"
+                    f"there is no {request.study} {which} to resume in {store.path}"
                 )
             experiment = stored.id
         else:
-            seed = SETTING_DEFAULTS["seed"] if args.seed is None else args.seed
-            experiment = start_seed_003(store, games, seed)
+            experiment = start_seed_003(store, request.games, request.seed)
         try:
-            with progress_bar("games", enabled=not args.quiet) as progress:
+            with progress_bar("games", enabled=not request.quiet) as progress:
                 report = run_seed_003(store, experiment, out, workers, progress)
         except KeyboardInterrupt:
-            played, total = _games(store, experiment, args.study)
-            out_option = ["--out", args.out] if args.out else []
-            command = ["experiment", args.study, "--resume", str(experiment), *out_option]
-            say_how_to_resume(played, total, command, args.db)
+            played, total = _games(store, experiment, request.study)
+            out_option = ["--out", request.out] if request.out else []
+            command = ["experiment", request.study, "--resume", str(experiment), *out_option]
+            say_how_to_resume(played, total, command, request.db)
             return 130
     print_experiment(report)
     if importlib.util.find_spec("matplotlib") is None:

@@ -6,6 +6,7 @@ import argparse
 import csv
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from fourinarow.cli.options import (
@@ -30,7 +31,7 @@ from fourinarow.tournament.schedule import InvalidSettingsError, Settings, sched
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store, StoredTournament
 
-__all__ = ["add_parser", "headings", "run"]
+__all__ = ["TournamentRun", "add_parser", "headings", "run"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s); a database that
@@ -124,57 +125,105 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         )
 
 
+@dataclass(frozen=True)
+class TournamentRun:
+    """What ``fourinarow match`` or ``tournament`` was asked for, checked: the settings of a
+    new one, or the one to resume, and where and how to play and show it."""
+
+    command: str  # match or tournament
+    settings: Settings | None  # a new one's; None with --resume
+    resume: int | None = None  # --resume: the tournament (0: the latest); None: a new one
+    workers: int | None = None
+    backend: str = "local"  # local or ray
+    address: str | None = None
+    db: str | None = None
+    json: bool = False
+    csv: bool = False
+    plot: str | None = None
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> TournamentRun:
+        """The run the arguments ask for; before any game, a missing extra, an unreachable
+        cluster, a bad plot path or bad settings stop the command.
+
+        Raises:
+            FourInARowError, MissingExtraError, RayConnectionError: see above.
+        """
+        if args.backend == "ray":
+            require_extra("ray", "ray", "the Ray backend needs Ray")
+            if args.address:
+                check_ray_address(args.address)
+        if args.plot:
+            from fourinarow.tournament.plots import check_plot_path
+
+            check_plot_path(args.plot)
+        settings = None
+        if args.resume is not None:
+            _refuse_settings_with_resume(args)
+        else:
+            settings = _new_settings(args)
+        return cls(
+            command=args.command,
+            settings=settings,
+            resume=args.resume,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            db=args.db,
+            json=args.json,
+            csv=args.csv,
+            plot=args.plot,
+            quiet=args.quiet,
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     """Play a new match or tournament (or resume one) and print its results; return the exit
     status."""
-    # Before any game: a missing extra or a bad path must not cost a tournament's time.
-    if args.backend == "ray":
-        require_extra("ray", "ray", "the Ray backend needs Ray")
-        if args.address:
-            check_ray_address(args.address)
-    if args.plot:
-        from fourinarow.tournament.plots import check_plot_path
+    return play_tournament(TournamentRun.from_args(args))
 
-        check_plot_path(args.plot)
-    if args.resume is not None:
-        _refuse_settings_with_resume(args)
-    else:
-        settings = _new_settings(args)
+
+def play_tournament(request: TournamentRun) -> int:
+    """Play the games of a new match or tournament (or those a resumed one lacks), stored as
+    they end, and print the results; return the exit status."""
     workers = resolve_workers(
-        args.command, args.workers, cluster=args.backend == "ray" and bool(args.address)
+        request.command, request.workers, cluster=request.backend == "ray" and bool(request.address)
     )
-    with open_store(args.command, args.db, create=args.resume is None) as store:
-        if args.resume is not None:
-            stored = store.tournament(args.resume or None)
+    with open_store(request.command, request.db, create=request.resume is None) as store:
+        if request.resume is not None:
+            stored = store.tournament(request.resume or None)
             if stored is None:
-                which = f"tournament {args.resume}" if args.resume else "tournament"
+                which = f"tournament {request.resume}" if request.resume else "tournament"
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
-            _say_if_complete(stored, args.command)
+            _say_if_complete(stored, request.command)
             tournament_id, settings = stored.id, stored.settings
         else:
+            assert request.settings is not None
+            settings = request.settings
             tournament_id = store.create(settings, len(schedule(settings)))
         try:
-            with progress_bar("games", enabled=not args.quiet) as progress:
-                if args.backend == "ray":
+            with progress_bar("games", enabled=not request.quiet) as progress:
+                if request.backend == "ray":
                     from fourinarow.tournament.distributed import run_ray
 
-                    run_ray(store, tournament_id, workers, args.address, progress)
+                    run_ray(store, tournament_id, workers, request.address, progress)
                 else:
                     run_local(store, tournament_id, workers, progress)
         except KeyboardInterrupt:
-            _say_how_to_resume(store, tournament_id, args)
+            _say_how_to_resume(store, tournament_id, request)
             return 130
         records = store.records(tournament_id)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
-    heading, name = headings(args.command, tournament_id, settings, len(records))
-    if args.plot:
+    heading, name = headings(request.command, tournament_id, settings, len(records))
+    if request.plot:
         from fourinarow.tournament.plots import write_plots
 
-        write_plots(args.plot, agents, pairings, ratings, name)
-    if args.json:
+        write_plots(request.plot, agents, pairings, ratings, name)
+    if request.json:
         print(json.dumps(_as_json(tournament_id, settings, agents, pairings, ratings)))
-    elif args.csv:
+    elif request.csv:
         _write_csv(agents, pairings, ratings)
     else:
         from fourinarow.cli.tables import print_tournament
@@ -206,13 +255,12 @@ def _say_if_complete(stored: StoredTournament, command: str) -> None:
         )
 
 
-def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespace) -> None:
+def _say_how_to_resume(store: Store, tournament_id: int, request: TournamentRun) -> None:
     """After Ctrl-C: how many games are stored, and the command that plays the rest."""
     stored = store.tournament(tournament_id)
     assert stored is not None
-    say_how_to_resume(
-        stored.played, stored.total_games, [args.command, "--resume", str(tournament_id)], args.db
-    )
+    command = [request.command, "--resume", str(tournament_id)]
+    say_how_to_resume(stored.played, stored.total_games, command, request.db)
 
 
 SETTING_DEFAULTS: dict[str, Any] = {
