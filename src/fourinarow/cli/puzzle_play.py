@@ -26,7 +26,16 @@ from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 
-__all__ = ["DESCRIPTION", "Choice", "PuzzleRun", "add_play_options", "puzzle_limit", "run_play"]
+__all__ = [
+    "DESCRIPTION",
+    "Choice",
+    "PuzzleRun",
+    "PuzzleSettings",
+    "add_play_options",
+    "play_puzzles",
+    "puzzle_limit",
+    "run_play",
+]
 
 SHIPPED = "shipped"
 """The set name recorded for the puzzles that ship with fourinarow."""
@@ -125,10 +134,61 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="plain text boards")
 
 
+@dataclass(frozen=True)
+class PuzzleSettings:
+    """What ``fourinarow puzzle`` was asked for, checked."""
+
+    choice: Choice
+    set_file: str | None = None  # --set (None: the shipped puzzles)
+    daily: bool = False  # the puzzle of the day (also with --date)
+    day: date | None = None  # --date
+    stats: bool = False
+    db: str | None = None  # the progress file (None: the default one)
+    color: bool = True
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> PuzzleSettings:
+        """The settings the arguments of ``fourinarow puzzle`` ask for.
+
+        Raises:
+            PuzzleError: --daily (or --date) with options that choose among puzzles; not
+                with --stats, which takes no notice of them.
+        """
+        daily = args.daily or args.date is not None
+        if daily and not args.stats:
+            used = [
+                name
+                for name, value in (
+                    ("--kind", args.kind),
+                    ("--rating", args.rating),
+                    ("--count", args.count),
+                )
+                if value is not None
+            ] + (["--again"] if args.again else [])
+            if used:
+                raise PuzzleError(
+                    f"--daily plays the one puzzle of the day: it takes no {', '.join(used)}"
+                )
+        return cls(
+            choice=Choice.from_args(args),
+            set_file=args.set_file,
+            daily=daily,
+            day=args.date,
+            stats=args.stats,
+            db=args.db,
+            color=color_wanted(args.no_color),
+        )
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play puzzles (or, with ``--stats``, print the progress)."""
-    if args.stats:
-        path = Path(args.db) if args.db is not None else default_progress_path()
+    return play_puzzles(PuzzleSettings.from_args(args))
+
+
+def play_puzzles(settings: PuzzleSettings) -> int:
+    """Play puzzles (or, with ``stats``, print the progress); return the exit status."""
+    if settings.stats:
+        path = Path(settings.db) if settings.db is not None else default_progress_path()
         try:
             missing = not path.exists()
         except OSError:  # a folder on the way that we may not enter: Progress says so below
@@ -139,35 +199,18 @@ def run_play(args: argparse.Namespace) -> int:
         with Progress(path) as progress:
             print_stats(progress, sys.stdout)
         return 0
-    if args.date is not None:
-        args.daily = True
-    if args.daily:
-        used = [
-            name
-            for name, value in (
-                ("--kind", args.kind),
-                ("--rating", args.rating),
-                ("--count", args.count),
-            )
-            if value is not None
-        ] + (["--again"] if args.again else [])
-        if used:
-            raise PuzzleError(
-                f"--daily plays the one puzzle of the day: it takes no {', '.join(used)}"
-            )
-    set_name, puzzles = load_set(args.set_file)
-    with Progress(args.db) as progress:
+    set_name, puzzles = load_set(settings.set_file)
+    with Progress(settings.db) as progress:
         day = None
-        if args.daily:
-            day = args.date or today()
+        if settings.daily:
+            day = settings.day or today()
             chosen = [daily_puzzle(puzzles, day)]
         else:
-            choice = Choice.from_args(args)
-            chosen = select(puzzles, choice, progress.solved(set_name))
+            chosen = select(puzzles, settings.choice, progress.solved(set_name))
             if not chosen:
-                print(_nothing_left(choice, puzzles))
+                print(_nothing_left(settings.choice, puzzles))
                 return 0
-        run = PuzzleRun(progress, set_name, color=color_wanted(args.no_color), day=day)
+        run = PuzzleRun(progress, set_name, color=settings.color, day=day)
         return run.play_all(chosen)
 
 
