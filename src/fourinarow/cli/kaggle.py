@@ -70,21 +70,24 @@ def run(args: argparse.Namespace) -> int:
     """Run the ``kaggle`` action ``args`` name (``export``, the only one); return the exit
     status."""
     assert args.kaggle_command == "export"
-    return run_export(args)
-
-
-def run_export(args: argparse.Namespace) -> int:
-    """Write the submission and say what it holds; return 0."""
-    submission = export_submission(
+    return run_export(
         args.agent, args.out, single_file=args.single_file, pure_python=args.pure_python
     )
+
+
+def run_export(
+    agent: str, out: Path, *, single_file: bool = False, pure_python: bool = False
+) -> int:
+    """Write the submission of ``agent`` into the folder ``out`` and say what it holds;
+    return 0."""
+    submission = export_submission(agent, out, single_file=single_file, pure_python=pure_python)
     kernel = (
         "compiled kernel included (used where it loads)"
         if submission.compiled
         else "pure Python only (no compiled kernel)"
     )
     print(
-        f"wrote {submission.path} ({submission.size / 1e6:.1f} MB): agent {args.agent}, "
+        f"wrote {submission.path} ({submission.size / 1e6:.1f} MB): agent {agent}, "
         f"{len(submission.files)} files of fourinarow, {kernel}"
     )
     return 0
