@@ -141,4 +141,6 @@ def test_ctrl_c_stops_and_writes_nothing(tmp_path: Path) -> None:
 )
 def test_positions_get_a_time_limit_only_on_boards_without_a_book(size: str, limited: bool) -> None:
     args = build_parser().parse_args(["puzzle", "generate", "--out", "x.jsonl", "--size", size])
-    assert position_limit(args) == (Limit(DEFAULT_TIME_MS / 1000) if limited else None)
+    width, height = args.size
+    expected = Limit(DEFAULT_TIME_MS / 1000) if limited else None
+    assert position_limit(width, height, args.connect) == expected

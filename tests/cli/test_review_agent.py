@@ -174,4 +174,7 @@ def test_the_solver_is_limited_only_on_boards_without_a_book(size: str, limited:
     args = build_parser().parse_args(
         ["review", "--size", size, "--agent", "random", "--positions", "x"]
     )
-    assert solver_limit(args) == (Limit(SOLVER_TIME_MS / 1000) if limited else None)
+    width, height = args.size
+    assert solver_limit(width, height, args.connect) == (
+        Limit(SOLVER_TIME_MS / 1000) if limited else None
+    )

@@ -75,7 +75,7 @@ def test_serve_has_the_same_bounds_and_defaults_as_the_settings() -> None:
     assert serve.MAX_SEARCHES == MAX_SEARCHES
     assert serve.MAX_ANSWERS == MAX_ANSWERS
     parser = argparse.ArgumentParser()
-    serve.add_serve_parser(parser.add_subparsers())
+    serve.add_parser(parser.add_subparsers())
     args = parser.parse_args(["serve"])
     assert args.keep_answers == Settings().keep_answers
     assert serve.MAX_ANSWERS_MB == MAX_ANSWERS_MB

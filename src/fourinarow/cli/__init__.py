@@ -1,4 +1,5 @@
-"""The command-line apps: ``fourinarow play``, ``show`` and ``agents``."""
+"""The ``fourinarow`` command: :mod:`fourinarow.cli.main` holds the table of its subcommands,
+each a module of this package that adds its parser and runs it."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from fourinarow.search.openings import (
     default_book_path,
 )
 
-__all__ = ["add_book_parser"]
+__all__ = ["add_parser", "resolve_book_path", "run"]
 
 BUILD_EPILOG = """\
 Only the positions with exactly --plies stones are solved (each by the solver, in chunks of
@@ -45,7 +46,7 @@ an hour, 8 plies about 6 hours, 12 plies about 14 hours.
 """
 
 
-def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register ``book`` with its ``build``, ``info``, ``install``, ``list`` and ``remove``
     subcommands."""
     book = commands.add_parser(
@@ -103,7 +104,6 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--compression", choices=tuple(COMPRESSIONS), default="lzma", help="default lzma"
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
-    build.set_defaults(handler=_run_build)
 
     info = actions.add_parser(
         "info",
@@ -129,7 +129,6 @@ def add_book_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="also re-solve N random entries of the deepest layer and compare",
     )
-    info.set_defaults(handler=_run_info)
     _add_install_parsers(actions)
 
 
@@ -183,8 +182,7 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         help=f"the most seconds a download may take in all (default {DEADLINE_S:g})",
     )
     install.add_argument("--quiet", action="store_true", help="no progress display")
-    install.set_defaults(handler=_run_install)
-    listing = actions.add_parser(
+    actions.add_parser(
         "list",
         help="list the shipped and installed books, and which one each shape uses",
         description=(
@@ -193,7 +191,6 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
             " is listed, its problem said on standard error, and the status is 1."
         ),
     )
-    listing.set_defaults(handler=_run_list)
     remove = actions.add_parser(
         "remove",
         help="remove the book installed for a shape",
@@ -207,29 +204,82 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="line length that wins (default: 4)",
     )
-    remove.set_defaults(handler=_run_remove)
 
 
-def _run_build(args: argparse.Namespace) -> int:
-    from fourinarow.book.build import build_book
-
+def run(args: argparse.Namespace) -> int:
+    """Run the ``book`` action ``args`` name; return the exit status."""
+    if args.book_command == "list":
+        return _run_list()
+    if args.book_command == "install":
+        return _run_install(
+            args.source, args.sha256, deadline=args.deadline, max_mb=args.max_mb, quiet=args.quiet
+        )
     width, height = args.size
-    out = args.out or Path(f"{width}x{height}c{args.connect}-plies{args.plies}.book")
-    start = time.perf_counter()
-    with progress_bar("chunks", enabled=not args.quiet) as progress:
-        report = build_book(
-            out,
-            width,
-            height,
-            args.connect,
-            args.plies,
+    if args.book_command == "remove":
+        return _run_remove(width, height, args.connect)
+    if args.book_command == "info":
+        return _run_info(args.path, width, height, args.connect, verify=args.verify)
+    return _run_build(BuildSettings.from_args(args))
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    """What ``fourinarow book build`` was asked for."""
+
+    out: Path  # the book (default: named after the shape and the plies)
+    width: int
+    height: int
+    connect: int
+    plies: int
+    progress_dir: Path | None = None
+    workers: int = 1
+    backend: str = "local"
+    address: str | None = None
+    chunk: int = 256
+    tt_mb: float = 128
+    compression: str = "lzma"
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> BuildSettings:
+        """The settings the arguments of ``book build`` ask for."""
+        width, height = args.size
+        return cls(
+            out=args.out or Path(f"{width}x{height}c{args.connect}-plies{args.plies}.book"),
+            width=width,
+            height=height,
+            connect=args.connect,
+            plies=args.plies,
+            progress_dir=args.progress_dir,
             workers=args.workers,
             backend=args.backend,
             address=args.address,
-            chunk_size=args.chunk,
+            chunk=args.chunk,
             tt_mb=args.tt_mb,
             compression=args.compression,
-            directory=args.progress_dir,
+            quiet=args.quiet,
+        )
+
+
+def _run_build(settings: BuildSettings) -> int:
+    from fourinarow.book.build import build_book
+
+    s, out = settings, settings.out
+    start = time.perf_counter()
+    with progress_bar("chunks", enabled=not s.quiet) as progress:
+        report = build_book(
+            out,
+            s.width,
+            s.height,
+            s.connect,
+            s.plies,
+            workers=s.workers,
+            backend=s.backend,
+            address=s.address,
+            chunk_size=s.chunk,
+            tt_mb=s.tt_mb,
+            compression=s.compression,
+            directory=s.progress_dir,
             progress=progress,
         )
     print(
@@ -339,12 +389,13 @@ def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, i
     return [(book.keys[i], book.values[i]) for i in chosen]
 
 
-def _run_info(args: argparse.Namespace) -> int:
+def _run_info(text: str, width: int, height: int, connect: int, *, verify: int = 0) -> int:
+    """Describe the book ``text`` names (a path, or ``shipped``), or a build's progress folder;
+    re-solve ``verify`` of its deepest entries. Return 1 if any disagrees, else 0."""
     from fourinarow.search.openings import decode_key
     from fourinarow.search.solver import Solver
 
-    width, height = args.size
-    path = resolve_book_path(args.path, width, height, args.connect)
+    path = resolve_book_path(text, width, height, connect)
     if path.is_dir():
         return _describe_build(path)
     told = Book.read_header(path)
@@ -367,8 +418,8 @@ def _run_info(args: argparse.Namespace) -> int:
         print("digest       none (written before books carried one)")
     if shipped:
         print(f"cache        {_describe_cache(path, header, book.copy)}")
-    if args.verify > 0:
-        sample = _deepest_sample(book, args.verify, random.Random(0))
+    if verify > 0:
+        sample = _deepest_sample(book, verify, random.Random(0))
         solver = Solver(book=False)
         shape = Geometry(book.width, book.height, book.connect)
         wrong = 0
@@ -383,23 +434,27 @@ def _run_info(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_install(args: argparse.Namespace) -> int:
+def _run_install(
+    source: str, sha256: str | None, *, deadline: float, max_mb: int, quiet: bool = False
+) -> int:
+    """Install the book at ``source`` (a file or a URL, whose SHA-256 must be given) for its
+    shape; return 0, or 130 after Ctrl-C."""
     from fourinarow.book.install import BookInstallError, install_book, is_url
     from fourinarow.cli.progress import byte_progress
 
-    if is_url(args.source) and args.sha256 is None:
+    if is_url(source) and sha256 is None:
         raise BookInstallError(
-            f"{args.source}: a download needs --sha256 HEX, the book's SHA-256, to be checked "
+            f"{source}: a download needs --sha256 HEX, the book's SHA-256, to be checked "
             "against (a local file may be installed without)"
         )
     try:
-        with byte_progress(enabled=not args.quiet and is_url(args.source)) as progress:
+        with byte_progress(enabled=not quiet and is_url(source)) as progress:
             listed = install_book(
-                args.source,
-                args.sha256,
+                source,
+                sha256,
                 progress=progress,
-                deadline=args.deadline,
-                max_bytes=args.max_mb << 20,
+                deadline=deadline,
+                max_bytes=max_mb << 20,
             )
     except KeyboardInterrupt:  # install_book has removed its temporary file
         start = "\n" if sys.stderr.isatty() else ""  # past the ^C and the progress display
@@ -420,7 +475,8 @@ def _run_install(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_list(args: argparse.Namespace) -> int:
+def _run_list() -> int:
+    """List every book, shipped and installed; return 1 if any has a problem, else 0."""
     from fourinarow.book.install import list_books
 
     books = list_books()
@@ -449,12 +505,12 @@ def _run_list(args: argparse.Namespace) -> int:
     return status
 
 
-def _run_remove(args: argparse.Namespace) -> int:
+def _run_remove(width: int, height: int, connect: int) -> int:
+    """Remove the book installed for the shape; return 0."""
     from fourinarow.book.install import remove_book
 
-    width, height = args.size
-    path = remove_book(width, height, args.connect)
-    used = default_book_path(width, height, args.connect)
+    path = remove_book(width, height, connect)
+    used = default_book_path(width, height, connect)
     after = f"the default book is now {used}" if used else "no book is left for that shape"
     print(f"removed {path}; {after}")
     return 0

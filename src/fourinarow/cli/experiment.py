@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import game_count, run_id, seed_number, worker_count
 from fourinarow.cli.progress import progress_bar
-from fourinarow.cli.tables import print_experiment
-from fourinarow.cli.tournament import (
+from fourinarow.cli.results import (
     db_help,
     open_store,
     refuse_with_resume,
     resolve_workers,
     say_how_to_resume,
 )
+from fourinarow.cli.tables import print_experiment
 from fourinarow.tournament.experiment import (
     STUDY,
     check_report_folder,
@@ -28,7 +29,7 @@ from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import Store
 
-__all__ = ["add_experiment_parser"]
+__all__ = ["ExperimentRun", "add_parser", "run", "run_experiment"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s). An experiment stopped
@@ -42,7 +43,7 @@ SETTING_DEFAULTS: dict[str, Any] = {"games": 20, "seed": 0}
 which were given)."""
 
 
-def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``experiment`` subcommand."""
     experiment = commands.add_parser(
         "experiment",
@@ -85,42 +86,79 @@ def add_experiment_parser(commands: argparse._SubParsersAction[Any]) -> None:
     experiment.add_argument(
         "--quiet", action="store_true", help="no progress bar on standard error"
     )
-    experiment.set_defaults(handler=_run_experiment)
 
 
-def _run_experiment(args: argparse.Namespace) -> int:
-    if args.resume is not None:
-        refuse_with_resume("experiment", [], args, SETTING_DEFAULTS)
-    else:
+@dataclass(frozen=True)
+class ExperimentRun:
+    """What ``fourinarow experiment`` was asked for, checked."""
+
+    study: str
+    games: int  # per match, even (unused with --resume)
+    seed: int
+    out: str | None  # --out as given (None: the default folder)
+    resume: int | None = None  # --resume: the run (0: the latest); None: a new run
+    workers: int | None = None
+    db: str | None = None
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ExperimentRun:
+        """The run the arguments ask for.
+
+        Raises:
+            InvalidSettingsError: --resume with --games or --seed, or an odd --games.
+        """
         games = SETTING_DEFAULTS["games"] if args.games is None else args.games
-        if games % 2:
+        if args.resume is not None:
+            options = {name: getattr(args, name) for name in SETTING_DEFAULTS}
+            refuse_with_resume("experiment", [], options)
+        elif games % 2:
             raise InvalidSettingsError(
                 f"--games {games}: each match plays an even number of games, so that both "
                 "agents move first equally often"
             )
-    out = Path(args.out or "seed-003-report")
+        return cls(
+            study=args.study,
+            games=games,
+            seed=SETTING_DEFAULTS["seed"] if args.seed is None else args.seed,
+            out=args.out,
+            resume=args.resume,
+            workers=args.workers,
+            db=args.db,
+            quiet=args.quiet,
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the study (or resume a run of it) and write its report; return the exit status."""
+    return run_experiment(ExperimentRun.from_args(args))
+
+
+def run_experiment(request: ExperimentRun) -> int:
+    """Play the games of the run the study still lacks, stored as they end, and write its
+    report; return the exit status."""
+    out = Path(request.out or "seed-003-report")
     check_report_folder(out)  # before the first game, and before a run is recorded
-    resolve_workers(args)
-    with open_store(args, create=args.resume is None) as store:
-        if args.resume is not None:
-            stored = store.experiment(args.study, args.resume or None)
+    workers = resolve_workers("experiment", request.workers)
+    with open_store("experiment", request.db, create=request.resume is None) as store:
+        if request.resume is not None:
+            stored = store.experiment(request.study, request.resume or None)
             if stored is None:
-                which = f"experiment {args.resume}" if args.resume else "experiment"
+                which = f"experiment {request.resume}" if request.resume else "experiment"
                 raise InvalidSettingsError(
-                    f"there is no {args.study} {which} to resume in {store.path}"
+                    f"there is no {request.study} {which} to resume in {store.path}"
                 )
             experiment = stored.id
         else:
-            seed = SETTING_DEFAULTS["seed"] if args.seed is None else args.seed
-            experiment = start_seed_003(store, games, seed)
+            experiment = start_seed_003(store, request.games, request.seed)
         try:
-            with progress_bar("games", enabled=not args.quiet) as progress:
-                report = run_seed_003(store, experiment, out, args.workers, progress)
+            with progress_bar("games", enabled=not request.quiet) as progress:
+                report = run_seed_003(store, experiment, out, workers, progress)
         except KeyboardInterrupt:
-            played, total = _games(store, experiment, args.study)
-            out_option = ["--out", args.out] if args.out else []
-            command = ["experiment", args.study, "--resume", str(experiment), *out_option]
-            say_how_to_resume(played, total, command, args.db)
+            played, total = _games(store, experiment, request.study)
+            out_option = ["--out", request.out] if request.out else []
+            command = ["experiment", request.study, "--resume", str(experiment), *out_option]
+            say_how_to_resume(played, total, command, request.db)
             return 130
     print_experiment(report)
     if importlib.util.find_spec("matplotlib") is None:

@@ -9,7 +9,7 @@ from typing import Any
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
 from fourinarow.integrations.gtp import COMMANDS, GtpEngine, serve
 
-__all__ = ["add_gtp_parser", "run_gtp"]
+__all__ = ["add_parser", "run"]
 
 DESCRIPTION = (
     """\
@@ -33,7 +33,7 @@ For example, with OpenSpiel:
 )
 
 
-def add_gtp_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``gtp`` subcommand."""
     parser = commands.add_parser(
         "gtp",
@@ -56,10 +56,9 @@ def add_gtp_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="the agent's time per genmove and analyze in ms (default: 1000; time_ms T changes it)",
     )
     parser.add_argument("--seed", type=seed_number, help="seed the agent's random choices")
-    parser.set_defaults(handler=run_gtp)
 
 
-def run_gtp(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Answer commands from standard input until quit or its end; return 0."""
     width, height = args.size
     engine = GtpEngine(

@@ -15,7 +15,7 @@ from fourinarow.core.paths import PathKindError, check_output_file
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
-__all__ = ["add_gui_parser", "run_gui_command", "window_size"]
+__all__ = ["add_parser", "run", "window_size"]
 
 _WINDOW = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$", re.ASCII)
 
@@ -66,7 +66,7 @@ def _png_path(text: str) -> Path:
     return path
 
 
-def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``gui`` subcommand."""
     levels = "; ".join(f"{n} {level.description}" for n, level in LEVELS.items())
     gui = commands.add_parser(
@@ -154,10 +154,9 @@ def add_gui_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "first mistake or blunder instead of its end"
         ),
     )
-    gui.set_defaults(handler=run_gui_command)
 
 
-def run_gui_command(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``fourinarow gui`` with parsed arguments; return the exit status."""
     from fourinarow.gui.launch import DisplayError, NoDisplayError, run_gui
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from fourinarow.integrations.kaggle import export_submission
 
-__all__ = ["add_kaggle_parser", "run_export"]
+__all__ = ["add_parser", "run", "run_export"]
 
 DESCRIPTION = """\
 Write a submission for Kaggle's ConnectX competition that plays one of our agents on any board
@@ -26,7 +26,7 @@ Try it with kaggle-environments (pip install kaggle-environments):
 """
 
 
-def add_kaggle_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``kaggle`` subcommand and its ``export`` action."""
     kaggle = commands.add_parser(
         "kaggle",
@@ -64,21 +64,30 @@ def add_kaggle_parser(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help="leave the compiled kernel out: the submission searches in pure Python",
     )
-    export.set_defaults(handler=run_export)
 
 
-def run_export(args: argparse.Namespace) -> int:
-    """Write the submission and say what it holds; return 0."""
-    submission = export_submission(
+def run(args: argparse.Namespace) -> int:
+    """Run the ``kaggle`` action ``args`` name (``export``, the only one); return the exit
+    status."""
+    assert args.kaggle_command == "export"
+    return run_export(
         args.agent, args.out, single_file=args.single_file, pure_python=args.pure_python
     )
+
+
+def run_export(
+    agent: str, out: Path, *, single_file: bool = False, pure_python: bool = False
+) -> int:
+    """Write the submission of ``agent`` into the folder ``out`` and say what it holds;
+    return 0."""
+    submission = export_submission(agent, out, single_file=single_file, pure_python=pure_python)
     kernel = (
         "compiled kernel included (used where it loads)"
         if submission.compiled
         else "pure Python only (no compiled kernel)"
     )
     print(
-        f"wrote {submission.path} ({submission.size / 1e6:.1f} MB): agent {args.agent}, "
+        f"wrote {submission.path} ({submission.size / 1e6:.1f} MB): agent {agent}, "
         f"{len(submission.files)} files of fourinarow, {kernel}"
     )
     return 0

@@ -12,9 +12,10 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from fourinarow.agents import AGENTS, Limit, analyze, make_agent
+from fourinarow.agents import AGENTS, Agent, Limit, analyze, make_agent
 from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.cli.options import (
     add_position_options,
@@ -29,7 +30,7 @@ from fourinarow.search.arguments import playable_board
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import ColumnValues
 
-__all__ = ["add_move_parsers", "analysis_record", "run_analyze", "run_move"]
+__all__ = ["MoveSettings", "add_parser", "analysis_record", "run", "run_analyze", "run_move"]
 
 DEFAULT_TIME_MS = 1000.0
 
@@ -38,7 +39,7 @@ POSITION_HELP = (
 )
 
 
-def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``move`` and ``analyze`` subcommands."""
     move = commands.add_parser(
         "move",
@@ -89,42 +90,66 @@ def add_move_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--seed", type=seed_number, help="seed the agent's choices")
         add_shape_options(parser)
-    move.set_defaults(handler=run_move)
-    analyze.set_defaults(handler=run_analyze)
 
 
-def _board(args: argparse.Namespace) -> Board:
-    """The position the arguments describe; refuses finished games."""
-    return playable_board(read_position(args), "there is no move")
+@dataclass(frozen=True)
+class MoveSettings:
+    """What ``fourinarow move`` or ``analyze`` was asked for: the position and the agent,
+    built and checked."""
+
+    board: Board  # a position with a move to make
+    agent: Agent
+    spec: str  # the agent's spec, as given
+    limit: Limit
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> MoveSettings:
+        """The settings the arguments ask for.
+
+        Raises:
+            FourInARowError: the position is not valid or the game is over, or the agent's
+                spec is not valid.
+        """
+        board = playable_board(read_position(args), "there is no move")
+        return cls(
+            board=board,
+            agent=make_agent(args.agent, seed=args.seed),
+            spec=args.agent,
+            limit=Limit(time=args.time_ms / 1000),
+            json=args.json,
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``move`` or ``analyze``, as ``args.command`` says; return the exit status."""
+    settings = MoveSettings.from_args(args)
+    return run_move(settings) if args.command == "move" else run_analyze(settings)
 
 
 def _label(column: int) -> int:
     return int(column_label(column))
 
 
-def run_move(args: argparse.Namespace) -> int:
+def run_move(settings: MoveSettings) -> int:
     """Print the chosen column (or a JSON record)."""
-    board = _board(args)
-    agent = make_agent(args.agent, seed=args.seed)
-    limit = Limit(time=args.time_ms / 1000)
+    board, agent, limit = settings.board, settings.agent, settings.limit
     decision = interruptible(lambda: agent.choose(board, limit))
-    if not args.json:
+    if not settings.json:
         print(_label(decision.column))
         return 0
     print(json.dumps(decision_record(decision)))
     return 0
 
 
-def run_analyze(args: argparse.Namespace) -> int:
+def run_analyze(settings: MoveSettings) -> int:
     """Print every column's value (or a JSON record)."""
-    board = _board(args)
-    agent = make_agent(args.agent, seed=args.seed)
-    limit = Limit(time=args.time_ms / 1000)
+    board, agent, limit = settings.board, settings.agent, settings.limit
     nodes = agent_nodes(agent)
     start = time.perf_counter()
     with search_status(lambda: search_text(time.perf_counter() - start, nodes())) as display:
         try:
-            values = interruptible(lambda: analyze(agent, board, limit, spec=args.agent))
+            values = interruptible(lambda: analyze(agent, board, limit, spec=settings.spec))
         except KeyboardInterrupt:
             values = None
     if values is None:
@@ -144,7 +169,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             return 130
         print(
             " ".join(found.labels())
-            if not args.json
+            if not settings.json
             else json.dumps(analysis_record(board, found)),
             flush=True,
         )
@@ -153,7 +178,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
-    if not args.json:
+    if not settings.json:
         print(" ".join(values.labels()))
         return 0
     print(json.dumps(analysis_record(board, values)))

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TextIO, cast
 
-__all__ = ["OutputError", "discard_output", "guard_output", "guarded_stdout"]
+__all__ = ["OutputError", "color_wanted", "discard_output", "guard_output", "guarded_stdout"]
 
 CLOSED = "standard output is closed"
 """The reason given when there is no standard output to write to."""
@@ -124,3 +124,9 @@ def discard_output(stream: TextIO | None) -> None:
         os.dup2(null, descriptor)
     finally:
         os.close(null)
+
+
+def color_wanted(no_color: bool) -> bool:
+    """Whether to draw boards in colour: not with ``--no-color`` (``no_color``), nor when
+    ``NO_COLOR`` is set, nor when standard output is not a terminal."""
+    return not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()

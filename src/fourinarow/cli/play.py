@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TextIO
+from dataclasses import dataclass, field
+from typing import Any, TextIO
 
-from fourinarow.agents import Agent, Decision, Limit, PerfectAgent, make_agent
+from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.analysis import review_game
-from fourinarow.cli.review import listing
+from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
+from fourinarow.cli.output import color_wanted
+from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
@@ -20,7 +23,7 @@ from fourinarow.search.openings import has_default_book
 from fourinarow.search.scores import Bounds, Estimate, Exact, Unvalued
 from fourinarow.search.solver import Solver
 
-__all__ = ["GameSettings", "TerminalGame"]
+__all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
 
 _SYMBOLS = {1: "X", 2: "O"}
 
@@ -51,21 +54,95 @@ def _describe_score(score: int, board: Board) -> str:
     return f"{score:+d} ({who} with its stone number {stones})"
 
 
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    """Register the ``play`` subcommand."""
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=(
+            "Play Connect Four in the terminal against the computer (or another human). "
+            "Type a column number (or letter) to drop a stone; u undoes your last move, "
+            "? shows help, q quits; when a game ends, r reviews it."
+        ),
+    )
+    play.add_argument(
+        "--opponent",
+        default="level:5",
+        metavar="SPEC",
+        help=f"the computer player: {', '.join(AGENTS)} (default: level:5; see fourinarow agents)",
+    )
+    play.add_argument(
+        "--first",
+        choices=("human", "computer", "random"),
+        default="human",
+        help="who moves first (default: human)",
+    )
+    add_shape_options(play)
+    play.add_argument("--name", help="your name (default: You; Player 1 with --human-vs-human)")
+    play.add_argument(
+        "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
+    )
+    play.add_argument(
+        "--no-color",
+        action="store_true",
+        help="plain text board (also when NO_COLOR is set or output is not a terminal)",
+    )
+    play.add_argument(
+        "--seed", type=seed_number, help="seed the computer's choices for a repeatable game"
+    )
+    play.add_argument(
+        "--time-ms",
+        type=non_negative_number,
+        default=2000,
+        metavar="T",
+        help="the computer's thinking time per move, for players that use time; 0 answers at "
+        "once (default: 2000)",
+    )
+    play.add_argument(
+        "--review", action="store_true", help="review each game when it ends, without asking"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play games in the terminal until the player stops; return the exit status."""
+    return TerminalGame(GameSettings.from_args(args)).run()
+
+
 @dataclass(frozen=True)
 class GameSettings:
-    """What ``fourinarow play`` was asked for."""
+    """What ``fourinarow play`` was asked for: the board's shape and the computer player,
+    built and checked, and the options."""
 
-    width: int = 7
-    height: int = 6
-    connect: int = 4
-    opponent: str = "level:5"
+    board: Board = field(default_factory=Board)  # the empty board; each game starts on a copy
+    opponent: Agent | None = None  # the computer player; None between two humans
     first: str = "human"  # human, computer or random
     name: str | None = None  # default: "You" against the computer, "Player 1" between humans
-    human_vs_human: bool = False
     color: bool = True
-    seed: int | None = None
+    seed: int | None = None  # seeds the choice of who moves first (with first="random")
     think_time: float = 2.0  # seconds per computer move, for agents that use time
     review: bool = False  # review every finished game without being asked
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> GameSettings:
+        """The settings ``play``'s arguments ask for: the board and the computer player
+        built once, here, so that a bad shape or agent spec stops the command at once.
+
+        Raises:
+            FourInARowError: the shape or the agent's spec is not valid.
+        """
+        width, height = args.size
+        board = Board(width, height, args.connect)
+        opponent = None if args.human_vs_human else make_agent(args.opponent, seed=args.seed)
+        return cls(
+            board=board,
+            opponent=opponent,
+            first=args.first,
+            name=args.name,
+            color=color_wanted(args.no_color),
+            seed=args.seed,
+            think_time=args.time_ms / 1000,
+            review=args.review,
+        )
 
 
 @dataclass
@@ -82,7 +159,7 @@ class TerminalGame:
     """Runs games in a terminal until the player stops.
 
     Args:
-        settings: shape, opponent and options.
+        settings: the empty board, the computer player and the options.
         read: reads one line of input after showing a prompt (``input`` by default); raises
             ``EOFError`` at end of input.
         out: where the board and messages go (standard output when the game starts, by
@@ -99,9 +176,7 @@ class TerminalGame:
         self._read = read
         self._out = out if out is not None else sys.stdout
         self._rng = random.Random(settings.seed)
-        self._agent = (
-            None if settings.human_vs_human else make_agent(settings.opponent, seed=settings.seed)
-        )
+        self._agent = settings.opponent
         self._wins: dict[str, int] = {}
         self._analyst: PerfectAgent | None = None
         self._draws = 0
@@ -123,7 +198,7 @@ class TerminalGame:
 
     def run(self) -> int:
         """Play games until the player quits or declines another; return the exit status."""
-        s = self.settings
+        s = self.settings.board
         self._say(
             f"Connect {s.connect} on a {s.width}x{s.height} board. "
             "Type a column to drop a stone; ? for help."
@@ -131,7 +206,7 @@ class TerminalGame:
         try:
             while True:
                 board = self._play_one()
-                if s.review:
+                if self.settings.review:
                     self._review(board)
                 else:
                     self._say("Type r to review this game: every move graded by the solver.")
@@ -144,7 +219,7 @@ class TerminalGame:
 
     def _seats(self) -> dict[int, _Seat]:
         s = self.settings
-        if s.human_vs_human or self._agent is None:
+        if self._agent is None:
             seats = {1: _Seat(s.name or "Player 1", None), 2: _Seat("Player 2", None)}
         else:
             first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
@@ -164,8 +239,7 @@ class TerminalGame:
 
     def _play_one(self) -> Board:
         """Play one game to its end; return the final position."""
-        s = self.settings
-        board = Board(s.width, s.height, s.connect)
+        board = self.settings.board.copy()
         seats = self._seats()
         self._say(f"{self._describe(1, seats[1])}, {self._describe(2, seats[2])}; X moves first.")
         while True:
@@ -321,7 +395,7 @@ class TerminalGame:
         agent = f" ({self._agent.name})" if self._agent is not None else ""
         who = {p: name + (agent if name == "Computer" else "") for p, name in self._names.items()}
         self._say(f"X = {who[1]}, O = {who[2]}")
-        self._say(listing(review))
+        self._say(review_text(review))
         self._say()
 
     def _ask(self, prompt: str) -> str:

@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,15 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
-__all__ = ["DEFAULT_TIME_MS", "MAX_COUNT", "add_generate_parser", "position_limit", "run_generate"]
+__all__ = [
+    "DEFAULT_TIME_MS",
+    "MAX_COUNT",
+    "GenerateSettings",
+    "add_generate_parser",
+    "generate_set",
+    "position_limit",
+    "run_generate",
+]
 
 MAX_COUNT = 100_000
 """The most puzzles one run makes."""
@@ -123,17 +132,55 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="no progress or summary on standard error"
     )
-    parser.set_defaults(handler=run_generate)
 
 
-def position_limit(args: argparse.Namespace) -> Limit | None:
-    """Each position's limit for ``puzzle generate``'s arguments: --time-ms, by default none
-    where the shape has an opening book (shipped or installed), else ``DEFAULT_TIME_MS``."""
-    time_ms = args.time_ms
-    width, height = args.size
-    if time_ms is None and not has_default_book(width, height, args.connect):
+def position_limit(
+    width: int, height: int, connect: int, time_ms: float | None = None
+) -> Limit | None:
+    """Each position's limit for ``puzzle generate`` on a ``width`` x ``height`` board,
+    connect ``connect``: ``time_ms`` (--time-ms), by default none where the shape has an
+    opening book (shipped or installed), else ``DEFAULT_TIME_MS``."""
+    if time_ms is None and not has_default_book(width, height, connect):
         time_ms = DEFAULT_TIME_MS
     return None if time_ms is None else Limit(time_ms / 1000)
+
+
+@dataclass(frozen=True)
+class GenerateSettings:
+    """What ``fourinarow puzzle generate`` was asked for, the shape checked."""
+
+    out: Path
+    count: int = 20
+    seed: int = 0
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    kinds: tuple[str, ...] = KINDS
+    db: Path | None = None  # take the games from this tournament database
+    time_ms: float | None = None
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> GenerateSettings:
+        """The settings the arguments of ``puzzle generate`` ask for.
+
+        Raises:
+            FourInARowError: the shape is not valid.
+        """
+        width, height = args.size
+        Board(width, height, args.connect)  # the shape's own error, before any work
+        return cls(
+            out=args.out,
+            count=args.count,
+            seed=args.seed,
+            width=width,
+            height=height,
+            connect=args.connect,
+            kinds=tuple(args.kinds),
+            db=args.db,
+            time_ms=args.time_ms,
+            quiet=args.quiet,
+        )
 
 
 def _database_games(path: Path, width: int, height: int, connect: int) -> list[Game]:
@@ -173,44 +220,48 @@ def _unwritable(path: Path) -> str | None:
 
 
 def run_generate(args: argparse.Namespace) -> int:
+    """Make the set the arguments ask for and write it; return 0."""
+    return generate_set(GenerateSettings.from_args(args))
+
+
+def generate_set(settings: GenerateSettings) -> int:
     """Make the set and write it; return 0."""
-    width, height = args.size
-    Board(width, height, args.connect)  # the shape's own error, before any work
+    width, height = settings.width, settings.height
     # a device or a FIFO is written through; the rest is checked without opening it
-    if not check_output_file(args.out, "the puzzle set", write_through=True):
-        reason = _unwritable(args.out)
-        if reason is None and not args.out.parent.is_dir():
-            reason = f"the folder {args.out.parent} does not exist"
+    if not check_output_file(settings.out, "the puzzle set", write_through=True):
+        reason = _unwritable(settings.out)
+        if reason is None and not settings.out.parent.is_dir():
+            reason = f"the folder {settings.out.parent} does not exist"
         if reason is not None:
             raise PuzzleError(f"cannot write the set: {reason}")
     games: Iterator[Game] | list[Game] | None = None
-    if args.db is not None:
-        games = _database_games(args.db, width, height, args.connect)
+    if settings.db is not None:
+        games = _database_games(settings.db, width, height, settings.connect)
     start = time.perf_counter()
-    with progress_bar("puzzles", enabled=not args.quiet) as progress:
+    with progress_bar("puzzles", enabled=not settings.quiet) as progress:
         work = partial(
             generate,
-            args.count,
-            seed=args.seed,
+            settings.count,
+            seed=settings.seed,
             width=width,
             height=height,
-            connect=args.connect,
-            kinds=args.kinds,
+            connect=settings.connect,
+            kinds=settings.kinds,
             games=games,
-            limit=position_limit(args),
+            limit=position_limit(width, height, settings.connect, settings.time_ms),
             solver=Solver(tt_mb=64),
             progress=progress,
         )
         puzzles = interruptible(work)
     try:
-        written = write_puzzles(args.out, puzzles, write_through=True)
+        written = write_puzzles(settings.out, puzzles, write_through=True)
     except OSError as error:
-        raise PuzzleError(f"cannot write the set {args.out}: {error}") from None
-    if not args.quiet:
+        raise PuzzleError(f"cannot write the set {settings.out}: {error}") from None
+    if not settings.quiet:
         counts = ", ".join(f"{sum(p.kind == k for p in puzzles)} {k}" for k in KINDS)
         seconds = time.perf_counter() - start
         print(
-            f"wrote {written} puzzles ({counts}) to {args.out} in {seconds:.0f} s",
+            f"wrote {written} puzzles ({counts}) to {settings.out} in {seconds:.0f} s",
             file=sys.stderr,
         )
     return 0

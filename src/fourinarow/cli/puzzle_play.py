@@ -7,13 +7,14 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from fourinarow.cli.options import positive_int
+from fourinarow.cli.output import color_wanted
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.puzzles.daily import daily_puzzle, today
@@ -25,7 +26,16 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
-__all__ = ["DESCRIPTION", "PuzzleRun", "add_play_options", "puzzle_limit", "run_play"]
+__all__ = [
+    "DESCRIPTION",
+    "Choice",
+    "PuzzleRun",
+    "PuzzleSettings",
+    "add_play_options",
+    "play_puzzles",
+    "puzzle_limit",
+    "run_play",
+]
 
 SHIPPED = "shipped"
 """The set name recorded for the puzzles that ship with fourinarow."""
@@ -124,12 +134,61 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="plain text boards")
 
 
+@dataclass(frozen=True)
+class PuzzleSettings:
+    """What ``fourinarow puzzle`` was asked for, checked."""
+
+    choice: Choice
+    set_file: str | None = None  # --set (None: the shipped puzzles)
+    daily: bool = False  # the puzzle of the day (also with --date)
+    day: date | None = None  # --date
+    stats: bool = False
+    db: str | None = None  # the progress file (None: the default one)
+    color: bool = True
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> PuzzleSettings:
+        """The settings the arguments of ``fourinarow puzzle`` ask for.
+
+        Raises:
+            PuzzleError: --daily (or --date) with options that choose among puzzles; not
+                with --stats, which takes no notice of them.
+        """
+        daily = args.daily or args.date is not None
+        if daily and not args.stats:
+            used = [
+                name
+                for name, value in (
+                    ("--kind", args.kind),
+                    ("--rating", args.rating),
+                    ("--count", args.count),
+                )
+                if value is not None
+            ] + (["--again"] if args.again else [])
+            if used:
+                raise PuzzleError(
+                    f"--daily plays the one puzzle of the day: it takes no {', '.join(used)}"
+                )
+        return cls(
+            choice=Choice.from_args(args),
+            set_file=args.set_file,
+            daily=daily,
+            day=args.date,
+            stats=args.stats,
+            db=args.db,
+            color=color_wanted(args.no_color),
+        )
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play puzzles (or, with ``--stats``, print the progress)."""
-    from fourinarow.cli.main import _color_wanted
+    return play_puzzles(PuzzleSettings.from_args(args))
 
-    if args.stats:
-        path = Path(args.db) if args.db is not None else default_progress_path()
+
+def play_puzzles(settings: PuzzleSettings) -> int:
+    """Play puzzles (or, with ``stats``, print the progress); return the exit status."""
+    if settings.stats:
+        path = Path(settings.db) if settings.db is not None else default_progress_path()
         try:
             missing = not path.exists()
         except OSError:  # a folder on the way that we may not enter: Progress says so below
@@ -140,34 +199,18 @@ def run_play(args: argparse.Namespace) -> int:
         with Progress(path) as progress:
             print_stats(progress, sys.stdout)
         return 0
-    if args.date is not None:
-        args.daily = True
-    if args.daily:
-        used = [
-            name
-            for name, value in (
-                ("--kind", args.kind),
-                ("--rating", args.rating),
-                ("--count", args.count),
-            )
-            if value is not None
-        ] + (["--again"] if args.again else [])
-        if used:
-            raise PuzzleError(
-                f"--daily plays the one puzzle of the day: it takes no {', '.join(used)}"
-            )
-    set_name, puzzles = load_set(args.set_file)
-    with Progress(args.db) as progress:
+    set_name, puzzles = load_set(settings.set_file)
+    with Progress(settings.db) as progress:
         day = None
-        if args.daily:
-            day = args.date or today()
+        if settings.daily:
+            day = settings.day or today()
             chosen = [daily_puzzle(puzzles, day)]
         else:
-            chosen = select(puzzles, args, progress.solved(set_name))
+            chosen = select(puzzles, settings.choice, progress.solved(set_name))
             if not chosen:
-                print(_nothing_left(args, puzzles))
+                print(_nothing_left(settings.choice, puzzles))
                 return 0
-        run = PuzzleRun(progress, set_name, color=_color_wanted(args.no_color), day=day)
+        run = PuzzleRun(progress, set_name, color=settings.color, day=day)
         return run.play_all(chosen)
 
 
@@ -190,26 +233,41 @@ def load_set(path: str | None) -> tuple[str, list[Puzzle]]:
     return SHIPPED, shipped()
 
 
-def select(puzzles: Sequence[Puzzle], args: argparse.Namespace, solved: set[str]) -> list[Puzzle]:
+@dataclass(frozen=True)
+class Choice:
+    """Which puzzles of a set to play: ``--kind``, ``--rating``, ``--again`` and ``--count``."""
+
+    kind: str | None = None
+    rating: tuple[int, int] | None = None  # the lowest and highest rating, both included
+    again: bool = False  # the solved puzzles too
+    count: int | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Choice:
+        """The choice the arguments of ``fourinarow puzzle`` make."""
+        return cls(kind=args.kind, rating=args.rating, again=args.again, count=args.count)
+
+
+def select(puzzles: Sequence[Puzzle], choice: Choice, solved: set[str]) -> list[Puzzle]:
     """The puzzles to play, in order: of the kind and rating asked, unsolved unless ``--again``,
     at most ``--count``."""
     chosen = [
         p
         for p in puzzles
-        if (args.kind is None or p.kind == args.kind)
-        and (args.rating is None or args.rating[0] <= p.rating <= args.rating[1])
-        and (args.again or p.id not in solved)
+        if (choice.kind is None or p.kind == choice.kind)
+        and (choice.rating is None or choice.rating[0] <= p.rating <= choice.rating[1])
+        and (choice.again or p.id not in solved)
     ]
-    return chosen[: args.count] if args.count is not None else chosen
+    return chosen[: choice.count] if choice.count is not None else chosen
 
 
-def _nothing_left(args: argparse.Namespace, puzzles: Sequence[Puzzle]) -> str:
+def _nothing_left(choice: Choice, puzzles: Sequence[Puzzle]) -> str:
     """Why there is nothing to play."""
     if not puzzles:
         return "The set has no puzzles."
-    if not select(puzzles, argparse.Namespace(**{**vars(args), "again": True}), set()):
+    if not select(puzzles, replace(choice, again=True), set()):
         return "No puzzle of the set matches the options."
-    matching = "" if args.kind is None and args.rating is None else " that the options ask for"
+    matching = "" if choice.kind is None and choice.rating is None else " that the options ask for"
     return f"You have solved every puzzle of the set{matching}; --again plays them anew."
 
 

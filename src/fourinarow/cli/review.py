@@ -6,25 +6,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from fourinarow.analysis import Review, review_game
-from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
+from fourinarow.analysis import ReviewError, review_game
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
 from fourinarow.cli.progress import move_progress
-from fourinarow.cli.review_agent import add_agent_options, run_agent_review
-from fourinarow.cli.review_db import DB_HELP, add_db_options, run_review_db, wants_db
-from fourinarow.cli.tournament import db_help
-from fourinarow.core import Board, InvalidPositionError, column_label
-from fourinarow.core.render import render_text
+from fourinarow.cli.results import db_help
+from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
+from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
+from fourinarow.cli.review_text import review_text
+from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.openings import has_default_book
-from fourinarow.search.scores import Estimate, Exact
 from fourinarow.search.solver import Solver
 
-__all__ = ["DEFAULT_TIME_MS", "add_review_parser", "position_limit", "run_review"]
+__all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "position_limit", "run"]
 
 DEFAULT_TIME_MS = 1000.0
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -65,7 +64,7 @@ otherwise, or --no-limit asks for every position proven however long it takes.
 """
 
 
-def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``review`` subcommand."""
     parser = commands.add_parser(
         "review",
@@ -111,7 +110,6 @@ def add_review_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_db_options(parser)
     add_agent_options(parser)
-    parser.set_defaults(handler=run_review)
 
 
 def _moves_text(text: str | None) -> str:
@@ -129,126 +127,99 @@ def _moves_text(text: str | None) -> str:
     raise InvalidPositionError("standard input holds no game: write its moves, such as 4453")
 
 
-def position_limit(args: argparse.Namespace, width: int, height: int) -> Limit | None:
-    """Each position's limit for ``review``'s arguments on a ``width`` x ``height`` board: what
-    --time-ms and --max-nodes say; by default none where the shape has an opening book (shipped
-    or installed), else ``DEFAULT_TIME_MS``."""
-    time_ms = args.time_ms
-    if time_ms is None and not args.no_limit and not has_default_book(width, height, args.connect):
+def position_limit(
+    width: int,
+    height: int,
+    connect: int,
+    *,
+    time_ms: float | None = None,
+    no_limit: bool = False,
+    max_nodes: int | None = None,
+) -> Limit | None:
+    """Each position's limit on a ``width`` x ``height`` board, connect ``connect``: what
+    ``time_ms`` (--time-ms) and ``max_nodes`` (--max-nodes) say; by default none where the
+    shape has an opening book (shipped or installed) or with ``no_limit`` (--no-limit), else
+    ``DEFAULT_TIME_MS``."""
+    if time_ms is None and not no_limit and not has_default_book(width, height, connect):
         time_ms = DEFAULT_TIME_MS
     seconds = None if time_ms is None else time_ms / 1000
-    if seconds is None and args.max_nodes is None:
+    if seconds is None and max_nodes is None:
         return None
-    return Limit(seconds, nodes=args.max_nodes)
+    return Limit(seconds, nodes=max_nodes)
 
 
-def run_review(args: argparse.Namespace) -> int:
-    """Review the game and print the listing (or JSON); return 0."""
+@dataclass(frozen=True)
+class ReviewSettings:
+    """What ``fourinarow review MOVES`` (or a stored game) was asked for."""
+
+    moves: str | None = None  # MOVES as given (- for standard input)
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    time_ms: float | None = None
+    no_limit: bool = False
+    max_nodes: int | None = None
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
+        """The settings ``review``'s arguments ask for."""
+        width, height = args.size
+        return cls(
+            moves=args.moves,
+            width=width,
+            height=height,
+            connect=args.connect,
+            time_ms=args.time_ms,
+            no_limit=args.no_limit,
+            max_nodes=args.max_nodes,
+            json=args.json,
+        )
+
+    def limit_of(self, width: int, height: int, connect: int) -> Limit | None:
+        """Each position's limit on a board of this shape (:func:`position_limit`)."""
+        return position_limit(
+            width,
+            height,
+            connect,
+            time_ms=self.time_ms,
+            no_limit=self.no_limit,
+            max_nodes=self.max_nodes,
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the game (or stored games, or an agent) and print the listing (or JSON); return
+    the exit status."""
     if args.agent is not None or args.positions:
-        return run_agent_review(args)
-    if wants_db(args):
-        return run_review_db(args, position_limit)
-    width, height = args.size
+        return run_agent_review(AgentReview.from_args(args))
+    settings = ReviewSettings.from_args(args)
+    stored_games = StoredGames.from_args(args)
+    if stored_games.wanted:
+        if settings.moves is not None:
+            raise ReviewError(
+                f"give either MOVES ({settings.moves}) or a stored game (--db, --game, "
+                "--tournament, --list), not both"
+            )
+        return run_review_db(stored_games, settings.limit_of)
+    return review_moves(settings)
+
+
+def review_moves(settings: ReviewSettings) -> int:
+    """Review the game of ``settings.moves`` and print the listing (or JSON); return 0."""
+    s = settings
     board = Board.from_moves(
-        _moves_text(args.moves), width=width, height=height, connect=args.connect
+        _moves_text(s.moves), width=s.width, height=s.height, connect=s.connect
     )
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
-    limit = position_limit(args, width, height)
+    limit = s.limit_of(s.width, s.height, s.connect)
     with move_progress() as progress:
         review = interruptible(
             partial(review_game, board, limit=limit, solver=Solver(tt_mb=64), progress=progress)
         )
-    if args.json:
+    if s.json:
         print(json.dumps(review.to_json()))
     else:
-        print(listing(review))
+        print(review_text(review))
     return 0
-
-
-def _words(value: Value) -> str:
-    """A value with its meaning: ``+18 win in 1``, ``0 draw``, ``-2 loss in 20``, ``-1..3``."""
-    if not isinstance(value, Exact):
-        return str(value)
-    if value.value == 0:
-        return "0 draw"
-    return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {value.own_moves}"
-
-
-def _shown(value: Value, estimate: object) -> str:
-    """A proven value in words, else the column's estimate (``~+1.2``) where there is one."""
-    if not isinstance(value, Exact) and isinstance(estimate, Estimate):
-        return str(estimate)
-    return _words(value)
-
-
-def _line(move: MoveReview, width: int) -> str:
-    mark = move.mark + ("*" if move.from_bounds else "") + (" est." if move.estimated else "")
-    best = " ".join(column_label(c) for c in move.best)
-    likely = move.likely_best
-    if not best and move.estimated and likely is not None:
-        best = "~" + column_label(likely)
-    columns = move.values.values
-    before = _shown(move.before, None if likely is None else columns[likely])
-    return (
-        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<{width}}"
-        f"{before:<16}{_shown(move.played, columns[move.column]):<16}{best or '?'}"
-    )
-
-
-def _percent(share: float | None) -> str:
-    return "-" if share is None else f"{share:.0%}"
-
-
-def _result(review: Review) -> str:
-    outcome = review.board.outcome()
-    if outcome is None:
-        return "unfinished"
-    if outcome.is_draw:
-        return "a draw"
-    assert outcome.winner is not None
-    return f"{SYMBOLS[outcome.winner]} wins"
-
-
-def listing(review: Review) -> str:
-    """The annotated listing: one line per move, the turning points with the board before
-    each, and the per-player summary."""
-    moves = review.board.to_moves()
-    width = 9 if any(move.estimated for move in review.moves) else 4  # room for " est."
-    lines = [
-        f"Review of {moves} ({review.width}x{review.height}, connect {review.connect}): "
-        f"{_result(review)}",
-        "",
-        f"{'move':>4}     {'col':>3}  {'':<{width}}{'before':<16}{'played':<16}best",
-    ]
-    lines += [_line(move, width) for move in review.moves]
-    turning = review.turning_points
-    by = review.graded_by()
-    if turning:
-        heading = "Turning points:"
-    elif by["estimate"] or by["ungraded"]:
-        heading = "Turning points: none proven"
-    else:
-        heading = "Turning points: none"
-    lines += ["", heading]
-    for move in turning:
-        lines += ["", f"{move.sentence()}.", render_text(review.board_after(move.ply))]
-    likely = review.likely_turning_points
-    if likely:
-        lines += ["", "Likely turning points (graded by estimates, not proven):"]
-        lines += [f"  {move.sentence()}." for move in likely]
-    lines += [
-        "",
-        f"Graded: {by['proof']} moves by proof, {by['estimate']} by estimate (marked est.), "
-        f"{by['ungraded']} ungraded (marked ~).",
-    ]
-    names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
-    header = "".join(f"{names[g]:>6}" for g in GRADES)
-    lines += ["", f"player  moves{header}  accuracy  weighted"]
-    for summary in review.summaries():
-        counts = "".join(f"{summary.counts[g]:>6}" for g in GRADES)
-        lines.append(
-            f"{SYMBOLS[summary.player]:<6}  {summary.moves:>5}{counts}"
-            f"  {_percent(summary.accuracy):>8}  {_percent(summary.weighted_accuracy):>8}"
-        )
-    return "\n".join(lines)

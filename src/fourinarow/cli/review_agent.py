@@ -40,6 +40,7 @@ from fourinarow.search.solver import Solver
 
 __all__ = [
     "SOLVER_TIME_MS",
+    "AgentReview",
     "add_agent_options",
     "run_agent_review",
     "solver_limit",
@@ -140,63 +141,102 @@ def _sets(given: list[str]) -> list[_Set]:
     return sets
 
 
-def _agent_limit(args: argparse.Namespace) -> Limit | None:
-    if args.time_ms is None and args.max_nodes is None:
-        return None
-    seconds = None if args.time_ms is None else args.time_ms / 1000
-    return Limit(seconds, nodes=args.max_nodes)
+@dataclass(frozen=True)
+class AgentReview:
+    """What ``fourinarow review --agent SPEC --positions FILE`` was asked for."""
+
+    agent: str
+    positions: tuple[str, ...]
+    width: int = 7
+    height: int = 6
+    connect: int = 4
+    count: int | None = None
+    seed: int | None = None
+    time_ms: float | None = None  # the agent's budget per move (default: its own)
+    max_nodes: int | None = None
+    no_limit: bool = False  # the solver proves every position however long it takes
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> AgentReview:
+        """The settings ``review``'s arguments ask for, checked.
+
+        Raises:
+            ReviewError: no agent, no positions, or MOVES given as well.
+            InvalidAgentSpecError: the agent's spec is not valid.
+        """
+        if args.agent is None:
+            raise ReviewError("--positions grades an agent: give it with --agent SPEC")
+        if not args.positions:
+            raise ReviewError(
+                "--agent needs positions to grade it on: --positions FILE, a standard set "
+                f"({', '.join(BENCHMARK_SETS)}) or {ALL_SETS}"
+            )
+        if args.moves is not None:
+            raise ReviewError("give MOVES to review a game, or --agent and --positions, not both")
+        make_agent(args.agent)  # an unknown spec is named before any position is solved
+        width, height = args.size
+        return cls(
+            agent=args.agent,
+            positions=tuple(args.positions),
+            width=width,
+            height=height,
+            connect=args.connect,
+            count=args.count,
+            seed=args.seed,
+            time_ms=args.time_ms,
+            max_nodes=args.max_nodes,
+            no_limit=args.no_limit,
+            json=args.json,
+        )
+
+    @property
+    def agent_limit(self) -> Limit | None:
+        """The agent's limit per move: ``None`` (its own) unless a time or node limit is given."""
+        if self.time_ms is None and self.max_nodes is None:
+            return None
+        seconds = None if self.time_ms is None else self.time_ms / 1000
+        return Limit(seconds, nodes=self.max_nodes)
 
 
-def solver_limit(args: argparse.Namespace) -> Limit | None:
-    """The solver's limit per position when grading an agent: none with --no-limit or where
-    the shape has an opening book (shipped or installed), else ``SOLVER_TIME_MS``."""
-    width, height = args.size
-    if args.no_limit or has_default_book(width, height, args.connect):
+def solver_limit(width: int, height: int, connect: int, *, no_limit: bool = False) -> Limit | None:
+    """The solver's limit per position when grading an agent on a ``width`` x ``height``
+    board: none with ``no_limit`` (--no-limit) or where the shape has an opening book (shipped
+    or installed), else ``SOLVER_TIME_MS``."""
+    if no_limit or has_default_book(width, height, connect):
         return None
     return Limit(SOLVER_TIME_MS / 1000)
 
 
-def _check(args: argparse.Namespace) -> None:
-    if args.agent is None:
-        raise ReviewError("--positions grades an agent: give it with --agent SPEC")
-    if not args.positions:
-        raise ReviewError(
-            "--agent needs positions to grade it on: --positions FILE, a standard set "
-            f"({', '.join(BENCHMARK_SETS)}) or {ALL_SETS}"
-        )
-    if args.moves is not None:
-        raise ReviewError("give MOVES to review a game, or --agent and --positions, not both")
-
-
-def run_agent_review(args: argparse.Namespace) -> int:
+def run_agent_review(review: AgentReview) -> int:
     """Grade the agent on every set given and print the table (or JSON); return 0."""
-    _check(args)
-    make_agent(args.agent)  # an unknown spec is named before any position is solved
-    width, height = args.size
-    sets = _sets(args.positions)
+    sets = _sets(list(review.positions))
     boards: list[list[Board]] = []
     for chosen in sets:
-        found = read_positions(chosen.path, width=width, height=height, connect=args.connect)
-        boards.append(evenly_spaced(found, args.count))
+        found = read_positions(
+            chosen.path, width=review.width, height=review.height, connect=review.connect
+        )
+        boards.append(evenly_spaced(found, review.count))
     solver = Solver(tt_mb=64)
+    limit = solver_limit(review.width, review.height, review.connect, no_limit=review.no_limit)
     reports = []
     for chosen, positions in zip(sets, boards, strict=True):
-        solved = interruptible(
-            partial(solve_positions, positions, solver=solver, limit=solver_limit(args))
+        solved = interruptible(partial(solve_positions, positions, solver=solver, limit=limit))
+        work = partial(
+            agent_accuracy, review.agent, solved, limit=review.agent_limit, seed=review.seed
         )
-        work = partial(agent_accuracy, args.agent, solved, limit=_agent_limit(args), seed=args.seed)
         reports.append((chosen, interruptible(work)))
-    if args.json:
-        print(json.dumps(_json(args, reports)))
+    if review.json:
+        print(json.dumps(_json(review, reports)))
     else:
-        print(table(args.agent, reports))
+        print(table(review.agent, reports))
     return 0
 
 
-def _json(args: argparse.Namespace, reports: list[tuple[_Set, AccuracyReport]]) -> object:
+def _json(review: AgentReview, reports: list[tuple[_Set, AccuracyReport]]) -> object:
     return {
-        "agent": args.agent,
-        "seed": args.seed,
+        "agent": review.agent,
+        "seed": review.seed,
         "sets": [{"set": s.name, "file": str(s.path), **r.to_json()} for s, r in reports],
     }
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from fourinarow.analysis import (
 )
 from fourinarow.analysis.review import GRADES
 from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.review_text import review_text
 from fourinarow.core import format_moves
 from fourinarow.core.paths import check_regular_file
 from fourinarow.search.interrupt import interruptible
@@ -32,7 +34,7 @@ from fourinarow.search.solver import Solver
 from fourinarow.tournament.games import GameRecord
 from fourinarow.tournament.store import Store, StoredTournament, default_db_path
 
-__all__ = ["DB_HELP", "add_db_options", "run_review_db", "wants_db"]
+__all__ = ["DB_HELP", "LimitOf", "StoredGames", "add_db_options", "run_review_db"]
 
 DB_HELP = """\
 Stored games come from the results database of fourinarow tournament: --db PATH, by default
@@ -48,8 +50,9 @@ agent). Stored games keep their own board: --size and --connect are not used wit
 every game's players and turning points and the agents' summaries.
 """
 
-LimitOf = Callable[[argparse.Namespace, int, int], Limit | None]
-"""The limit per position ``fourinarow review`` gives a board: ``limit_of(args, width, height)``."""
+LimitOf = Callable[[int, int, int], Limit | None]
+"""The limit per position ``fourinarow review`` gives a board:
+``limit_of(width, height, connect)``."""
 
 _MARK_NAMES = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
 
@@ -95,22 +98,41 @@ def add_db_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
 
 
-def wants_db(args: argparse.Namespace) -> bool:
-    """Whether the command asks for stored games."""
-    return bool(args.db or args.game or args.list) or args.tournament is not None
+@dataclass(frozen=True)
+class StoredGames:
+    """Which stored games ``fourinarow review`` was asked for, and how to show them."""
 
+    db: str | None = None  # --db (default: the results database's default place)
+    game: tuple[int | None, int] | None = None  # --game T:N (tournament or None, game from 1)
+    tournament: int | None = None  # --tournament [ID]: 0 for the latest, None when not given
+    list: bool = False
+    json: bool = False
+    quiet: bool = False
 
-def run_review_db(args: argparse.Namespace, limit_of: LimitOf) -> int:
-    """Review or list stored games as ``args`` say; ``limit_of(args, width, height)`` gives
-    the limit per position for a board. Return the exit status."""
-    if args.moves is not None:
-        raise ReviewError(
-            f"give either MOVES ({args.moves}) or a stored game (--db, --game, --tournament, "
-            "--list), not both"
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> StoredGames:
+        """The stored games ``review``'s arguments ask for (none, if they ask for none)."""
+        return cls(
+            db=args.db,
+            game=args.game,
+            tournament=args.tournament,
+            list=args.list,
+            json=args.json,
+            quiet=args.quiet,
         )
-    if args.game and args.list:
+
+    @property
+    def wanted(self) -> bool:
+        """Whether the command asks for stored games."""
+        return bool(self.db or self.game or self.list) or self.tournament is not None
+
+
+def run_review_db(asked: StoredGames, limit_of: LimitOf) -> int:
+    """Review or list stored games; ``limit_of(width, height, connect)`` gives the limit per
+    position for a board. Return the exit status."""
+    if asked.game and asked.list:
         raise ReviewError("--list shows a tournament's games: leave out --game")
-    path = Path(args.db) if args.db else default_db_path()
+    path = Path(asked.db) if asked.db else default_db_path()
     check_regular_file(path, "the results database")
     try:
         missing = not path.is_file()
@@ -122,31 +144,31 @@ def run_review_db(args: argparse.Namespace, limit_of: LimitOf) -> int:
             "wrote with --db PATH"
         )
     with Store(path, create=False, on_wait=_say_waiting) as store:
-        wanted = args.tournament or None
-        if args.game and args.game[0] is not None:
-            if wanted not in (None, args.game[0]):
+        wanted = asked.tournament or None
+        if asked.game and asked.game[0] is not None:
+            if wanted not in (None, asked.game[0]):
                 raise ReviewError(
-                    f"--game {args.game[0]}:{args.game[1]} is of tournament {args.game[0]}, "
+                    f"--game {asked.game[0]}:{asked.game[1]} is of tournament {asked.game[0]}, "
                     f"not --tournament {wanted}: give one of them"
                 )
-            wanted = args.game[0]
+            wanted = asked.game[0]
         stored = store.tournament(wanted)
         if stored is None:
             which = f"tournament {wanted}" if wanted else "tournament"
             raise ReviewError(f"there is no {which} in {path}{_known_tournaments(store)}")
         records = store.records(stored.id)
     games = [_played(stored.id, r) for r in records]
-    if args.game:
+    if asked.game:
         numbers = [r.spec.index + 1 for r in records]
-        if args.game[1] not in numbers:
+        if asked.game[1] not in numbers:
             raise ReviewError(
-                f"tournament {stored.id} has no game {args.game[1]}: its games are "
+                f"tournament {stored.id} has no game {asked.game[1]}: its games are "
                 f"{_numbers(numbers)} (see fourinarow review --list)"
             )
-        return _review_one(args, games[numbers.index(args.game[1])], limit_of)
-    if args.list or args.tournament is None:
-        return _list(args, stored, games, records)
-    return _review_all(args, stored, games, limit_of)
+        return _review_one(asked, games[numbers.index(asked.game[1])], limit_of)
+    if asked.list or asked.tournament is None:
+        return _list(asked, stored, games, records)
+    return _review_all(asked, stored, games, limit_of)
 
 
 def _say_waiting(message: str) -> None:
@@ -198,12 +220,12 @@ def _heading(stored: StoredTournament) -> str:
 
 
 def _list(
-    args: argparse.Namespace,
+    asked: StoredGames,
     stored: StoredTournament,
     games: list[PlayedGame],
     records: list[GameRecord],
 ) -> int:
-    if args.json:
+    if asked.json:
         rows = [
             {**_game_json(game), "result": r.winner if r.winner else "draw"}
             for game, r in zip(games, records, strict=True)
@@ -233,25 +255,20 @@ def _game_json(game: PlayedGame) -> dict[str, object]:
     }
 
 
-def _reviewed(
-    args: argparse.Namespace, games: list[PlayedGame], limit_of: LimitOf
-) -> list[ReviewedGame]:
+def _reviewed(asked: StoredGames, games: list[PlayedGame], limit_of: LimitOf) -> list[ReviewedGame]:
     """Every game reviewed (Ctrl-C stops at once), with progress on standard error."""
     if not games:
         return []
-    shape = argparse.Namespace(**{**vars(args), "connect": games[0].connect})  # the stored one
-    limit = limit_of(shape, games[0].width, games[0].height)
-    with progress_bar("games", enabled=not args.quiet and len(games) > 1) as progress:
+    limit = limit_of(games[0].width, games[0].height, games[0].connect)  # the stored shape
+    with progress_bar("games", enabled=not asked.quiet and len(games) > 1) as progress:
         work = partial(review_games, games, limit=limit, solver=Solver(tt_mb=64), progress=progress)
         return interruptible(work)
 
 
-def _review_one(args: argparse.Namespace, game: PlayedGame, limit_of: LimitOf) -> int:
-    from fourinarow.cli.review import listing
-
-    (reviewed,) = _reviewed(args, [game], limit_of)
+def _review_one(asked: StoredGames, game: PlayedGame, limit_of: LimitOf) -> int:
+    (reviewed,) = _reviewed(asked, [game], limit_of)
     agents = agent_summaries([reviewed])
-    if args.json:
+    if asked.json:
         data = {**_game_json(game), **reviewed.review.to_json()}
         data["agents"] = [a.to_json() for a in agents]
         print(json.dumps(data))
@@ -260,7 +277,7 @@ def _review_one(args: argparse.Namespace, game: PlayedGame, limit_of: LimitOf) -
         f"; moves 1-{game.opening_plies} were the random opening" if game.opening_plies else ""
     )
     print(f"Game {game.id}: X = {game.first}, O = {game.second}{opening}")
-    print(listing(reviewed.review))
+    print(review_text(reviewed.review))
     if game.opening_plies:
         print("\nThe agents' own moves (the opening left out):")
         print(_agent_table(agents))
@@ -268,11 +285,11 @@ def _review_one(args: argparse.Namespace, game: PlayedGame, limit_of: LimitOf) -
 
 
 def _review_all(
-    args: argparse.Namespace, stored: StoredTournament, games: list[PlayedGame], limit_of: LimitOf
+    asked: StoredGames, stored: StoredTournament, games: list[PlayedGame], limit_of: LimitOf
 ) -> int:
-    reviewed = _reviewed(args, games, limit_of)
+    reviewed = _reviewed(asked, games, limit_of)
     agents = agent_summaries(reviewed)
-    if args.json:
+    if asked.json:
         s = stored.settings
         print(
             json.dumps(

@@ -16,7 +16,7 @@ from fourinarow.cli.options import (
 )
 from fourinarow.extras import require_extra
 
-__all__ = ["MAX_SEARCHES", "add_serve_parser", "run_serve"]
+__all__ = ["MAX_SEARCHES", "add_parser", "run"]
 
 MAX_SEARCHES = 256
 """The most searches at once (``--searches``); the web package's own bound is the same."""
@@ -52,7 +52,7 @@ def _cores() -> int:
     return max(1, min(MAX_SEARCHES, os.cpu_count() or 1))
 
 
-def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``serve`` subcommand."""
     serve = commands.add_parser(
         "serve",
@@ -141,10 +141,9 @@ def add_serve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="SPEC",
         help=f"who plays for POST /api/v1/kaggle: {', '.join(AGENTS)} (default: perfect)",
     )
-    serve.set_defaults(handler=run_serve)
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C or SIGTERM; return 0."""
     require_extra("fastapi", "web", "the web app needs FastAPI")
     require_extra("uvicorn", "web", "the web app needs uvicorn")

@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
@@ -29,7 +30,7 @@ from fourinarow.search.openings import Book
 from fourinarow.search.progress import SolveProgress
 from fourinarow.search.solver import Solver
 
-__all__ = ["add_solve_parser", "run_solve"]
+__all__ = ["SolveSettings", "add_parser", "run", "solve"]
 
 DESCRIPTION = """\
 Solve Connect Four positions exactly. Positions are move sequences in 1-based columns (4453);
@@ -53,7 +54,7 @@ error, and exits with status 130.
 """
 
 
-def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``solve`` subcommand."""
     parser = commands.add_parser(
         "solve",
@@ -119,13 +120,62 @@ def add_solve_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="stop each search after about N nodes (counted in batches of 4096)",
     )
-    parser.set_defaults(handler=run_solve)
 
 
-def _inputs(args: argparse.Namespace, stdin: TextIO) -> Iterator[tuple[str, str]]:
+@dataclass(frozen=True)
+class SolveSettings:
+    """What ``fourinarow solve`` was asked for: the shape, the book and the limits checked."""
+
+    positions: tuple[str, ...]  # none: read them from standard input
+    width: int
+    height: int
+    connect: int
+    weak: bool
+    analyze: bool
+    json: bool
+    tt_mb: float
+    threads: int
+    book: Book | bool  # a book read from --book, else whether to use the shape's default one
+    limit: Limit
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> SolveSettings:
+        """The settings ``solve``'s arguments ask for; the book (--book) is found and read.
+
+        Raises:
+            FourInARowError: the shape is not valid, or the book cannot be read or is of
+                another shape.
+        """
+        width, height = args.size
+        Board(width, height, args.connect)  # a bad shape or book stops everything at once
+        book: Book | bool = not args.no_book
+        if args.book is not None:
+            from fourinarow.cli.book import resolve_book_path
+
+            path = resolve_book_path(args.book, width, height, args.connect)  # there is one
+            if args.book != "shipped":  # the default book is read as the solver reads it
+                book = Book.load(path)
+                book.require_shape(width, height, args.connect)
+        time_limit = None if args.time_ms is None else args.time_ms / 1000
+        return cls(
+            positions=tuple(args.positions),
+            width=width,
+            height=height,
+            connect=args.connect,
+            weak=args.weak,
+            analyze=args.analyze,
+            json=args.json,
+            tt_mb=args.tt_mb,
+            threads=args.threads,
+            book=book,
+            limit=Limit(time_limit, nodes=args.max_nodes),
+        )
+
+
+def _inputs(positions: tuple[str, ...], stdin: TextIO) -> Iterator[tuple[str, str]]:
     """(where, position text) pairs: from the arguments, else from standard input."""
-    if args.positions:
-        for number, text in enumerate(args.positions, start=1):
+    if positions:
+        for number, text in enumerate(positions, start=1):
             yield f"argument {number}", text
         return
     for number, line in enumerate(stdin, start=1):
@@ -137,34 +187,26 @@ def _value(lower: int, upper: int) -> str:
     return str(lower) if lower == upper else f"{lower}..{upper}"
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    """Solve every position; return 2 if any was bad, else 0."""
-    width, height = args.size
-    Board(width, height, args.connect)  # a bad shape or book stops everything at once
-    book: Book | bool = not args.no_book
-    if args.book is not None:
-        from fourinarow.cli.book import resolve_book_path
+def run(args: argparse.Namespace) -> int:
+    """Solve every position the arguments give; return 2 if any was bad, else 0."""
+    return solve(SolveSettings.from_args(args))
 
-        path = resolve_book_path(args.book, width, height, args.connect)  # there is one
-        if args.book != "shipped":  # the default book is read as the solver reads it
-            book = Book.load(path)
-            book.require_shape(width, height, args.connect)
-    limit = Limit(None if args.time_ms is None else args.time_ms / 1000, nodes=args.max_nodes)
-    estimating = args.analyze and not args.weak and (limit.time, limit.nodes) != (None, None)
-    analyst = (
-        PerfectAgent(tt_mb=args.tt_mb, book=book, threads=args.threads) if estimating else None
-    )
+
+def solve(settings: SolveSettings) -> int:
+    """Solve every position and print its line; return 2 if any was bad, 130 after Ctrl-C,
+    else 0."""
+    s, limit = settings, settings.limit
+    estimating = s.analyze and not s.weak and (limit.time, limit.nodes) != (None, None)
+    analyst = PerfectAgent(tt_mb=s.tt_mb, book=s.book, threads=s.threads) if estimating else None
     solver = (
-        Solver(tt_mb=args.tt_mb, book=book, threads=args.threads)
-        if analyst is None
-        else analyst.solver
+        Solver(tt_mb=s.tt_mb, book=s.book, threads=s.threads) if analyst is None else analyst.solver
     )
     status = 0
-    for where, text in _inputs(args, sys.stdin):
+    for where, text in _inputs(s.positions, sys.stdin):
         moves = "" if text.strip() == "-" else text
         try:
-            board = Board.from_moves(moves, width=width, height=height, connect=args.connect)
-            line = _search(solver, analyst, board, args, limit)
+            board = Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
+            line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:
             print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
             status = 2
@@ -179,29 +221,28 @@ def _search(
     solver: Solver,
     analyst: PerfectAgent | None,
     board: Board,
-    args: argparse.Namespace,
-    limit: Limit,
+    settings: SolveSettings,
 ) -> str | None:
     """The position's line; ``None`` after Ctrl-C, once what was proven is printed."""
     start = time.perf_counter()
     nodes = agent_nodes(solver)
     with search_status(partial(_describe, solver, board, start, nodes)) as display:
         try:
-            return interruptible(partial(_solve_one, solver, analyst, board, args, limit))
+            return interruptible(partial(_solve_one, solver, analyst, board, settings))
         except KeyboardInterrupt:
             pass
     if sys.stderr.isatty() and not display.shown:
         print(file=sys.stderr)  # after the terminal's ^C
     elapsed = f"stopped by Ctrl-C after {time.perf_counter() - start:.1f} s"
-    progress = _progress_of(solver, board, args)
+    progress = _progress_of(solver, board, settings.analyze)
     if progress is None:  # not begun (the book, the table), or not a search of the solver's
         print(
             f"fourinarow solve: {elapsed} and {nodes() or 0:,} nodes; no line to print",
             file=sys.stderr,
         )
         return None
-    print(_stopped_line(progress, board, args), flush=True)
-    found = "each column's value found" if args.analyze else "the bounds proven"
+    print(_stopped_line(progress, board, settings.json), flush=True)
+    found = "each column's value found" if settings.analyze else "the bounds proven"
     print(
         f"fourinarow solve: {elapsed} and {progress.nodes:,} nodes; printed {found} so far",
         file=sys.stderr,
@@ -209,12 +250,13 @@ def _search(
     return None
 
 
-def _progress_of(solver: Solver, board: Board, args: argparse.Namespace) -> SolveProgress | None:
-    """The solver's progress on ``board``, if its search of it has begun."""
+def _progress_of(solver: Solver, board: Board, analyze: bool) -> SolveProgress | None:
+    """The solver's progress on ``board``, if its search of it (of every column, with
+    ``analyze``) has begun."""
     progress = solver.progress
     if progress is None or progress.board != board:
         return None
-    return progress if (progress.values is not None) == args.analyze else None
+    return progress if (progress.values is not None) == analyze else None
 
 
 def _describe(solver: Solver, board: Board, start: float, nodes: Callable[[], int | None]) -> str:
@@ -226,15 +268,15 @@ def _describe(solver: Solver, board: Board, start: float, nodes: Callable[[], in
     return solve_text(progress)
 
 
-def _stopped_line(progress: SolveProgress, board: Board, args: argparse.Namespace) -> str:
+def _stopped_line(progress: SolveProgress, board: Board, as_json: bool) -> str:
     """The position's line when Ctrl-C stopped its search: as a limit would have (with --json,
     best_moves empty)."""
     shown = board.to_moves() or "-"
     if progress.values is not None:
-        if not args.json:
+        if not as_json:
             return " ".join([shown, *progress.values.labels()])
         return json.dumps(analysis_record(board, progress.values))
-    if not args.json:
+    if not as_json:
         return f"{shown} {_value(progress.lower, progress.upper)}"
     record: dict[str, object] = {
         "position": shown,
@@ -253,22 +295,21 @@ def _solve_one(
     solver: Solver,
     analyst: PerfectAgent | None,
     board: Board,
-    args: argparse.Namespace,
-    limit: Limit,
+    settings: SolveSettings,
 ) -> str:
     """One position's line: its score, or with ``--analyze`` every column's value (under a
     limit, columns not proven get the engine's estimates from ``analyst``)."""
     shown = board.to_moves() or "-"
-    if args.analyze:
+    if settings.analyze:
         if analyst is not None:
-            analysis = analyst.analyze(board, limit)
+            analysis = analyst.analyze(board, settings.limit)
         else:
-            analysis = solver.analyze(board, limit, weak=args.weak)
-        if not args.json:
+            analysis = solver.analyze(board, settings.limit, weak=settings.weak)
+        if not settings.json:
             return " ".join([shown, *analysis.labels()])
         return json.dumps(analysis_record(board, analysis))
-    solution = solver.solve(board, limit, weak=args.weak)
-    if not args.json:
+    solution = solver.solve(board, settings.limit, weak=settings.weak)
+    if not settings.json:
         return f"{shown} {_value(solution.lower, solution.upper)}"
     record: dict[str, object] = {"position": shown, "score": solution.score}
     elapsed, nodes = solution.elapsed, solution.nodes
@@ -276,7 +317,7 @@ def _solve_one(
         import time
 
         start = time.perf_counter()
-        best = solver.best_moves(board, weak=args.weak, solution=solution)
+        best = solver.best_moves(board, weak=settings.weak, solution=solution)
         elapsed += time.perf_counter() - start
         nodes += solver.last_nodes  # the searches that found the best moves
         record["best_moves"] = [int(column_label(c)) for c in best]

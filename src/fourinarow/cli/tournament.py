@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import shlex
 import sys
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from fourinarow.cli.options import (
@@ -19,26 +18,20 @@ from fourinarow.cli.options import (
     worker_count,
 )
 from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.results import (
+    db_help,
+    open_store,
+    refuse_with_resume,
+    resolve_workers,
+    say_how_to_resume,
+)
 from fourinarow.extras import check_ray_address, require_extra
 from fourinarow.tournament.runner import available_cores, run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
-from fourinarow.tournament.store import (
-    ResultsLocationError,
-    Store,
-    StoredTournament,
-    default_db_path,
-)
+from fourinarow.tournament.store import Store, StoredTournament
 
-__all__ = [
-    "add_tournament_parsers",
-    "db_help",
-    "headings",
-    "open_store",
-    "refuse_with_resume",
-    "resolve_workers",
-    "say_how_to_resume",
-]
+__all__ = ["TournamentRun", "add_parser", "headings", "run"]
 
 EPILOG = """\
 Every game is stored in SQLite as soon as it ends (--db, default %(db)s); a database that
@@ -49,15 +42,7 @@ at the number of cores (saying so) and at the number of games.
 """
 
 
-def db_help() -> str:
-    """Where the results go by default, for a help text (or why no default is known)."""
-    try:
-        return str(default_db_path())
-    except ResultsLocationError:
-        return "none: the home folder is not known"
-
-
-def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
+def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``match`` and ``tournament`` subcommands."""
     epilog = EPILOG % {"db": db_help()}
     match = commands.add_parser(
@@ -138,60 +123,107 @@ def add_tournament_parsers(commands: argparse._SubParsersAction[Any]) -> None:
         parser.add_argument(
             "--quiet", action="store_true", help="no progress bar on standard error"
         )
-    from fourinarow.cli.experiment import add_experiment_parser
-
-    add_experiment_parser(commands)
-    match.set_defaults(handler=_run, pairwise=True)
-    tournament.set_defaults(handler=_run, pairwise=False)
 
 
-def _run(args: argparse.Namespace) -> int:
-    # Before any game: a missing extra or a bad path must not cost a tournament's time.
-    if args.backend == "ray":
-        require_extra("ray", "ray", "the Ray backend needs Ray")
-        if args.address:
-            check_ray_address(args.address)
-    if args.plot:
-        from fourinarow.tournament.plots import check_plot_path
+@dataclass(frozen=True)
+class TournamentRun:
+    """What ``fourinarow match`` or ``tournament`` was asked for, checked: the settings of a
+    new one, or the one to resume, and where and how to play and show it."""
 
-        check_plot_path(args.plot)
-    if args.resume is not None:
-        _refuse_settings_with_resume(args)
-    else:
-        settings = _new_settings(args)
-    resolve_workers(args, cluster=args.backend == "ray" and bool(args.address))
-    with open_store(args, create=args.resume is None) as store:
+    command: str  # match or tournament
+    settings: Settings | None  # a new one's; None with --resume
+    resume: int | None = None  # --resume: the tournament (0: the latest); None: a new one
+    workers: int | None = None
+    backend: str = "local"  # local or ray
+    address: str | None = None
+    db: str | None = None
+    json: bool = False
+    csv: bool = False
+    plot: str | None = None
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> TournamentRun:
+        """The run the arguments ask for; before any game, a missing extra, an unreachable
+        cluster, a bad plot path or bad settings stop the command.
+
+        Raises:
+            FourInARowError, MissingExtraError, RayConnectionError: see above.
+        """
+        if args.backend == "ray":
+            require_extra("ray", "ray", "the Ray backend needs Ray")
+            if args.address:
+                check_ray_address(args.address)
+        if args.plot:
+            from fourinarow.tournament.plots import check_plot_path
+
+            check_plot_path(args.plot)
+        settings = None
         if args.resume is not None:
-            stored = store.tournament(args.resume or None)
+            _refuse_settings_with_resume(args)
+        else:
+            settings = _new_settings(args)
+        return cls(
+            command=args.command,
+            settings=settings,
+            resume=args.resume,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            db=args.db,
+            json=args.json,
+            csv=args.csv,
+            plot=args.plot,
+            quiet=args.quiet,
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play a new match or tournament (or resume one) and print its results; return the exit
+    status."""
+    return play_tournament(TournamentRun.from_args(args))
+
+
+def play_tournament(request: TournamentRun) -> int:
+    """Play the games of a new match or tournament (or those a resumed one lacks), stored as
+    they end, and print the results; return the exit status."""
+    workers = resolve_workers(
+        request.command, request.workers, cluster=request.backend == "ray" and bool(request.address)
+    )
+    with open_store(request.command, request.db, create=request.resume is None) as store:
+        if request.resume is not None:
+            stored = store.tournament(request.resume or None)
             if stored is None:
-                which = f"tournament {args.resume}" if args.resume else "tournament"
+                which = f"tournament {request.resume}" if request.resume else "tournament"
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
-            _say_if_complete(stored, args.command)
+            _say_if_complete(stored, request.command)
             tournament_id, settings = stored.id, stored.settings
         else:
+            assert request.settings is not None
+            settings = request.settings
             tournament_id = store.create(settings, len(schedule(settings)))
         try:
-            with progress_bar("games", enabled=not args.quiet) as progress:
-                if args.backend == "ray":
+            with progress_bar("games", enabled=not request.quiet) as progress:
+                if request.backend == "ray":
                     from fourinarow.tournament.distributed import run_ray
 
-                    run_ray(store, tournament_id, args.workers, args.address, progress)
+                    run_ray(store, tournament_id, workers, request.address, progress)
                 else:
-                    run_local(store, tournament_id, args.workers, progress)
+                    run_local(store, tournament_id, workers, progress)
         except KeyboardInterrupt:
-            _say_how_to_resume(store, tournament_id, args)
+            _say_how_to_resume(store, tournament_id, request)
             return 130
         records = store.records(tournament_id)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
-    heading, name = headings(args.command, tournament_id, settings, len(records))
-    if args.plot:
+    heading, name = headings(request.command, tournament_id, settings, len(records))
+    if request.plot:
         from fourinarow.tournament.plots import write_plots
 
-        write_plots(args.plot, agents, pairings, ratings, name)
-    if args.json:
+        write_plots(request.plot, agents, pairings, ratings, name)
+    if request.json:
         print(json.dumps(_as_json(tournament_id, settings, agents, pairings, ratings)))
-    elif args.csv:
+    elif request.csv:
         _write_csv(agents, pairings, ratings)
     else:
         from fourinarow.cli.tables import print_tournament
@@ -212,43 +244,6 @@ def headings(command: str, tournament_id: int, settings: Settings, games: int) -
     return f"{name}: {games} games", name
 
 
-def open_store(args: argparse.Namespace, create: bool) -> Store:
-    """The results database of ``--db`` (or the default one), saying on standard error when it
-    waits for a lock another program holds.
-
-    Raises:
-        ResultsDatabaseError: see :class:`Store`; for the default place, the message says how
-            to choose another.
-    """
-
-    def say(message: str) -> None:
-        print(f"fourinarow {args.command}: note: {message}", file=sys.stderr)
-
-    if args.db:
-        return Store(Path(args.db), create, on_wait=say)
-    try:
-        return Store(default_db_path(), create, on_wait=say)
-    except ResultsLocationError as error:
-        raise ResultsLocationError(
-            f"{error} (the default place: give another with --db PATH, or set XDG_DATA_HOME)"
-        ) from None
-
-
-def resolve_workers(args: argparse.Namespace, cluster: bool = False) -> None:
-    """Set ``args.workers`` to the processes to start: the cores when not given, and no more
-    than the cores (saying so on standard error) unless the games go to a ``cluster``."""
-    cores = available_cores()
-    if args.workers is None:
-        args.workers = cores
-    elif args.workers > cores and not cluster:
-        print(
-            f"fourinarow {args.command}: note: --workers {args.workers}: using {cores}, "
-            "the number of cores",
-            file=sys.stderr,
-        )
-        args.workers = cores
-
-
 def _say_if_complete(stored: StoredTournament, command: str) -> None:
     """On standard error: a tournament resumed with nothing left to play is complete."""
     if stored.finished:
@@ -260,23 +255,12 @@ def _say_if_complete(stored: StoredTournament, command: str) -> None:
         )
 
 
-def _say_how_to_resume(store: Store, tournament_id: int, args: argparse.Namespace) -> None:
+def _say_how_to_resume(store: Store, tournament_id: int, request: TournamentRun) -> None:
     """After Ctrl-C: how many games are stored, and the command that plays the rest."""
     stored = store.tournament(tournament_id)
     assert stored is not None
-    say_how_to_resume(
-        stored.played, stored.total_games, [args.command, "--resume", str(tournament_id)], args.db
-    )
-
-
-def say_how_to_resume(played: int, total: int, command: list[str], db: str | None) -> None:
-    """After Ctrl-C, on standard error: how many games are stored, and the command (with
-    ``--db`` when one was given) that plays the rest."""
-    words = ["fourinarow", *command, *(["--db", db] if db else [])]
-    print(
-        f"Stopped: {played} of {total} games are stored.\nContinue with: {shlex.join(words)}",
-        file=sys.stderr,
-    )
+    command = [request.command, "--resume", str(tournament_id)]
+    say_how_to_resume(stored.played, stored.total_games, command, request.db)
 
 
 SETTING_DEFAULTS: dict[str, Any] = {
@@ -294,37 +278,19 @@ tell which were given)."""
 def _refuse_settings_with_resume(args: argparse.Namespace) -> None:
     """A resumed tournament keeps its stored settings: refuse agents and options that set them."""
     given = ["the agents"] if args.agents else []
-    refuse_with_resume("tournament", given, args, SETTING_DEFAULTS)
-
-
-def refuse_with_resume(
-    what: str, given: list[str], args: argparse.Namespace, settings: dict[str, Any]
-) -> None:
-    """Refuse ``--resume`` with settings it would ignore: ``given`` (such as the agents) and the
-    options named in ``settings`` that are not ``None`` in ``args``.
-
-    Raises:
-        InvalidSettingsError: one of them was given.
-    """
-    given = given + [
-        f"--{name.replace('_', '-')}" for name in settings if getattr(args, name) is not None
-    ]
-    if given:
-        listed = given[0] if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]}"
-        raise InvalidSettingsError(
-            f"--resume continues a stored {what} with the settings it was started with: "
-            f"leave out {listed}"
-        )
+    refuse_with_resume(
+        "tournament", given, {name: getattr(args, name) for name in SETTING_DEFAULTS}
+    )
 
 
 def _new_settings(args: argparse.Namespace) -> Settings:
     """The settings of a new match or tournament, checked."""
-    if args.pairwise and len(args.agents) != 2:
+    if args.command == "match" and len(args.agents) != 2:
         raise InvalidSettingsError(
             f"a match is between two agents, not {len(args.agents)}: "
             "fourinarow match SPEC SPEC (or fourinarow tournament for more)"
         )
-    if not args.pairwise and len(args.agents) < 2:
+    if args.command == "tournament" and len(args.agents) < 2:
         raise InvalidSettingsError(
             f"a tournament needs at least two agents, not {len(args.agents)}: "
             "fourinarow tournament SPEC SPEC ... (see fourinarow agents), "

@@ -1,0 +1,100 @@
+"""The text of a game's review, as ``fourinarow review`` and ``fourinarow play`` print it:
+every move graded, the turning points, the per-player summary."""
+
+from __future__ import annotations
+
+from fourinarow.analysis import Review
+from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
+from fourinarow.core import column_label
+from fourinarow.core.render import render_text
+from fourinarow.search.scores import Estimate, Exact
+
+__all__ = ["review_text"]
+
+
+def _words(value: Value) -> str:
+    """A value with its meaning: ``+18 win in 1``, ``0 draw``, ``-2 loss in 20``, ``-1..3``."""
+    if not isinstance(value, Exact):
+        return str(value)
+    if value.value == 0:
+        return "0 draw"
+    return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {value.own_moves}"
+
+
+def _shown(value: Value, estimate: object) -> str:
+    """A proven value in words, else the column's estimate (``~+1.2``) where there is one."""
+    if not isinstance(value, Exact) and isinstance(estimate, Estimate):
+        return str(estimate)
+    return _words(value)
+
+
+def _line(move: MoveReview, width: int) -> str:
+    mark = move.mark + ("*" if move.from_bounds else "") + (" est." if move.estimated else "")
+    best = " ".join(column_label(c) for c in move.best)
+    likely = move.likely_best
+    if not best and move.estimated and likely is not None:
+        best = "~" + column_label(likely)
+    columns = move.values.values
+    before = _shown(move.before, None if likely is None else columns[likely])
+    return (
+        f"{move.number:>4}  {move.symbol}  {move.label:>3}  {mark:<{width}}"
+        f"{before:<16}{_shown(move.played, columns[move.column]):<16}{best or '?'}"
+    )
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else f"{share:.0%}"
+
+
+def _result(review: Review) -> str:
+    outcome = review.board.outcome()
+    if outcome is None:
+        return "unfinished"
+    if outcome.is_draw:
+        return "a draw"
+    assert outcome.winner is not None
+    return f"{SYMBOLS[outcome.winner]} wins"
+
+
+def review_text(review: Review) -> str:
+    """The review as text, as ``fourinarow review`` prints it: one line per move, the turning
+    points with the board before each, and the per-player summary."""
+    moves = review.board.to_moves()
+    width = 9 if any(move.estimated for move in review.moves) else 4  # room for " est."
+    lines = [
+        f"Review of {moves} ({review.width}x{review.height}, connect {review.connect}): "
+        f"{_result(review)}",
+        "",
+        f"{'move':>4}     {'col':>3}  {'':<{width}}{'before':<16}{'played':<16}best",
+    ]
+    lines += [_line(move, width) for move in review.moves]
+    turning = review.turning_points
+    by = review.graded_by()
+    if turning:
+        heading = "Turning points:"
+    elif by["estimate"] or by["ungraded"]:
+        heading = "Turning points: none proven"
+    else:
+        heading = "Turning points: none"
+    lines += ["", heading]
+    for move in turning:
+        lines += ["", f"{move.sentence()}.", render_text(review.board_after(move.ply))]
+    likely = review.likely_turning_points
+    if likely:
+        lines += ["", "Likely turning points (graded by estimates, not proven):"]
+        lines += [f"  {move.sentence()}." for move in likely]
+    lines += [
+        "",
+        f"Graded: {by['proof']} moves by proof, {by['estimate']} by estimate (marked est.), "
+        f"{by['ungraded']} ungraded (marked ~).",
+    ]
+    names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
+    header = "".join(f"{names[g]:>6}" for g in GRADES)
+    lines += ["", f"player  moves{header}  accuracy  weighted"]
+    for summary in review.summaries():
+        counts = "".join(f"{summary.counts[g]:>6}" for g in GRADES)
+        lines.append(
+            f"{SYMBOLS[summary.player]:<6}  {summary.moves:>5}{counts}"
+            f"  {_percent(summary.accuracy):>8}  {_percent(summary.weighted_accuracy):>8}"
+        )
+    return "\n".join(lines)
