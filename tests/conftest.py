@@ -25,6 +25,21 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+SHARED_BUILDS = {"kaggle_python": "kaggle-venv", "c4_cache": "c4-builds"}
+"""Session fixtures that build something for minutes, and the xdist group of their tests: under
+``-n`` (pytest-xdist, ``--dist loadgroup``) each worker has sessions of its own, so the tests
+that use one of these run on one worker, which builds it once."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put each test that uses a shared build into that build's xdist group."""
+    for item in items:
+        for fixture, group in SHARED_BUILDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture(scope="session")
 def kaggle_python(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A Python with kaggle-environments installed, in a virtual environment of its own (its
