@@ -134,22 +134,15 @@ class Reached:
     """Those where the last move made a line (the game is over)."""
 
 
-def _mirror(key: int, width: int, stride: int) -> int:
-    """The key of the mirror image: the columns (``stride`` bits each) in reverse order."""
-    column = (1 << stride) - 1
-    mirrored = 0
-    for c in range(width):
-        mirrored |= ((key >> (c * stride)) & column) << ((width - 1 - c) * stride)
-    return mirrored
-
-
 def count_positions(width: int, height: int, connect: int, plies: int) -> list[Reached]:
     """How many positions play reaches with 0, 1, ... ``plies`` stones, and how many of them are
     finished, a position and its mirror image counted as two.
 
     Each layer is made from the unfinished positions of the one before, every legal move once,
     a position and its mirror image kept as one (the smaller key), so each key stands for two
-    positions unless it is its own mirror image.
+    positions unless it is its own mirror image. Each position is kept with its mirror image,
+    whose child is the mirror image's child by the mirrored move: no key is ever mirrored bit
+    by bit.
 
     >>> [(r.positions, r.finished) for r in count_positions(7, 6, 4, 3)]
     [(1, 0), (7, 0), (49, 0), (238, 0)]
@@ -158,30 +151,50 @@ def count_positions(width: int, height: int, connect: int, plies: int) -> list[R
     stride = height + 1
     bottoms = [1 << (c * stride) for c in range(width)]
     columns = geometry.column_masks
+    # each column with the column it becomes in the mirror image
+    moves = list(zip(bottoms, columns, bottoms[::-1], columns[::-1], strict=True))
+    shifts = [[k * step for k in range(1, connect)] for step in geometry.directions]
 
-    def weight(key: int) -> int:
-        return 1 if key == _mirror(key, width, stride) else 2
+    def has_line(bits: int) -> bool:  # Geometry.has_line without the attribute lookups
+        for line in shifts:
+            m = bits
+            for shift in line:
+                m &= bits >> shift
+                if not m:
+                    break
+            else:
+                return True
+        return False
 
-    layer = {0: (0, 0)}  # folded key: (stones of the side to move, all stones)
+    # folded key: (stones of the side to move, all stones, and the same two of the mirror image)
+    layer = {0: (0, 0, 0, 0)}
     reached = [Reached(1, 0)]
     for _ in range(plies):
-        going_on: dict[int, tuple[int, int]] = {}
-        finished: set[int] = set()
-        for current, mask in layer.values():
-            for bottom, column in zip(bottoms, columns, strict=True):
+        going_on: dict[int, tuple[int, int, int, int]] = {}
+        finished: dict[int, int] = {}  # folded key: positions it stands for (1 or 2)
+        for current, mask, mirrored, mirrored_mask in layer.values():
+            for bottom, column, mirrored_bottom, mirrored_column in moves:
                 move = (mask + bottom) & column  # the lowest empty cell, none if full
                 if not move:
                     continue
+                mirrored_move = (mirrored_mask + mirrored_bottom) & mirrored_column
                 mover, stones = current | move, mask | move
+                mirrored_stones = mirrored_mask | mirrored_move
                 child = mover ^ stones  # the other player is to move next
+                mirrored_child = (mirrored | mirrored_move) ^ mirrored_stones
                 key = child + stones
-                key = min(key, _mirror(key, width, stride))
-                if geometry.has_line(mover):
-                    finished.add(key)
+                mirrored_key = mirrored_child + mirrored_stones
+                if has_line(mover):
+                    finished[min(key, mirrored_key)] = 1 if key == mirrored_key else 2
+                elif key <= mirrored_key:
+                    going_on[key] = (child, stones, mirrored_child, mirrored_stones)
                 else:
-                    going_on[key] = (child, stones)
-        done = sum(map(weight, finished))
-        reached.append(Reached(sum(map(weight, going_on)) + done, done))
+                    going_on[mirrored_key] = (mirrored_child, mirrored_stones, child, stones)
+        done = sum(finished.values())
+        unfinished = sum(
+            1 if state[0] == state[2] and state[1] == state[3] else 2 for state in going_on.values()
+        )
+        reached.append(Reached(unfinished + done, done))
         layer = going_on
     return reached
 
