@@ -170,20 +170,15 @@ def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland are Linux's")
-def test_with_no_display_at_all_it_says_so_and_suggests_the_terminal_game() -> None:
+def test_with_no_display_at_all_it_says_so_and_suggests_the_terminal_game(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without X11, Wayland or a driver of the user's choice, SDL would open an invisible window
     and the game would wait in it forever."""
-    unset = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}
-    environment = {name: value for name, value in os.environ.items() if name not in unset}
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
     for arguments in ([], ["--no-menu", "--level", "3"]):
-        result = subprocess.run(
-            [sys.executable, "-m", "fourinarow", "gui", *arguments],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            env=environment,
-            check=False,
-        )
+        result = run("gui", *arguments)
         assert result.returncode == 2
         assert result.stdout == ""
         (line,) = result.stderr.splitlines()

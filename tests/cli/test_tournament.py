@@ -96,16 +96,14 @@ def test_a_plot_without_matplotlib_fails_before_the_first_game(
     ],
 )
 def test_a_plot_path_that_cannot_be_written_fails_before_the_first_game(
-    run: Run, tmp_path: Path, plot: str, message: str
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plot: str, message: str
 ) -> None:
     pytest.importorskip("matplotlib")
     (tmp_path / "taken.txt").write_text("")
     (tmp_path / "plots").mkdir()
     db = tmp_path / "r.sqlite3"
-    result = subprocess.run(
-        [sys.executable, "-m", "fourinarow", *SLOW_TOURNAMENT, "--db", str(db), "--plot", plot],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    result = run(*SLOW_TOURNAMENT, "--db", str(db), "--plot", plot)
     assert result.returncode == 2
     assert result.stderr == f"fourinarow tournament: error: --plot {plot}: {message}\n"
     assert games_in(db) == 0
