@@ -9,7 +9,6 @@ import importlib.util
 import os
 import re
 import stat
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -60,7 +59,7 @@ def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
 
 
 @needs_pygame
-def test_the_demo_writes_its_screenshot_through_a_fifo(tmp_path: Path) -> None:
+def test_the_demo_writes_its_screenshot_through_a_fifo(run: Run, tmp_path: Path) -> None:
     fifo = tmp_path / "game.png"
     os.mkfifo(fifo)
     got = bytearray()
@@ -72,13 +71,7 @@ def test_the_demo_writes_its_screenshot_through_a_fifo(tmp_path: Path) -> None:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     window = ["--window", "400x300", "--size", "5x4", "--seed", "3"]
-    result = subprocess.run(
-        [sys.executable, "-m", "fourinarow", "gui", "--demo", *window, "--screenshot", str(fifo)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run("gui", "--demo", *window, "--screenshot", str(fifo))
     reader.join(10)
     assert result.returncode == 0, result.stderr
     assert bytes(got).startswith(b"\x89PNG")
