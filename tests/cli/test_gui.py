@@ -164,14 +164,14 @@ def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland are Linux's")
 def test_with_no_display_at_all_it_says_so_and_suggests_the_terminal_game(
-    run: Run, monkeypatch: pytest.MonkeyPatch
+    run: Run, run_process: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without X11, Wayland or a driver of the user's choice, SDL would open an invisible window
-    and the game would wait in it forever."""
+    and the game would wait in it forever. Once as a process (this command's one)."""
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
-    for arguments in ([], ["--no-menu", "--level", "3"]):
-        result = run("gui", *arguments)
+    for fourinarow, arguments in ((run_process, []), (run, ["--no-menu", "--level", "3"])):
+        result = fourinarow("gui", *arguments)
         assert result.returncode == 2
         assert result.stdout == ""
         (line,) = result.stderr.splitlines()
