@@ -88,20 +88,23 @@ def run_process() -> Run:
 
 
 def run_in_process(
-    args: list[str], stdin: str, env: dict[str, str]
+    args: list[str], stdin: str, env: dict[str, str], timeout: float = TIMEOUT
 ) -> subprocess.CompletedProcess[str]:
-    """``main(args)`` with ``stdin`` as standard input and ``env`` added to the environment;
-    its status (a ``SystemExit``'s code, as Python's exit gives it), standard output and error
-    (decoded with universal newlines, as ``subprocess.run(text=True)`` reads a pipe)."""
+    """``main(args)`` with ``stdin`` as standard input and ``env`` added to the environment,
+    stopped after ``timeout`` seconds; its status (a ``SystemExit``'s code, as Python's exit
+    gives it), standard output and error (decoded with universal newlines, as
+    ``subprocess.run(text=True)`` reads a pipe)."""
     from fourinarow.cli.main import main
 
     out, err = io.BytesIO(), io.BytesIO()
     streams = (
-        io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8"),
-        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
-        io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True),
+        io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8", newline="\n"),
+        io.TextIOWrapper(out, encoding="utf-8", newline="\n", write_through=True),
+        io.TextIOWrapper(
+            err, encoding="utf-8", errors="backslashreplace", newline="\n", write_through=True
+        ),
     )
-    with _as_a_new_process(args, env, streams), _time_limit(args):
+    with _as_a_new_process(args, env, streams), _time_limit(args, timeout):
         try:
             status = main(args)
         except SystemExit as stop:  # argparse's --help, --version and usage errors
@@ -114,19 +117,19 @@ def run_in_process(
 
 
 class CommandTimedOut(BaseException):
-    """The command ran past :data:`TIMEOUT` (a ``BaseException``, as Ctrl-C's, so that no
+    """The command ran past its time limit (a ``BaseException``, as Ctrl-C's, so that no
     handler of the command's takes it for an error of its own)."""
 
 
 @contextmanager
-def _time_limit(args: Sequence[str]) -> Iterator[None]:
-    """Stop the block with :class:`CommandTimedOut` after :data:`TIMEOUT` seconds."""
+def _time_limit(args: Sequence[str], seconds: float) -> Iterator[None]:
+    """Stop the block with :class:`CommandTimedOut` after ``seconds``."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        raise CommandTimedOut(f"fourinarow {' '.join(args)} ran for more than {TIMEOUT} s")
+        raise CommandTimedOut(f"fourinarow {' '.join(args)} ran for more than {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
