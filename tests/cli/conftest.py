@@ -40,6 +40,10 @@ TIMEOUT = 60
 THREAD_GRACE = 5.0
 """Seconds the threads a command started may take to end once it has returned."""
 
+FILE_GRACE = 2.0
+"""Seconds the files opened while a command ran may take to be closed once it has returned
+(by the test's own threads: the reader of a FIFO the command writes)."""
+
 PACKAGE = str(Path(__file__).resolve().parents[2] / "src" / "fourinarow")
 """Where fourinarow's code lies: a thread running code from there belongs to the command."""
 
@@ -274,5 +278,8 @@ def _check_files_closed(before: dict[str, str]) -> None:
     left = {d: t for d, t in _open_files().items() if before.get(d) != t}
     if left:
         gc.collect()  # what only the collector frees (a cycle holding a file) is no leak
+    deadline = time.monotonic() + FILE_GRACE
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)  # the test's own reader of a FIFO closes it once the writer has
         left = {d: t for d, t in _open_files().items() if before.get(d) != t}
     assert not left, f"the command left files open: {sorted(left.values())}"
