@@ -22,6 +22,7 @@ from fourinarow.book.build import (
 )
 from fourinarow.core import Board
 from fourinarow.search.openings import Book, BookError, decode_key, position_key
+from tests.cli.conftest import run_in_process
 from tests.core.naive import NaiveBoard
 
 SHAPE = (5, 4, 4)
@@ -147,14 +148,8 @@ def test_impossible_builds_say_what_is_accepted(tmp_path: Path) -> None:
 
 
 def fourinarow(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fourinarow", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env=None if env is None else {**os.environ, **env},
-    )
+    """The command, run in this process as a new process would run it."""
+    return run_in_process(list(args), stdin="", env=env or {})
 
 
 def test_the_cli_builds_describes_and_verifies_a_book(tmp_path: Path) -> None:

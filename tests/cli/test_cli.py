@@ -1,4 +1,5 @@
-"""The command line in real subprocesses: help, version, errors exit 2 with no traceback."""
+"""The command line: help, version, errors exit 2 with no traceback; the console script, a
+process and a closed pipe."""
 
 from __future__ import annotations
 
@@ -77,8 +78,9 @@ def test_show_prints_the_board(run: Run) -> None:
     assert "X has won." in run("show", "1212121").stdout
 
 
-def test_agents_lists_one_line_each(run: Run) -> None:
-    *lines, note = run("agents").stdout.splitlines()
+def test_agents_lists_one_line_each(run_process: Run) -> None:
+    """As a process (this command's one): the built-ins, then the installed adapters'."""
+    *lines, note = run_process("agents").stdout.splitlines()
     assert [line.split()[0] for line in lines] == [*AGENTS, *plugin_names()]
     assert "openspiel" in plugin_names()  # the adapters' agents are listed after the built-ins
     assert "blunder=P" in note

@@ -1,4 +1,5 @@
-"""``fourinarow gtp`` in a real subprocess: a whole game over the pipe, and bad options."""
+"""``fourinarow gtp``: a session, a whole game over a live pipe to a real process, and bad
+options."""
 
 from __future__ import annotations
 

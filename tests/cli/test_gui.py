@@ -9,7 +9,6 @@ import importlib.util
 import os
 import re
 import stat
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -60,7 +59,7 @@ def test_the_demo_saves_its_last_frame_as_a_png_of_the_windows_size(
 
 
 @needs_pygame
-def test_the_demo_writes_its_screenshot_through_a_fifo(tmp_path: Path) -> None:
+def test_the_demo_writes_its_screenshot_through_a_fifo(run: Run, tmp_path: Path) -> None:
     fifo = tmp_path / "game.png"
     os.mkfifo(fifo)
     got = bytearray()
@@ -72,13 +71,7 @@ def test_the_demo_writes_its_screenshot_through_a_fifo(tmp_path: Path) -> None:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     window = ["--window", "400x300", "--size", "5x4", "--seed", "3"]
-    result = subprocess.run(
-        [sys.executable, "-m", "fourinarow", "gui", "--demo", *window, "--screenshot", str(fifo)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run("gui", "--demo", *window, "--screenshot", str(fifo))
     reader.join(10)
     assert result.returncode == 0, result.stderr
     assert bytes(got).startswith(b"\x89PNG")
@@ -170,20 +163,15 @@ def test_without_a_display_it_says_so_and_how_to_play_headless(run: Run) -> None
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland are Linux's")
-def test_with_no_display_at_all_it_says_so_and_suggests_the_terminal_game() -> None:
+def test_with_no_display_at_all_it_says_so_and_suggests_the_terminal_game(
+    run: Run, run_process: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without X11, Wayland or a driver of the user's choice, SDL would open an invisible window
-    and the game would wait in it forever."""
-    unset = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}
-    environment = {name: value for name, value in os.environ.items() if name not in unset}
-    for arguments in ([], ["--no-menu", "--level", "3"]):
-        result = subprocess.run(
-            [sys.executable, "-m", "fourinarow", "gui", *arguments],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            env=environment,
-            check=False,
-        )
+    and the game would wait in it forever. Once as a process (this command's one)."""
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    for fourinarow, arguments in ((run_process, []), (run, ["--no-menu", "--level", "3"])):
+        result = fourinarow("gui", *arguments)
         assert result.returncode == 2
         assert result.stdout == ""
         (line,) = result.stderr.splitlines()

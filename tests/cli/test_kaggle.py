@@ -20,8 +20,11 @@ def test_export_writes_the_tar_gz_and_says_what_it_holds(run: Run, tmp_path: Pat
         assert "'level:5'" in main.read().decode()
 
 
-def test_export_single_file_pure_python(run: Run, tmp_path: Path) -> None:
-    result = run("kaggle", "export", "--out", str(tmp_path), "--single-file", "--pure-python")
+def test_export_single_file_pure_python(run_process: Run, tmp_path: Path) -> None:
+    """As a process (this command's one): its exit status and the file it writes."""
+    result = run_process(
+        "kaggle", "export", "--out", str(tmp_path), "--single-file", "--pure-python"
+    )
     assert result.returncode == 0, result.stderr
     assert "pure Python only" in result.stdout
     assert (tmp_path / "main.py").is_file()

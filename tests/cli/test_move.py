@@ -1,4 +1,5 @@
-"""``fourinarow move`` and ``fourinarow analyze`` in real subprocesses, as a robot calls them."""
+"""``fourinarow move`` and ``fourinarow analyze`` as a robot calls them (their Ctrl-C, as
+processes, is in test_interrupt.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Numbers on the command line: ASCII digits only, within a range the message names; one line
-and exit status 2 otherwise, never a traceback (real subprocesses)."""
+and exit status 2 otherwise, never a traceback."""
 
 from __future__ import annotations
 

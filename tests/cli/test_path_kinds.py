@@ -2,9 +2,9 @@
 (exit 2, no traceback) before any work, the node left as it was and nothing written beside it,
 or, where the command says so in --help, written through.
 
-A FIFO case runs the real command in a subprocess with a timeout, so that a regression that
-opens the FIFO fails instead of hanging; the other cases call ``main`` in this process. Device
-nodes (a twin of /dev/null, made with mknod) need root: those cases are skipped otherwise.
+The command runs in this process, under the time limit of the CLI tests' runner, so that a
+regression that opens a FIFO fails instead of hanging. Device nodes (a twin of /dev/null, made
+with mknod) need root: those cases are skipped otherwise.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import subprocess
-import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +20,7 @@ import pytest
 
 from fourinarow.cli.main import main
 from fourinarow.puzzles.model import Puzzle
+from tests.cli.conftest import run_in_process
 
 KINDS = ["fifo", "device", "folder"]
 MAKE: dict[str, Callable[[Path], None]] = {
@@ -45,29 +44,14 @@ def make_node(kind: str, path: Path) -> Path:
     return path
 
 
-def fourinarow(
-    kind: str, args: list[str], cwd: Path, capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str]:
-    """Run the command: in a subprocess (timing out rather than hanging) for a FIFO, else
-    in this process; return its status and standard error."""
+def fourinarow(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run the command in ``cwd`` (timing out rather than hanging); return its status and
+    standard error."""
     env = {"XDG_DATA_HOME": str(cwd / "data"), "FOURINAROW_CACHE": ""}
-    if kind == "fifo":
-        done = subprocess.run(
-            [sys.executable, "-m", "fourinarow", *args],
-            cwd=cwd,
-            env={**os.environ, **env},
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        )
-        return done.returncode, done.stderr
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(cwd)
-        for name, value in env.items():
-            patch.setenv(name, value)
-        status = main(args)
-    return status, capsys.readouterr().err
+        done = run_in_process(args, stdin="", env=env)
+    return done.returncode, done.stderr
 
 
 def assert_refused(status: int, err: str, kind: str, node: Path) -> None:
@@ -100,10 +84,10 @@ REFUSED = {
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("command", REFUSED)
 def test_a_node_given_for_a_file_is_refused_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, kind: str
+    tmp_path: Path, command: str, kind: str
 ) -> None:
     node = make_node(kind, tmp_path / "node")
-    status, err = fourinarow(kind, [*REFUSED[command], str(node)], tmp_path, capsys)
+    status, err = fourinarow([*REFUSED[command], str(node)], tmp_path)
     assert_refused(status, err, kind, node)
 
 
@@ -114,10 +98,10 @@ def test_a_node_given_for_a_file_is_refused_in_one_line(
     ids=["perfect:book=", "book info"],
 )
 def test_a_book_that_is_a_fifo_or_device_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], kind: str
+    tmp_path: Path, args: list[str], kind: str
 ) -> None:
     node = make_node(kind, tmp_path / "node")
-    status, err = fourinarow(kind, [a.format(node) for a in args], tmp_path, capsys)
+    status, err = fourinarow([a.format(node) for a in args], tmp_path)
     assert_refused(status, err, kind, node)
     assert f"the book {node} is a " in err
 
@@ -132,10 +116,10 @@ def test_a_book_that_is_a_fifo_or_device_is_refused(
     ids=["kaggle export", "experiment --out"],
 )
 def test_a_node_in_place_of_a_file_an_output_folder_gets_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], inside: str, kind: str
+    tmp_path: Path, args: list[str], inside: str, kind: str
 ) -> None:
     node = make_node(kind, tmp_path / "out" / inside)
-    status, err = fourinarow(kind, args, tmp_path, capsys)
+    status, err = fourinarow(args, tmp_path)
     assert_refused(status, err, kind, node)
     assert [p.name for p in node.parent.iterdir()] == [inside]
 
@@ -151,15 +135,9 @@ def test_puzzle_generate_writes_the_set_through_a_fifo(tmp_path: Path) -> None:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     args = ["--count", "2", "--size", "5x4", "--time-ms", "50", "--seed", "1", "--quiet"]
-    done = subprocess.run(
-        [sys.executable, "-m", "fourinarow", "puzzle", "generate", *args, "--out", str(fifo)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    status, err = fourinarow(["puzzle", "generate", *args, "--out", str(fifo)], tmp_path)
     reader.join(10)
-    assert done.returncode == 0, done.stderr
+    assert status == 0, err
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert [p.name for p in tmp_path.iterdir()] == ["fifo"]
     lines = bytes(got).decode().splitlines()
@@ -167,12 +145,10 @@ def test_puzzle_generate_writes_the_set_through_a_fifo(tmp_path: Path) -> None:
     assert all(Puzzle.from_json(json.loads(line)).width == 5 for line in lines)
 
 
-def test_puzzle_generate_writes_through_a_device_and_leaves_it_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_puzzle_generate_writes_through_a_device_and_leaves_it_one(tmp_path: Path) -> None:
     device = make_node("device", tmp_path / "null")
     args = ["--count", "1", "--size", "5x4", "--time-ms", "50", "--quiet", "--out", str(device)]
-    status, err = fourinarow("device", ["puzzle", "generate", *args], tmp_path, capsys)
+    status, err = fourinarow(["puzzle", "generate", *args], tmp_path)
     assert status == 0, err
     assert stat.S_ISCHR(os.stat(device).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
@@ -198,16 +174,9 @@ def test_the_tournament_plot_is_written_through_a_fifo(tmp_path: Path) -> None:
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    done = subprocess.run(
-        [sys.executable, "-m", "fourinarow", *TOURNAMENT, "--db", "r.sqlite3", "--plot", str(fifo)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    status, err = fourinarow([*TOURNAMENT, "--db", "r.sqlite3", "--plot", str(fifo)], tmp_path)
     reader.join(10)
-    assert done.returncode == 0, done.stderr
+    assert status == 0, err
     assert bytes(got).startswith(b"\x89PNG")
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
@@ -215,15 +184,13 @@ def test_the_tournament_plot_is_written_through_a_fifo(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["plan.json", "log.jsonl", "chunk-0000000.scores"])
 @pytest.mark.parametrize("kind", ["fifo", "device"])
 def test_a_build_directory_holding_a_fifo_or_device_is_refused(
-    kind: str, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    kind: str, name: str, tmp_path: Path
 ) -> None:
     build = ["book", "build", "--size", "4x4", "--plies", "2", "--out", "b.book"]
     work = tmp_path / "work"
     work.mkdir()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(work)
-        assert main(build) == 0
-    capsys.readouterr()
+    status, err = fourinarow(build, work)
+    assert status == 0, err
     directory = work / "b.book.build"
     node = directory / name
     node.unlink()
@@ -232,7 +199,7 @@ def test_a_build_directory_holding_a_fifo_or_device_is_refused(
         ["book", "info", str(directory)],
         [*build[:-1], "other.book", "--progress-dir", str(directory)],
     ):
-        status, err = fourinarow(kind, args, work, capsys)
+        status, err = fourinarow(args, work)
         assert status == 2, err
         assert f"{name} is a " in err
         assert len(err.strip().splitlines()) == 1, err

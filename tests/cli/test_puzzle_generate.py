@@ -1,5 +1,5 @@
-"""``fourinarow puzzle generate`` in real subprocesses: reproducible files, a tournament
-database mined, bad options refused, Ctrl-C writing nothing."""
+"""``fourinarow puzzle generate``: reproducible files, a tournament database mined, bad
+options refused; Ctrl-C, in a real process, writing nothing."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""``fourinarow puzzle`` in real subprocesses: solving by piping moves, failing, bad input,
-hints and the solution, the daily puzzle, progress and its errors."""
+"""``fourinarow puzzle``: solving by piping moves, failing, bad input, hints and the solution,
+the daily puzzle, progress and its errors; a real process killed mid-puzzle."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``fourinarow review`` in real subprocesses: the listing, JSON, standard input, bad input."""
+"""``fourinarow review``: the listing, JSON, standard input, bad input; its progress on a real
+terminal."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""``fourinarow review --agent SPEC --positions FILE`` in real subprocesses: the table, the
-standard sets by name, JSON, seeds and the one-line errors."""
+"""``fourinarow review --agent SPEC --positions FILE``: the table, the standard sets by name,
+JSON, seeds and the one-line errors."""
 
 from __future__ import annotations
 

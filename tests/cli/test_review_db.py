@@ -1,5 +1,5 @@
-"""``fourinarow review`` of stored games, in real subprocesses, on a database that a real
-``fourinarow tournament`` wrote."""
+"""``fourinarow review`` of stored games, on a database that a real ``fourinarow tournament``
+wrote; as a process on a terminal and for Ctrl-C."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from fourinarow.analysis import review_game
 from fourinarow.tournament.games import play_game
 from fourinarow.tournament.schedule import Settings, schedule
 from fourinarow.tournament.store import Store
-from tests.cli.conftest import Run
+from tests.cli.conftest import Run, run_in_process
 
 AGENTS = ("simple", "random", "level:3")
 
@@ -26,10 +26,9 @@ AGENTS = ("simple", "random", "level:3")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tournament of three agents, two games a pairing, two random opening moves."""
     path = tmp_path_factory.mktemp("review-db") / "results.sqlite3"
-    played = subprocess.run(
-        [sys.executable, "-m", "fourinarow", "tournament", *AGENTS, "--games", "2",
-         "--opening-plies", "2", "--workers", "1", "--db", str(path), "--quiet"],
-        capture_output=True, text=True, timeout=120, check=False,
+    played = run_in_process(
+        ["tournament", *AGENTS, "--games", "2", "--opening-plies", "2", "--workers", "1",
+         "--db", str(path), "--quiet"], stdin="", env={},
     )  # fmt: skip
     assert played.returncode == 0, played.stderr
     return path

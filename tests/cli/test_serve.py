@@ -1,10 +1,11 @@
-"""``fourinarow serve`` as a user runs it: a real subprocess, stopped by signals."""
+"""``fourinarow serve`` as a user runs it: a real process, stopped by signals; its refusals
+in this process."""
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -138,13 +139,11 @@ def test_a_bad_kaggle_agent_or_host_is_one_line_and_exit_2(run: Run) -> None:
 
 
 @pytest.mark.parametrize("module", ["fastapi", "httptools"])
-def test_the_missing_extra_is_named(run: Run, tmp_path: Path, module: str) -> None:
-    """Without FastAPI or httptools installed (a stand-in that cannot be imported), one line
+def test_the_missing_extra_is_named(run: Run, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Without FastAPI or httptools installed (a module that cannot be imported), one line
     names the pip command."""
-    (tmp_path / module).mkdir()
-    (tmp_path / module / "__init__.py").write_text("raise ImportError('not installed')\n")
-    path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
-    result = run("serve", env={"PYTHONPATH": path})
+    monkeypatch.setitem(sys.modules, module, None)  # import MODULE now raises ImportError
+    result = run("serve")
     assert result.returncode == 2
     one_line_error(result.stderr, "pip install 'fourinarow[web]'")
 

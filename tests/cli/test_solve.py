@@ -1,4 +1,5 @@
-"""``fourinarow solve`` in real subprocesses: arguments, standard input, formats, bad lines."""
+"""``fourinarow solve``: arguments, standard input, formats, bad lines; Ctrl-C in a real
+process."""
 
 from __future__ import annotations
 

@@ -3,10 +3,7 @@ connect_four, and its MCTS and random bots as our agents, the two games agreeing
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -23,6 +20,7 @@ from fourinarow.integrations.openspiel import (
     bot,
     game_for,
 )
+from tests.cli.conftest import run_in_process
 
 
 def cells(state: pyspiel.State) -> str:
@@ -179,19 +177,11 @@ def test_the_agents_listing_names_the_plugin() -> None:
         make_agent("wizard")
 
 
-def test_without_openspiel_the_spec_names_the_extra(tmp_path: Path) -> None:
-    """Where pyspiel cannot be imported (a stand-in module that refuses), the engine command
-    exits 2 with one line naming the pip install."""
-    (tmp_path / "pyspiel.py").write_text('raise ImportError("not installed here")\n')
-    path = os.pathsep.join([str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])])
-    result = subprocess.run(
-        [sys.executable, "-m", "fourinarow", "move", "--agent", "openspiel:mcts", "44"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": path},
-        check=False,
-    )
+def test_without_openspiel_the_spec_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where pyspiel cannot be imported, the engine command exits 2 with one line naming the
+    pip install."""
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now raises ImportError
+    result = run_in_process(["move", "--agent", "openspiel:mcts", "44"], stdin="", env={})
     assert result.returncode == 2
     assert result.stderr.strip() == (
         "fourinarow move: error: OpenSpiel's games and bots need OpenSpiel: "

@@ -18,6 +18,7 @@ from fourinarow.tournament import Settings, Store, elo_ratings, schedule, summar
 from fourinarow.tournament.games import GameRecord, GameSpec, play_game
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError
+from tests.cli.conftest import run_in_process
 
 
 def test_schedule_pairs_everyone_with_both_colours_and_is_reproducible() -> None:
@@ -112,6 +113,11 @@ def command(*args: str) -> list[str]:
     return [sys.executable, "-m", "fourinarow", *args]
 
 
+def in_process(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """The command, run in this process as a new process would run it."""
+    return run_in_process(list(args), stdin="", env={}, timeout=timeout)
+
+
 def stored_indexes(path: Path) -> list[int]:
     """The stored games' indexes; none while the run has made the file but not its tables."""
     with sqlite3.connect(path) as db:
@@ -177,14 +183,14 @@ def test_the_command_prints_tables_json_and_csv(tmp_path: Path) -> None:
         "--workers",
         "1",
     ]
-    table = subprocess.run(command(*base), capture_output=True, text=True, check=True)
+    table = in_process(*base)
+    assert table.returncode == 0, table.stderr
     assert "95% interval" in table.stdout
     assert "random vs simple" in table.stdout or "simple vs random" in table.stdout
-    data = json.loads(subprocess.run(command(*base, "--json"), capture_output=True, text=True,
-                                     check=True).stdout)  # fmt: skip
+    data = json.loads(in_process(*base, "--json").stdout)
     assert [a["agent"] for a in data["agents"]] == ["random", "simple"]
     assert data["settings"]["seed"] == 2
-    rows = subprocess.run(command(*base, "--csv"), capture_output=True, text=True, check=True)
+    rows = in_process(*base, "--csv")
     assert rows.stdout.splitlines()[0].startswith("agent,opponent,games,wins")
 
 
@@ -198,9 +204,7 @@ def test_the_command_prints_tables_json_and_csv(tmp_path: Path) -> None:
     ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path: Path, args: list[str], message: str) -> None:
-    result = subprocess.run(
-        command(*args, "--db", str(tmp_path / "r.sqlite3")), capture_output=True, text=True
-    )
+    result = in_process(*args, "--db", str(tmp_path / "r.sqlite3"))
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
@@ -228,30 +232,22 @@ def test_plots_are_written_as_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     db, png = tmp_path / "r.sqlite3", tmp_path / "plots" / "elo.png"
     args = ["tournament", "random", "simple", "alphabeta:depth=2", "minimax:depth=2"]
-    result = subprocess.run(
-        command(*args, "--games", "2", "--db", str(db), "--plot", str(png), "--quiet"),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = in_process(*args, "--games", "2", "--db", str(db), "--plot", str(png), "--quiet")
     assert result.returncode == 0, result.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png.stat().st_size > 10_000
 
 
-def test_a_missing_extra_names_the_pip_command(tmp_path: Path) -> None:
-    code = (
-        "import sys; sys.modules['ray'] = None; sys.modules['matplotlib'] = None\n"
-        "from fourinarow.cli.main import main\n"
-        "sys.exit(main(sys.argv[1:]))\n"
-    )
+def test_a_missing_extra_names_the_pip_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # importing either raises ImportError
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
     db = tmp_path / "r.sqlite3"
     for option, extra in ((["--backend", "ray"], "ray"), (["--plot", "x.png"], "plot")):
-        result = subprocess.run(
-            [sys.executable, "-c", code, "match", "random", "simple", "--games", "2",
-             "--db", str(db), "--quiet", *option],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
+        result = in_process(
+            "match", "random", "simple", "--games", "2", "--db", str(db), "--quiet", *option
+        )
         assert result.returncode == 2
         assert f"pip install 'fourinarow[{extra}]'" in result.stderr
         assert "Traceback" not in result.stderr
@@ -260,13 +256,8 @@ def test_a_missing_extra_names_the_pip_command(tmp_path: Path) -> None:
 
 def test_the_seed_003_experiment_writes_its_report(tmp_path: Path) -> None:
     out, db = tmp_path / "report", tmp_path / "r.sqlite3"
-    result = subprocess.run(
-        command("experiment", "seed-003", "--games", "2", "--out", str(out), "--db", str(db)),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    args = ["experiment", "seed-003", "--games", "2", "--out", str(out), "--db", str(db)]
+    result = in_process(*args, timeout=300)
     assert result.returncode == 0, result.stderr
     report = (out / "report.md").read_text()
     for heading in ("## 6x6: minimax against random", "## 7x6: minimax against minimax:depth=2"):
