@@ -8,7 +8,9 @@ when one is made.
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sys
 import time
 from typing import Any
 
@@ -48,11 +50,15 @@ class KaggleEnvironmentAgent:
                 f"kaggle:{str(which)[:20]} is not accepted; Kaggle's agents here: "
                 f"{', '.join(KAGGLE_AGENTS)}"
             )
-        connectx = require_extra(
-            "kaggle_environments.envs.connectx.connectx",
-            "kaggle",
-            f"kaggle:{which} needs kaggle-environments",
-        )
+        # kaggle-environments prints each of its games that fails to load (one whose own
+        # dependencies are missing) on standard output when it is imported: keep that off ours,
+        # which may be JSON or a protocol (GTP).
+        with contextlib.redirect_stdout(sys.stderr):
+            connectx = require_extra(
+                "kaggle_environments.envs.connectx.connectx",
+                "kaggle",
+                f"kaggle:{which} needs kaggle-environments",
+            )
         self._play = connectx.agents[which]
         self._rng = rng
         self.name = f"kaggle:{which}"
