@@ -25,38 +25,29 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-SHARED_BUILDS = {"kaggle_python": "kaggle-venv", "c4_cache": "c4-builds"}
-"""Session fixtures that build something for minutes, and the xdist group of their tests: under
-``-n`` (pytest-xdist, ``--dist loadgroup``) each worker has sessions of its own, so the tests
-that use one of these run on one worker, which builds it once."""
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put each test that uses a shared build into that build's xdist group."""
-    for item in items:
-        for fixture, group in SHARED_BUILDS.items():
-            if fixture in getattr(item, "fixturenames", ()):
-                item.add_marker(pytest.mark.xdist_group(group))
-
-
 @pytest.fixture(scope="session")
 def kaggle_python(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A Python with kaggle-environments installed, in a virtual environment of its own (its
-    pins clash with the suite's gymnasium, pettingzoo and open_spiel): made once a session, for
-    the tests that play in Kaggle's own ConnectX harness. Slow: the install takes minutes."""
+    pins clash with the suite's gymnasium, pettingzoo and open_spiel): made once a session (once
+    a worker under ``-n``), for the tests that play in Kaggle's own ConnectX harness.
+
+    The package comes without its declared dependencies, which are for Kaggle's other games
+    (jax, transformers, scipy, open_spiel...: two minutes to install), and with what the ConnectX
+    harness and its agents import (jsonschema, requests) and numpy, which Kaggle's notebooks
+    have: about 10 s."""
     from tests.test_install import clean_environment
 
     venv = tmp_path_factory.mktemp("kaggle") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = str(venv / "bin" / "python")
-    install = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "kaggle-environments"],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        env=clean_environment(),
-        check=False,
-    )
-    assert install.returncode == 0, f"pip install kaggle-environments failed: {install.stderr}"
+    for packages in (["--no-deps", "kaggle-environments"], ["jsonschema", "requests", "numpy"]):
+        install = subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", *packages],
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            env=clean_environment(),
+            check=False,
+        )
+        assert install.returncode == 0, f"pip install {' '.join(packages)} failed: {install.stderr}"
     return python
