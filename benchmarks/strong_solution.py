@@ -27,7 +27,7 @@ the published ones, its losses plus the finished positions the published losses,
 them together the published total.
 
 The finished positions are counted here on their own, by playing out every position ply by ply
-(in plain Python: about 2 s to 8 plies; 3 minutes and 2 GB of memory to 12), up to
+(in plain Python: about 1 s to 8 plies; about a minute and 2.7 GB of memory to 12), up to
 ``--enumerate`` plies (default 8). Beyond that, the published count of finished positions
 stands in for ours, and the output says so. The exit status is 0 if every ply of the book
 agrees, 1 if one does not (its line says where and by how much), 2 for a book that cannot be
