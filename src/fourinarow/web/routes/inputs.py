@@ -27,6 +27,7 @@ __all__ = [
     "PositionQuery",
     "cap_ms",
     "json_body",
+    "json_body_schema",
     "position_query",
 ]
 
@@ -78,6 +79,17 @@ Position = Annotated[PositionQuery, Depends(position_query)]
 def cap_ms(settings: Settings, time_ms: float | None) -> float:
     """The time a search may take: what was asked, at most the server's cap."""
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
+
+
+def json_body_schema(model: type[BaseModel]) -> dict[str, object]:
+    """The ``openapi_extra`` of a route that reads its body with :func:`json_body`: a required
+    JSON body of ``model``'s shape, which the route checks itself."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
 
 
 async def json_body(request: Request) -> object:

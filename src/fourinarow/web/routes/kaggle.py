@@ -9,7 +9,7 @@ from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.positions import playable
-from fourinarow.web.routes.inputs import json_body
+from fourinarow.web.routes.inputs import json_body, json_body_schema
 
 __all__ = ["router"]
 
@@ -19,12 +19,7 @@ router = APIRouter()
 @router.post(
     "/api/v1/kaggle",
     summary="Kaggle ConnectX URL agent: the column to play, 0-based",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": KaggleRequest.model_json_schema()}},
-        }
-    },
+    openapi_extra=json_body_schema(KaggleRequest),
 )
 async def kaggle(
     request: Request, settings: SettingsDep, pool: PoolDep, players: PlayersDep

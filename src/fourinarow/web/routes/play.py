@@ -18,6 +18,7 @@ from fourinarow.web.routes.inputs import (
     PositionQuery,
     cap_ms,
     json_body,
+    json_body_schema,
 )
 from fourinarow.web.searches import is_heavy
 
@@ -47,12 +48,7 @@ class MoveRequest(BaseModel):
 @router.post(
     "/api/v1/move",
     summary="The move an agent chooses, as `fourinarow move --json`",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": MoveRequest.model_json_schema()}},
-        }
-    },
+    openapi_extra=json_body_schema(MoveRequest),
 )
 async def move(
     request: Request, settings: SettingsDep, pool: PoolDep, players: PlayersDep
