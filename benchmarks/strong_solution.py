@@ -153,18 +153,7 @@ def count_positions(width: int, height: int, connect: int, plies: int) -> list[R
     columns = geometry.column_masks
     # each column with the column it becomes in the mirror image
     moves = list(zip(bottoms, columns, bottoms[::-1], columns[::-1], strict=True))
-    shifts = [[k * step for k in range(1, connect)] for step in geometry.directions]
-
-    def has_line(bits: int) -> bool:  # Geometry.has_line without the attribute lookups
-        for line in shifts:
-            m = bits
-            for shift in line:
-                m &= bits >> shift
-                if not m:
-                    break
-            else:
-                return True
-        return False
+    has_line = geometry.has_line
 
     # folded key: (stones of the side to move, all stones, and the same two of the mirror image)
     layer = {0: (0, 0, 0, 0)}

@@ -79,6 +79,7 @@ class Geometry:
     connect: int
     stride: int = field(init=False, repr=False)
     directions: tuple[int, ...] = field(init=False, repr=False)
+    line_shifts: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     bottom_mask: Bitboard = field(init=False, repr=False)
     full_mask: Bitboard = field(init=False, repr=False)
 
@@ -105,6 +106,12 @@ class Geometry:
         object.__setattr__(self, "stride", stride)
         # vertical, horizontal, diagonal "\" (down-right), diagonal "/" (up-right)
         object.__setattr__(self, "directions", (1, stride, stride - 1, stride + 1))
+        # per direction, the shifts that bring each of a line's other cells onto its first
+        object.__setattr__(
+            self,
+            "line_shifts",
+            tuple(tuple(k * step for k in range(1, connect)) for step in self.directions),
+        )
         object.__setattr__(self, "bottom_mask", sum(1 << (c * stride) for c in range(width)))
         object.__setattr__(
             self, "full_mask", sum(column_mask << (c * stride) for c in range(width))
@@ -213,12 +220,12 @@ class Geometry:
         >>> g.has_line(sum(1 << g.bit(c, 0) for c in range(4)))
         True
         """
-        for step in self.directions:
+        for shifts in self.line_shifts:
             m = bits
-            for k in range(1, self.connect):
-                m &= bits >> (k * step)
+            for shift in shifts:
+                m &= bits >> shift
                 if not m:
                     break
-            if m:
+            else:
                 return True
         return False
