@@ -1,9 +1,10 @@
-"""README.md's examples are tests (house rule 15): they run, and their output is checked.
+"""The examples of README.md and of the manual (every Markdown page under docs/) are tests: they
+run, and their output is checked.
 
 What runs depends on the fenced block's language:
 
 - ``pycon`` (or ``python``) blocks are doctests: every one starts with a ``>>>`` prompt, and
-  all of them run in order as one session (names carry from block to block), with ELLIPSIS
+  all of a page's run in order as one session (names carry from block to block), with ELLIPSIS
   (``...`` stands for what varies, such as nodes and seconds) and NORMALIZE_WHITESPACE.
 - ``console`` (or ``text``) blocks are terminal sessions: each line starting ``$ `` is a command,
   and the lines after it, up to the next ``$ `` line, are what it prints (standard output and
@@ -12,6 +13,8 @@ What runs depends on the fenced block's language:
   sources, so pipes and redirections work. The output is compared line by line, runs of spaces
   counting as one, with ``...`` matching any text within a line. The exit status is not
   checked: the output shows what went wrong.
+  A command that asks ``http://127.0.0.1:8000`` (the address ``fourinarow serve`` listens on
+  by default) is sent to a real ``fourinarow serve`` the test starts on a free port.
 - ``sh`` blocks are lists of commands for the reader: each command runs the same way and must
   exit with status 0 (its output is not compared), so an ``sh`` block that is not exempted must
   be quick and change nothing (the commands run with ``HOME`` in a temporary directory, and the
@@ -19,7 +22,8 @@ What runs depends on the fenced block's language:
 - A block right after a line ``<!-- not run: REASON -->`` does not run: installs, and builds or
   tournaments that take minutes to hours or write files. Keep these few, with a reason each.
 
-Blocks in any other language are shown, not run.
+Blocks in any other language, and the manual's directives (```` ```{toctree} ````,
+```` ```{eval-rst} ````), are shown, not run.
 """
 
 from __future__ import annotations
@@ -29,16 +33,21 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.web.running import running_server
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+MANUAL = ROOT / "docs"
+PAGES = [README, *sorted(p for p in MANUAL.rglob("*.md") if "_build" not in p.parts)]
 
 NOT_RUN = re.compile(r"<!-- not run: (?P<reason>\S.*?) -->")
-FENCE = re.compile(r"^```(?P<language>[\w-]*)\s*$")
+FENCE = re.compile(r"^```(?P<language>[\w-]*|\{[\w-]+\}.*)\s*$")
 DOCTEST_LANGUAGES = {"pycon", "python"}
 SESSION_LANGUAGES = {"console", "text"}
 PROMPT = "$ "
@@ -46,8 +55,9 @@ PROMPT = "$ "
 
 @dataclass(frozen=True)
 class Block:
-    """A fenced block of README: its language, first content line (1-based) and lines."""
+    """A fenced block of a page: its page, language, first content line (1-based) and lines."""
 
+    page: str  # relative to the repository root: "README.md", "docs/howto/gtp.md"
     language: str
     line: int
     lines: tuple[str, ...]
@@ -56,18 +66,21 @@ class Block:
 
 @dataclass(frozen=True)
 class Command:
-    """A command of a ``console`` block and the output README shows for it."""
+    """A command of a ``console`` block and the output its page shows for it."""
 
+    page: str
     line: int
     command: str
     output: tuple[str, ...]
 
 
-def read_blocks(text: str) -> list[Block]:
+def read_blocks(text: str, page: str = "README.md") -> list[Block]:
     """The fenced blocks of a Markdown text, each with the reason it is not run, if marked.
 
     >>> [b.language for b in read_blocks("<!-- not run: slow -->\\n```sh\\nx\\n```\\n")]
     ['sh']
+    >>> [b.language for b in read_blocks("```{toctree}\\n:hidden:\\n```\\n")]
+    ['{toctree}']
     """
     blocks: list[Block] = []
     lines = text.splitlines()
@@ -81,11 +94,11 @@ def read_blocks(text: str) -> list[Block]:
         while end < len(lines) and lines[end].rstrip() != "```":
             end += 1
         if end == len(lines):
-            raise AssertionError(f"README.md:{index + 1}: a code block is never closed")
+            raise AssertionError(f"{page}:{index + 1}: a code block is never closed")
         marker = NOT_RUN.fullmatch(lines[index - 1].strip()) if index else None
         reason = marker["reason"] if marker else None
         content = tuple(lines[index + 1 : end])
-        blocks.append(Block(fence["language"], index + 2, content, reason))
+        blocks.append(Block(page, fence["language"], index + 2, content, reason))
         index = end + 1
     return blocks
 
@@ -95,12 +108,12 @@ def session_commands(block: Block) -> list[Command]:
     commands: list[Command] = []
     for offset, line in enumerate(block.lines):
         if line.startswith(PROMPT):
-            commands.append(Command(block.line + offset, line[len(PROMPT) :], ()))
+            commands.append(Command(block.page, block.line + offset, line[len(PROMPT) :], ()))
         elif commands:
             last = commands[-1]
-            commands[-1] = Command(last.line, last.command, (*last.output, line))
+            commands[-1] = Command(last.page, last.line, last.command, (*last.output, line))
         elif line.strip():
-            raise AssertionError(f"README.md:{block.line + offset}: output before any command")
+            raise AssertionError(f"{block.page}:{block.line + offset}: output before any command")
     return commands
 
 
@@ -114,7 +127,7 @@ def sh_commands(block: Block) -> list[Command]:
             pending = pending[:-1] + " "
             continue
         if pending.strip():
-            commands.append(Command(block.line + offset, pending.strip(), ()))
+            commands.append(Command(block.page, block.line + offset, pending.strip(), ()))
         pending = ""
     return commands
 
@@ -139,24 +152,33 @@ def output_differences(expected: tuple[str, ...], actual: str) -> list[str]:
         wanted.pop()
     got = actual.rstrip("\n").split("\n") if actual.strip() else []
     differences = [
-        f"line {n}: README {want!r}\n        real   {have!r}"
+        f"line {n}: shown {want!r}\n        real  {have!r}"
         for n, (want, have) in enumerate(zip(wanted, got, strict=False), 1)
         if not line_matches(want, have)
     ]
     if len(wanted) != len(got):
-        differences.append(f"README shows {len(wanted)} lines, the command printed {len(got)}")
+        differences.append(f"the page shows {len(wanted)} lines, the command printed {len(got)}")
     return differences
 
 
-BLOCKS = read_blocks(README.read_text(encoding="utf-8"))
+def _page_name(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+BLOCKS = [
+    block
+    for path in PAGES
+    for block in read_blocks(path.read_text(encoding="utf-8"), _page_name(path))
+]
 RUN = [block for block in BLOCKS if block.not_run is None]
 SESSIONS = [c for b in RUN if b.language in SESSION_LANGUAGES for c in session_commands(b)]
 SH_COMMANDS = [c for b in RUN if b.language == "sh" for c in sh_commands(b)]
+DOCTEST_PAGES = sorted({b.page for b in RUN if b.language in DOCTEST_LANGUAGES})
 
 
 @pytest.fixture(scope="module")
 def shell_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The environment README's commands run in: ``fourinarow`` on PATH is this checkout's, and
+    """The environment the pages' commands run in: ``fourinarow`` on PATH is this checkout's, and
     ``FOURINAROW_BENCH_DIR`` unset, so the standard sets are those every install has."""
     bin_dir = tmp_path_factory.mktemp("bin")
     shim = bin_dir / "fourinarow"
@@ -174,7 +196,7 @@ def shell_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def run_shell(command: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Run one README command in bash from the repository root, standard error merged."""
+    """Run one command of a page in bash from the repository root, standard error merged."""
     return subprocess.run(
         ["bash", "-c", command],
         cwd=ROOT,
@@ -188,20 +210,20 @@ def run_shell(command: str, env: dict[str, str]) -> subprocess.CompletedProcess[
     )
 
 
-def test_python_examples_run_as_doctests() -> None:
-    """Every Python example in README runs, in order, and prints what README shows."""
-    blocks = [block for block in RUN if block.language in DOCTEST_LANGUAGES]
-    assert blocks, "README has no Python examples"
-    readme_lines = README.read_text(encoding="utf-8").splitlines()
-    kept = [""] * len(readme_lines)  # README's line numbers stay, for the failure report
+@pytest.mark.parametrize("page", DOCTEST_PAGES)
+def test_python_examples_run_as_doctests(page: str) -> None:
+    """Every Python example of a page runs, in order, and prints what the page shows."""
+    blocks = [b for b in RUN if b.page == page and b.language in DOCTEST_LANGUAGES]
+    page_lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
+    kept = [""] * len(page_lines)  # the page's line numbers stay, for the failure report
     for block in blocks:
         first = next((line for line in block.lines if line.strip()), "")
-        assert first.startswith(">>> "), f"README.md:{block.line}: a Python block without >>>"
+        assert first.startswith(">>> "), f"{page}:{block.line}: a Python block without >>>"
         for offset, line in enumerate(block.lines):
             kept[block.line - 1 + offset] = line
         kept[block.line - 1 + len(block.lines)] = ""  # the closing fence ends the last output
     parser = doctest.DocTestParser()
-    test = parser.get_doctest("\n".join(kept), {}, "README.md", str(README), 0)
+    test = parser.get_doctest("\n".join(kept), {}, page, str(ROOT / page), 0)
     report: list[str] = []
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     runner = doctest.DocTestRunner(optionflags=flags)
@@ -210,37 +232,60 @@ def test_python_examples_run_as_doctests() -> None:
     assert result.failed == 0, "".join(report)
 
 
-def test_readme_has_checked_commands() -> None:
-    """README shows commands with their output, and each not-run marker sits on a block."""
-    assert len(SESSIONS) >= 10, "README's terminal examples were not found"
-    lines = README.read_text(encoding="utf-8").splitlines()
+def test_pages_have_checked_examples() -> None:
+    """README and the manual show commands with their output and Python sessions."""
+    assert len(PAGES) > 1, "the manual's pages were not found"
+    assert len(SESSIONS) >= 10, "the terminal examples were not found"
+    assert "README.md" in {c.page for c in SESSIONS}, "README shows no command with its output"
+    assert DOCTEST_PAGES, "no page has Python examples"
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_page_name)
+def test_not_run_markers_sit_on_blocks(path: Path) -> None:
+    """Each ``<!-- not run: REASON -->`` marker is on the line right before a code block."""
+    lines = path.read_text(encoding="utf-8").splitlines()
     marked = sum(1 for line in lines if NOT_RUN.search(line))
-    assert marked == sum(1 for block in BLOCKS if block.not_run), (
+    page = _page_name(path)
+    assert marked == sum(1 for block in BLOCKS if block.page == page and block.not_run), (
         "a <!-- not run: REASON --> marker must be on the line right before a code block"
     )
 
 
-@pytest.mark.parametrize("command", SESSIONS, ids=lambda c: f"line{c.line}")
-def test_command_prints_what_readme_shows(command: Command, shell_env: dict[str, str]) -> None:
-    """A ``$ fourinarow ...`` line of README prints the output shown under it."""
-    result = run_shell(command.command, shell_env)
+SERVER_ADDRESS = "http://127.0.0.1:8000"
+"""Where the pages' HTTP examples find ``fourinarow serve`` (its default address)."""
+
+
+@pytest.fixture(scope="module")
+def page_server() -> Iterator[str]:
+    """The base URL of a real ``fourinarow serve`` (default settings), on a free port."""
+    with running_server() as server:
+        yield server.url
+
+
+@pytest.mark.parametrize("command", SESSIONS, ids=lambda c: f"{c.page}:{c.line}")
+def test_command_prints_what_the_page_shows(
+    command: Command, shell_env: dict[str, str], request: pytest.FixtureRequest
+) -> None:
+    """A ``$ fourinarow ...`` line of a page prints the output shown under it."""
+    text = command.command
+    if SERVER_ADDRESS in text:
+        text = text.replace(SERVER_ADDRESS, request.getfixturevalue("page_server"))
+    result = run_shell(text, shell_env)
     differences = output_differences(command.output, result.stdout)
     assert not differences, (
-        f"README.md:{command.line}: $ {command.command}\n"
+        f"{command.page}:{command.line}: $ {command.command}\n"
         + "\n".join(differences)
         + f"\nreal output:\n{result.stdout}"
     )
 
 
-def test_sh_commands_succeed(shell_env: dict[str, str]) -> None:
-    """Each command of an ``sh`` block not marked ``not run`` exits with status 0 (today every
-    ``sh`` block of README installs, builds or plays for minutes, so all are marked)."""
-    failures = [
-        f"README.md:{command.line}: {command.command}\n{result.stdout}"
-        for command in SH_COMMANDS
-        if (result := run_shell(command.command, shell_env)).returncode != 0
-    ]
-    assert not failures, "\n".join(failures)
+@pytest.mark.parametrize("command", SH_COMMANDS, ids=lambda c: f"{c.page}:{c.line}")
+def test_sh_commands_succeed(command: Command, shell_env: dict[str, str]) -> None:
+    """A command of an ``sh`` block not marked ``not run`` exits with status 0."""
+    result = run_shell(command.command, shell_env)
+    assert result.returncode == 0, (
+        f"{command.page}:{command.line}: {command.command}\n{result.stdout}"
+    )
 
 
 @pytest.mark.parametrize(
