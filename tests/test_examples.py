@@ -304,3 +304,18 @@ def test_output_comparison_catches_drift(
 ) -> None:
     """The comparison accepts ``...`` within a line and rejects any other change."""
     assert (output_differences(expected, actual) == []) is same
+
+
+LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)|src=\"(?P<source>[^\"]+)\"")
+
+
+def test_readme_is_a_front_page() -> None:
+    """README stays a front page (at most 250 lines) whose links into the checkout all lead
+    somewhere: the manual's pages, the pictures, CONTRIBUTING, the license."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 250, "README.md is a front page: move details to docs/"
+    targets = [m["target"] or m["source"] for m in LINK.finditer(text)]
+    local = [t for t in targets if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
+    assert any(t.startswith("docs/") for t in local), "README links to no page of the manual"
+    missing = [t for t in local if not (ROOT / t.split("#")[0]).exists()]
+    assert not missing, f"README.md links to files that do not exist: {missing}"
