@@ -19,7 +19,7 @@ import fourinarow  # noqa: E402  (after the path)
 
 project = "fourinarow"
 author = "The fourinarow developers"
-copyright = "2026, the fourinarow developers"  # noqa: A001  (Sphinx's name)
+copyright = "2026, the fourinarow developers"
 release = fourinarow.__version__
 version = release
 

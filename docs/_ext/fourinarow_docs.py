@@ -76,8 +76,7 @@ def describe(parser: argparse.ArgumentParser, name: str) -> CommandDoc:
     options = tuple(
         Option(_names(action), _help_text(parser, action), None)
         for action in parser._actions
-        if not isinstance(action, argparse._SubParsersAction)
-        and action.help != argparse.SUPPRESS
+        if not isinstance(action, argparse._SubParsersAction) and action.help != argparse.SUPPRESS
     )
     usage = " ".join(parser.format_usage().removeprefix("usage:").split())
     children = tuple(describe(child, f"{name} {sub}") for sub, child in _subparsers(parser))
