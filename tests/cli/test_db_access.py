@@ -25,7 +25,7 @@ PROGRESS = "cannot open the puzzle progress file {db} (Permission denied)"
 COMMANDS = {
     "tournament": (["tournament", "random", "simple", "--games", "2", "--workers", "1"], RESULTS),
     "tournament --resume": (["tournament", "--resume"], RESULTS),
-    "experiment": (["experiment", "seed-003", "--games", "2", "--workers", "1"], RESULTS),
+    "experiment": (["experiment", "minimax-depths", "--games", "2", "--workers", "1"], RESULTS),
     "review --list": (["review", "--list"], RESULTS),
     "review --game": (["review", "--game", "1"], RESULTS),
     "puzzle --stats": (["puzzle", "--stats"], PROGRESS),

@@ -29,7 +29,10 @@ NON_ASCII_DIGITS = [
     (["tournament", "simple", "random", "--games", WIDE_2], f"--games: '{WIDE_2}' is not"),
     (["match", "simple", "random", "--workers", ARABIC_1], f"--workers: '{ARABIC_1}' is not"),
     (["match", "a", "b", "--opening-plies", DEVANAGARI_2], f"--opening-plies: '{DEVANAGARI_2}'"),
-    (["experiment", "seed-003", "--games", ARABIC_2], f"--games: '{ARABIC_2}' is not a whole"),
+    (
+        ["experiment", "minimax-depths", "--games", ARABIC_2],
+        f"--games: '{ARABIC_2}' is not a whole",
+    ),
     (["book", "build", "--plies", ARABIC_4], f"--plies: '{ARABIC_4}' is not a number of moves"),
     (["book", "info", "shipped", "--verify", WIDE_5], f"--verify: '{WIDE_5}' is not a whole"),
     (["gui", "--level", WIDE_5], f"argument --level: '{WIDE_5}' is not a level"),

@@ -65,7 +65,7 @@ def assert_refused(status: int, err: str, kind: str, node: Path) -> None:
 
 
 TOURNAMENT = ["tournament", "random", "simple", "--games", "2", "--workers", "1", "--quiet"]
-EXPERIMENT = ["experiment", "seed-003", "--games", "2", "--workers", "1", "--quiet"]
+EXPERIMENT = ["experiment", "minimax-depths", "--games", "2", "--workers", "1", "--quiet"]
 
 REFUSED = {
     "book build --out": ["book", "build", "--plies", "1", "--size", "4x4", "--quiet", "--out"],

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from fourinarow.core import Board, FourInARowError
 from fourinarow.tournament import Settings, Store, play_game, schedule
+from fourinarow.tournament.experiment import stored_run
 from fourinarow.tournament.games import GameRecord
 from fourinarow.tournament.store import ResultsDatabaseError
 from tests.other_user import as_other_user, needs_root, private_folder, shared_folder
@@ -26,7 +27,8 @@ from tests.other_user import as_other_user, needs_root, private_folder, shared_f
 DATA = Path(__file__).parent / "data"
 UNMARKED = DATA / "results-unmarked.sqlite3"
 """A database written by fourinarow before databases were marked as ours: a match of random
-and simple (4 games, seed 5), then a run of seed-003 with 2 games a match."""
+and simple (4 games, seed 5), then a run of the minimax-depths study (stored under its name
+before 0.2.0) with 2 games a match."""
 
 SETTINGS = Settings(("random", "simple"), games=4, seed=5)
 
@@ -86,7 +88,7 @@ def test_a_database_written_before_the_mark_keeps_working(tmp_path: Path) -> Non
         assert stored.settings == SETTINGS
         assert stored.finished
         records = store.records(1)
-        experiment = store.experiment("seed-003")
+        experiment = stored_run(store)  # found under the study's former name
         assert experiment is not None
         assert len(experiment.tournaments) == 26
     assert [r.moves for r in records] == [play_game(s).moves for s in schedule(SETTINGS)]

@@ -254,9 +254,9 @@ def test_a_missing_extra_names_the_pip_command(
         assert not db.exists()  # found out before the tournament was made
 
 
-def test_the_seed_003_experiment_writes_its_report(tmp_path: Path) -> None:
+def test_the_minimax_depths_experiment_writes_its_report(tmp_path: Path) -> None:
     out, db = tmp_path / "report", tmp_path / "r.sqlite3"
-    args = ["experiment", "seed-003", "--games", "2", "--out", str(out), "--db", str(db)]
+    args = ["experiment", "minimax-depths", "--games", "2", "--out", str(out), "--db", str(db)]
     result = in_process(*args, timeout=300)
     assert result.returncode == 0, result.stderr
     report = (out / "report.md").read_text()
@@ -264,7 +264,7 @@ def test_the_seed_003_experiment_writes_its_report(tmp_path: Path) -> None:
         assert heading in report
     assert report.count("\n| 5 |") == 6  # depth 5 against each opponent on both boards
     if importlib.util.find_spec("matplotlib") is not None:
-        assert (out / "seed-003.png").exists()
+        assert (out / "minimax-depths.png").exists()
     else:  # the tables are the report; the missing plot is said, with the extra that draws it
         assert "pip install 'fourinarow[plot]'" in result.stderr
     with sqlite3.connect(db) as connection:

@@ -22,8 +22,9 @@ from fourinarow.cli.tables import print_experiment
 from fourinarow.tournament.experiment import (
     STUDY,
     check_report_folder,
-    run_seed_003,
-    start_seed_003,
+    run_study,
+    start_study,
+    stored_run,
 )
 from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
@@ -47,11 +48,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``experiment`` subcommand."""
     experiment = commands.add_parser(
         "experiment",
-        help="reproduce a study from the seed texts",
+        help="run a study of agents, stored game by game, with a report",
         description=(
-            "seed-003: plain minimax at depths 1-5 (seed 003's evaluation) against random, "
+            "minimax-depths: plain minimax at depths 1-5 (the streaks evaluation) against random, "
             "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
-            "games; writes report.md (markdown tables) and seed-003.png into --out."
+            "games; writes report.md (markdown tables) and minimax-depths.png into --out."
         ),
         epilog=EPILOG % {"db": db_help()},
     )
@@ -63,8 +64,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     experiment.add_argument(
         "--out",
         metavar="DIR",
-        help="where the report goes (default: seed-003-report); its files are replaced whole, "
-        "a device or FIFO in their place refused",
+        help="where the report goes (default: minimax-depths-report); its files are replaced "
+        "whole, a device or FIFO in their place refused",
     )
     experiment.add_argument(
         "--workers", type=worker_count, metavar="N",
@@ -137,12 +138,12 @@ def run(args: argparse.Namespace) -> int:
 def run_experiment(request: ExperimentRun) -> int:
     """Play the games of the run the study still lacks, stored as they end, and write its
     report; return the exit status."""
-    out = Path(request.out or "seed-003-report")
+    out = Path(request.out or "minimax-depths-report")
     check_report_folder(out)  # before the first game, and before a run is recorded
     workers = resolve_workers("experiment", request.workers)
     with open_store("experiment", request.db, create=request.resume is None) as store:
         if request.resume is not None:
-            stored = store.experiment(request.study, request.resume or None)
+            stored = stored_run(store, request.resume or None)
             if stored is None:
                 which = f"experiment {request.resume}" if request.resume else "experiment"
                 raise InvalidSettingsError(
@@ -150,12 +151,12 @@ def run_experiment(request: ExperimentRun) -> int:
                 )
             experiment = stored.id
         else:
-            experiment = start_seed_003(store, request.games, request.seed)
+            experiment = start_study(store, request.games, request.seed)
         try:
             with progress_bar("games", enabled=not request.quiet) as progress:
-                report = run_seed_003(store, experiment, out, workers, progress)
+                report = run_study(store, experiment, out, workers, progress)
         except KeyboardInterrupt:
-            played, total = _games(store, experiment, request.study)
+            played, total = _games(store, experiment)
             out_option = ["--out", request.out] if request.out else []
             command = ["experiment", request.study, "--resume", str(experiment), *out_option]
             say_how_to_resume(played, total, command, request.db)
@@ -170,9 +171,9 @@ def run_experiment(request: ExperimentRun) -> int:
     return 0
 
 
-def _games(store: Store, experiment: int, study: str) -> tuple[int, int]:
+def _games(store: Store, experiment: int) -> tuple[int, int]:
     """Games stored and games in all of a run of the study."""
-    stored = store.experiment(study, experiment)
+    stored = stored_run(store, experiment)
     assert stored is not None
     tournaments = [store.tournament(t) for t in stored.tournaments]
     return (

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from fourinarow.tournament.experiment import OPPONENTS, SeedReport
+from fourinarow.tournament.experiment import OPPONENTS, StudyReport
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
 
 if TYPE_CHECKING:
@@ -114,13 +114,13 @@ def print_tournament(
     print_plain_or_rich(results, costs, pairs)
 
 
-def print_experiment(report: SeedReport) -> None:
+def print_experiment(report: StudyReport) -> None:
     """The study's tables, one per board and opponent, and where the report was written."""
     from rich.text import Text
 
     tables: list[RenderableType] = [
         Text(
-            f"Seed 003's study: minimax with the streaks evaluation, {report.games} games a "
+            f"What depth is worth: minimax with the streaks evaluation, {report.games} games a "
             f"match, seed {report.seed} (experiment {report.experiment})",
             style="bold",
         )

@@ -1,13 +1,14 @@
-"""``seed-003``: the study of seed 003, reproduced on its 6x6 board and on 7x6.
+"""``minimax-depths``: what each ply of depth is worth to plain minimax, on 6x6 and on 7x6.
 
-Plain minimax at depths 1 to 5 (with seed 003's ``streaks`` evaluation) plays random, minimax
-depth 1 and minimax depth 2, moving first in half the games; every game is stored, and the
-report gives per board and opponent the wins, draws and losses, the score with its 95% interval,
-the game length and the time per move, as markdown tables and a plot. (A depth against itself is
+Plain minimax at depths 1 to 5 (with the ``streaks`` evaluation of the classic minimax
+tutorials) plays random, minimax depth 1 and minimax depth 2, moving first in half the games;
+every game is stored, and the report gives per board and opponent the wins, draws and losses,
+the score with its 95% interval, the game length and the time per move, as markdown tables and
+a plot. (A depth against itself is
 left out: a tournament names each agent once.)
 
 A run of the study is stored as an experiment with a tournament for each match, all made when
-it starts (:func:`start_seed_003`); :func:`run_seed_003` plays whatever games are missing, so an
+it starts (:func:`start_study`); :func:`run_study` plays whatever games are missing, so an
 interrupted run goes on where it stopped. Where the report goes is checked before the first
 game (:func:`check_report_folder`).
 """
@@ -31,22 +32,34 @@ __all__ = [
     "STUDY",
     "ReportPathError",
     "Row",
-    "SeedReport",
+    "StudyReport",
     "check_report_folder",
-    "run_seed_003",
-    "seed_003_matches",
-    "start_seed_003",
+    "run_study",
+    "start_study",
+    "stored_run",
+    "study_matches",
 ]
 
-STUDY = "seed-003"
+STUDY = "minimax-depths"
+
+FORMER_NAMES = ("seed-003",)
+"""Names the study was stored under before 0.2.0: a run stored under one resumes as this one."""
 
 BOARDS = ((6, 6), (7, 6))
 DEPTHS = (1, 2, 3, 4, 5)
 OPPONENTS = ("random", "minimax:depth=1,eval=streaks", "minimax:depth=2,eval=streaks")
 
 
-REPORT_FILES = ("report.md", "seed-003.png")
+REPORT_FILES = ("report.md", "minimax-depths.png")
 """What a run writes into its report folder."""
+
+
+def stored_run(store: Store, experiment_id: int | None = None) -> StoredExperiment | None:
+    """A stored run of the study by id, or the latest one (also under a former name of the
+    study); ``None`` if there is none."""
+    runs = (store.experiment(name, experiment_id) for name in (STUDY, *FORMER_NAMES))
+    found = [run for run in runs if run is not None]
+    return max(found, key=lambda run: run.id) if found else None
 
 
 class ReportPathError(FourInARowError):
@@ -76,7 +89,7 @@ def _minimax(depth: int) -> str:
     return f"minimax:depth={depth},eval=streaks"
 
 
-def seed_003_matches(games: int, seed: int) -> list[Settings]:
+def study_matches(games: int, seed: int) -> list[Settings]:
     """Every match of the study."""
     return [
         Settings((_minimax(depth), opponent), games=games, seed=seed, width=w, height=h)
@@ -106,7 +119,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class SeedReport:
+class StudyReport:
     """A run of the study: the report written, and its rows (one per match)."""
 
     experiment: int
@@ -116,34 +129,34 @@ class SeedReport:
     seed: int
 
 
-def start_seed_003(store: Store, games: int = 20, seed: int = 0) -> int:
+def start_study(store: Store, games: int = 20, seed: int = 0) -> int:
     """Record a new run of the study, a stored tournament for each match; return its id.
 
     Raises:
         InvalidSettingsError: ``games`` is odd or below 2.
     """
-    matches = seed_003_matches(games, seed)
+    matches = study_matches(games, seed)
     matches[0].check()
     planned = [(settings, len(schedule(settings))) for settings in matches]
     return store.create_experiment(STUDY, {"games": games, "seed": seed}, planned)
 
 
-def run_seed_003(
+def run_study(
     store: Store,
     experiment_id: int,
     out: Path,
     workers: int = 1,
     progress: Progress | None = None,
-) -> SeedReport:
+) -> StudyReport:
     """Play the games a run of the study still misses (all of them in a new run, the rest in
-    an interrupted one), then write ``report.md`` (and ``seed-003.png`` with matplotlib) into
+    an interrupted one), then write ``report.md`` (and ``minimax-depths.png`` with matplotlib) into
     ``out``. ``progress`` counts the games of the whole study.
 
     Raises:
         ReportPathError: the report cannot be written into ``out`` (found out before any game).
     """
     check_report_folder(out)
-    stored = store.experiment(STUDY, experiment_id)
+    stored = stored_run(store, experiment_id)
     if stored is None:
         raise KeyError(experiment_id)
     games, seed = int(str(stored.options["games"])), int(str(stored.options["seed"]))
@@ -166,8 +179,8 @@ def run_seed_003(
     text = _markdown(rows, games, seed).encode("utf-8")
     write_output_file(report, text, "the report", write_through=False)
     with contextlib.suppress(ImportError):  # the tables are the report; the plot needs the extra
-        _plot(rows, out / "seed-003.png")
-    return SeedReport(stored.id, report, tuple(rows), games, seed)
+        _plot(rows, out / "minimax-depths.png")
+    return StudyReport(stored.id, report, tuple(rows), games, seed)
 
 
 def _settings(store: Store, tournament: int) -> Settings:
@@ -191,9 +204,9 @@ def _overall(
 
 def _markdown(rows: list[Row], games: int, seed: int) -> str:
     lines = [
-        "# Seed 003's study, reproduced",
+        "# What depth is worth to minimax",
         "",
-        f"Plain minimax with seed 003's `streaks` evaluation at depths 1-5 against three "
+        f"Plain minimax with the `streaks` evaluation at depths 1-5 against three "
         f"opponents, {games} games a match (each side first in half), seed {seed}.",
         "",
     ]
