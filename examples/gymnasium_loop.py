@@ -11,8 +11,8 @@ result (win, draw or loss), beside random and perfect play for scale::
     python examples/gymnasium_loop.py --episodes 500 --positions 200
 
 The positions are read from ``--set`` (``moves score`` per line), by default the full set in
-``$FOURINAROW_BENCH_DIR``, else ``../shared/bench/positions`` beside the checkout when it is there,
-else the sample committed in ``tests/data/bench`` (20 positions; a note says so).
+``$FOURINAROW_BENCH_DIR``, else the benchmark folder beside the checkout when it is there, else
+the sample committed in ``tests/data/bench`` (20 positions; a note says so).
 """
 
 from __future__ import annotations
