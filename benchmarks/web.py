@@ -12,8 +12,8 @@ script starts one, ``python -m fourinarow serve --host 127.0.0.1 --port 0 --max-
 URL it prints and stops it with SIGINT at the end. --clients threads (default 16) each hold one
 keep-alive HTTP connection and send requests one after another, over the standard benchmark
 positions (Pascal Pons' sets, from $FOURINAROW_BENCH_DIR or the benchmark folder beside the
-checkout, else the sample in tests/data/bench; --sample evenly spaced positions of each of --sets, default 10 of each of
-the six, the sets interleaved), to each endpoint in turn:
+checkout, else the sample in tests/data/bench; --sample evenly spaced positions of each of
+--sets, default 10 of each of the six, the sets interleaved), to each endpoint in turn:
 
   solve   GET /solve?pos=MOVES          (the value of every column, 7x6)
   move    POST /api/v1/move {"pos": MOVES, "agent": "perfect", "time_ms": T}
