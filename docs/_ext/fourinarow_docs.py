@@ -19,6 +19,8 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.ext.napoleon import Config as NapoleonConfig
+from sphinx.ext.napoleon.docstring import GoogleDocstring
 from sphinx.util.docutils import SphinxDirective
 
 
@@ -76,8 +78,7 @@ def describe(parser: argparse.ArgumentParser, name: str) -> CommandDoc:
     options = tuple(
         Option(_names(action), _help_text(parser, action), None)
         for action in parser._actions
-        if not isinstance(action, argparse._SubParsersAction)
-        and action.help != argparse.SUPPRESS
+        if not isinstance(action, argparse._SubParsersAction) and action.help != argparse.SUPPRESS
     )
     usage = " ".join(parser.format_usage().removeprefix("usage:").split())
     children = tuple(describe(child, f"{name} {sub}") for sub, child in _subparsers(parser))
@@ -207,7 +208,75 @@ class OpenApiReference(SphinxDirective):
         return [nodes.rubric(text="Answers"), items]
 
 
+_NAPOLEON = NapoleonConfig(
+    napoleon_google_docstring=True,
+    napoleon_numpy_docstring=False,
+    napoleon_use_ivar=True,
+    napoleon_use_rtype=False,
+)
+
+
+def _google_sections(
+    app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
+) -> None:
+    """Turn the docstrings' ``Args:``, ``Raises:`` and ``Attributes:`` sections into fields.
+
+    Properties and attributes are left alone: their one-line docstrings ("The player to move:
+    1 or 2.") are prose, not ``type: description``.
+    """
+    if what in ("attribute", "property", "data"):
+        return
+    docstring = GoogleDocstring(
+        _one_name_each(lines),
+        _NAPOLEON,  # type: ignore[arg-type]  # napoleon's own Config, as its setup() passes
+        app,
+        what,  # type: ignore[arg-type]  # one of autodoc's object types
+        name,
+        obj,
+        options,
+    )
+    lines[:] = docstring.lines()
+
+
+_SHARED_ENTRY = re.compile(r"^(\s+)(\w+(?:, \w+)+): (.*)$")
+_SECTIONS_WITH_NAMES = ("Args:", "Arguments:", "Attributes:", "Parameters:")
+
+
+def _one_name_each(lines: list[str]) -> list[str]:
+    """Split ``width, height: the shape.`` entries of an ``Args:`` or ``Attributes:`` section
+    into one entry per name (the same text each), as napoleon reads one name an entry."""
+    result: list[str] = []
+    in_names = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.strip() and not line[0].isspace():
+            in_names = line.strip() in _SECTIONS_WITH_NAMES
+        match = _SHARED_ENTRY.match(line) if in_names else None
+        if match is None:
+            result.append(line)
+            index += 1
+            continue
+        indent, names, text = match.groups()
+        more = index + 1
+        while more < len(lines) and (lines[more].startswith(indent + " ") and lines[more].strip()):
+            more += 1
+        for name in names.split(", "):
+            result.append(f"{indent}{name}: {text}")
+            result.extend(lines[index + 1 : more])
+        index = more
+    return result
+
+
+def _unlinked_standard_types(app: Sphinx, config: Any) -> None:
+    """The standard library's ``array`` (in :class:`~fourinarow.search.openings.Book`'s
+    signature) stays unlinked, as conf.py leaves the rest of the standard library."""
+    config.nitpick_ignore_regex.append((r"py:class", r"array(\.array)?"))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", _unlinked_standard_types)
+    app.connect("autodoc-process-docstring", _google_sections)
     app.add_directive("fourinarow-cli", CliReference)
     app.add_directive("fourinarow-openapi", OpenApiReference)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -50,7 +50,7 @@ class SearchAgent:
     Args:
         rng: breaks ties when ``tie_break`` is ``random``.
         depth: plies to search, from 1 to ``MAX_DEPTH[prune]``.
-        evaluation: the name of an evaluation in :data:`fourinarow.search.evaluation.EVALUATIONS`.
+        evaluation: the name of an evaluation in :type:`~fourinarow.agents.EvaluationName`.
         prune: alpha-beta pruning with centre-first ordering (``alphabeta``) or plain minimax.
         tie_break: ``random`` (default), ``centre`` or ``leftmost``.
 
