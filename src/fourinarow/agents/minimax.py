@@ -1,4 +1,5 @@
-"""``minimax`` and ``alphabeta``: the seed tutorials' depth-limited searches as agents.
+"""``minimax`` and ``alphabeta``: the classic minimax tutorials' depth-limited searches as
+agents.
 
 ``minimax:depth=D,eval=E`` is plain minimax, every node visited, columns left to right, for
 teaching and comparison; ``alphabeta:depth=D,eval=E`` prunes with alpha-beta and tries the centre
