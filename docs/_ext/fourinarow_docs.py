@@ -1,12 +1,17 @@
-"""Sphinx directives that write reference pages from the program itself, so they cannot drift.
+"""Sphinx directives that write reference pages from the program itself, so they cannot drift,
+and the reading of the docstrings' Google-style sections for autodoc.
 
 - ``fourinarow-cli`` documents every command of ``fourinarow`` from its argument parsers
-  (:func:`fourinarow.cli.main.build_parser`): usage, description and every option, with
-  subcommands (``puzzle ACTION``, ``book build``) nested under their command.
+  (``fourinarow.cli.main.build_parser``): summary, usage, description, every argument by group
+  (with defaults, choices, required and mutually exclusive options where the help does not say
+  them), subcommands (``puzzle generate``, ``book build``) nested under their command, and the
+  epilog. Each command's section is a label: ``[text](cli.md#fourinarow-book-build)``.
 - ``fourinarow-openapi`` documents every endpoint of ``fourinarow serve`` from the app's OpenAPI
   schema: method, path, summary, parameters, request body and answers.
+- The ``Args:``, ``Raises:`` and ``Attributes:`` sections of docstrings become field lists
+  (napoleon's Google parser), so that autodoc renders them as parameters and exceptions.
 
-Both build docutils nodes directly (the help texts are plain text, never parsed as markup).
+The directives build docutils nodes directly (help texts are plain text, never parsed as markup).
 """
 
 from __future__ import annotations
