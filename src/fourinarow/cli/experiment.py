@@ -47,10 +47,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     """Register the ``experiment`` subcommand."""
     experiment = commands.add_parser(
         "experiment",
-        help="reproduce a classic minimax tutorial's study",
+        help="reproduce a study from the seed texts",
         description=(
-            "seed-003: plain minimax at depths 1-5 (the tutorial's streaks evaluation) against "
-            "random, "
+            "seed-003: plain minimax at depths 1-5 (seed 003's evaluation) against random, "
             "minimax depth 1 and minimax depth 2 on 6x6 and 7x6, each side first in half the "
             "games; writes report.md (markdown tables) and seed-003.png into --out."
         ),

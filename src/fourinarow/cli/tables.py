@@ -120,7 +120,7 @@ def print_experiment(report: SeedReport) -> None:
 
     tables: list[RenderableType] = [
         Text(
-            f"The seed-003 study: minimax with the streaks evaluation, {report.games} games a "
+            f"Seed 003's study: minimax with the streaks evaluation, {report.games} games a "
             f"match, seed {report.seed} (experiment {report.experiment})",
             style="bold",
         )

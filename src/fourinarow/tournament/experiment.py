@@ -1,6 +1,6 @@
-"""``seed-003``: a classic minimax tutorial's study, reproduced on its 6x6 board and on 7x6.
+"""``seed-003``: the study of seed 003, reproduced on its 6x6 board and on 7x6.
 
-Plain minimax at depths 1 to 5 (with that tutorial's ``streaks`` evaluation) plays random, minimax
+Plain minimax at depths 1 to 5 (with seed 003's ``streaks`` evaluation) plays random, minimax
 depth 1 and minimax depth 2, moving first in half the games; every game is stored, and the
 report gives per board and opponent the wins, draws and losses, the score with its 95% interval,
 the game length and the time per move, as markdown tables and a plot. (A depth against itself is
@@ -191,9 +191,9 @@ def _overall(
 
 def _markdown(rows: list[Row], games: int, seed: int) -> str:
     lines = [
-        "# The seed-003 study, reproduced",
+        "# Seed 003's study, reproduced",
         "",
-        f"Plain minimax with the `streaks` evaluation at depths 1-5 against three "
+        f"Plain minimax with seed 003's `streaks` evaluation at depths 1-5 against three "
         f"opponents, {games} games a match (each side first in half), seed {seed}.",
         "",
     ]
