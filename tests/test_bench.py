@@ -31,7 +31,10 @@ def test_the_sample_matches_the_full_set(name: str) -> None:
         assert available[position.line] == position
 
 
-@pytest.mark.skipif(bench.full_sets_available(), reason="the full sets are here")
+@pytest.mark.skipif(
+    bench.full_sets_available(),
+    reason="checks the sample without the full sets, and they are here",
+)
 @pytest.mark.parametrize("name", list(bench.SETS))
 def test_without_the_full_sets_the_sample_stands_in(name: str) -> None:
     assert bench.positions(name) == bench.read_sample(name)

@@ -190,7 +190,8 @@ def test_a_file_not_of_this_script_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(
-    not REFERENCE.exists(), reason="../shared/REFERENCE.md is not beside the checkout"
+    not REFERENCE.exists(),
+    reason="needs the published reference table beside the checkout (../shared/REFERENCE.md)",
 )
 def test_the_script_holds_the_published_table_as_reference_gives_it() -> None:
     lines = REFERENCE.read_text().splitlines()

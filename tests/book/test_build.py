@@ -335,7 +335,10 @@ def test_a_book_saved_over_a_directory_is_a_book_error_leaving_no_partial_file(
     assert entries_of(tmp_path) == ["taken"]
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0,
+    reason="needs a non-root user on POSIX: root can write to read-only folders",
+)
 def test_a_read_only_directory_is_refused_before_the_build(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()
@@ -373,7 +376,7 @@ def running(pid: int) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find the workers")
 def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
     tmp_path: Path,
 ) -> None:

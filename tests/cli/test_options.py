@@ -94,3 +94,26 @@ def test_the_largest_accepted_numbers_work(run: Run) -> None:
         "move", "4", "--agent", "minimax:depth=9", "--time-ms", "50", "--seed", str(MAX_SEED)
     )
     assert move.returncode == 0, move.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["play", "--size", "2x2"],
+            "fourinarow play: error: connect 4 does not fit a 2x2 board: "
+            "the only length that fits is 2 (the larger of width and height)",
+        ),
+        (
+            ["show", "--size", "7x6", "--connect", "8"],
+            "fourinarow show: error: connect 8 does not fit a 7x6 board: "
+            "it goes from 2 to 7 (the larger of width and height)",
+        ),
+    ],
+)
+def test_a_connect_length_that_does_not_fit_says_which_do(
+    run: Run, args: list[str], message: str
+) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [message]

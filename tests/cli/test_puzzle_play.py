@@ -175,6 +175,16 @@ def test_errors_are_one_line_with_status_2(
     assert result.stdout == ""
 
 
+def test_the_usage_shows_the_action_as_optional(run: Run) -> None:
+    result = run("puzzle", "--help")
+    assert result.returncode == 0, result.stderr
+    usage = result.stdout.split("\n\n")[0]
+    assert "ACTION" not in usage  # argparse's "ACTION ..." reads as required; it is not
+    assert usage.startswith("usage: fourinarow puzzle [-h] [--set FILE]")
+    assert usage.endswith("\n       fourinarow puzzle generate [options]")
+    assert "Without one, puzzle plays puzzles" in result.stdout
+
+
 def test_the_shipped_set_is_the_default(run: Run, db: str) -> None:
     """Its first puzzle comes first, and the daily puzzle is one of it; without a shipped set,
     the error says what to do."""

@@ -47,13 +47,23 @@ def test_bad_lines_are_reported_with_their_number_and_the_rest_is_solved(run: Ru
     assert result.stdout.splitlines() == ["4455 18", "44455554221 -15"]
     errors = result.stderr.splitlines()
     assert len(errors) == 3
-    assert errors[0].startswith("fourinarow solve: line 2: ")
+    assert errors[0].startswith("fourinarow solve: error: line 2: ")
     assert "'x'" in errors[0]
-    assert errors[1].startswith("fourinarow solve: line 3: ")
+    assert errors[1].startswith("fourinarow solve: error: line 3: ")
     assert "column 4 is full" in errors[1]
-    assert errors[2].startswith("fourinarow solve: line 4: ")
+    assert errors[2].startswith("fourinarow solve: error: line 4: ")
     assert "the game is over" in errors[2]
     assert "Traceback" not in result.stderr
+
+
+def test_a_bad_position_argument_is_an_error_like_a_bad_option(run: Run) -> None:
+    result = run("solve", "4455", "99")
+    assert result.returncode == 2
+    assert result.stdout.splitlines() == ["4455 18"]
+    assert result.stderr.splitlines() == [
+        "fourinarow solve: error: argument 2: move 1 of '99' is column 9, out of range: "
+        "moves are the numbers 1-7"
+    ]
 
 
 def test_analyze_prints_every_column_with_a_marker_for_full_ones(run: Run) -> None:

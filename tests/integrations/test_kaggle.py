@@ -274,7 +274,7 @@ def test_export_refuses_a_bad_spec_and_an_unwritable_place(tmp_path: Path) -> No
 
 @pytest.mark.skipif(
     importlib.util.find_spec("kaggle_environments") is not None,
-    reason="kaggle-environments is installed here",
+    reason="checks the error without kaggle-environments, and it is installed",
 )
 def test_kaggles_agents_without_the_extra_name_the_pip_install() -> None:
     with pytest.raises(MissingExtraError, match=r"pip install 'fourinarow\[kaggle\]'"):

@@ -708,7 +708,7 @@ def test_a_first_read_killed_while_writing_its_copy_leaves_nothing_after_the_nex
         if list(tmp_path.glob("*.partial")):
             break
     else:
-        pytest.skip("never caught the copy being written")
+        pytest.skip("a timing race: never caught the cache copy while it was being written")
     again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     assert again.returncode == 0, again.stderr
     assert again.stdout.split() == ["44", "1"]

@@ -45,7 +45,10 @@ def unwritable_folder(tmp_path: Path) -> Path:
             pass
     except OSError:
         return Path("/sys")
-    pytest.skip("no folder here refuses root")
+    pytest.skip(
+        "needs a folder that refuses writes: root can write to read-only folders, and /sys"
+        " (the one that would refuse root) lets it write here"
+    )
 
 
 def stored_database(path: Path) -> list[GameRecord]:

@@ -97,7 +97,7 @@ def test_a_missing_framework_is_a_400_naming_the_pip_install(server: Server) -> 
 
 @pytest.mark.skipif(
     importlib.util.find_spec("kaggle_environments") is not None,
-    reason="kaggle-environments is installed here",
+    reason="checks the error without kaggle-environments, and it is installed",
 )
 @pytest.mark.parametrize("agent", ["kaggle:negamax", "kaggle:random"])
 def test_kaggle_agents_without_their_extra_are_a_400(server: Server, agent: str) -> None:
@@ -106,7 +106,10 @@ def test_kaggle_agents_without_their_extra_are_a_400(server: Server, agent: str)
     assert "pip install 'fourinarow[kaggle]'" in reply.body["error"]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("pyspiel") is None, reason="needs OpenSpiel")
+@pytest.mark.skipif(
+    importlib.util.find_spec("pyspiel") is None,
+    reason="needs OpenSpiel: pip install 'fourinarow[openspiel]'",
+)
 def test_openspiel_mcts_with_a_million_simulations_is_stopped_at_the_cap(
     server: Server,
 ) -> None:

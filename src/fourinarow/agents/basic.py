@@ -1,5 +1,5 @@
-"""Agents that do not search: ``random``; ``defensive`` and ``aggressive`` (seed 003);
-``simple`` (win, else block, else random, seed 002)."""
+"""Agents that do not search, as the classic minimax tutorials have them: ``random``;
+``defensive`` and ``aggressive``; ``simple`` (win, else block, else random)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ class RandomAgent(_RuleAgent):
 class SimpleAgent(_RuleAgent):
     """Wins at once if it can, else blocks the opponent's immediate win, else plays at random.
 
-    This is the "simple AI" of seed 002. With several wins or blocks it picks one at random.
+    This is the classic minimax tutorials' "simple AI". With several wins or blocks it picks
+    one at random.
 
     >>> SimpleAgent(random.Random(1)).choose(Board.from_moves("112233")).column
     3
@@ -63,7 +64,8 @@ class SimpleAgent(_RuleAgent):
 
 
 class DefensiveAgent(_RuleAgent):
-    """Blocks the opponent's immediate win first, else plays at random (seed 003's defensive AI).
+    """Blocks the opponent's immediate win first, else plays at random (the classic tutorials'
+    defensive AI).
 
     It never looks for a win of its own: that is what tells it from ``simple``.
 
@@ -79,7 +81,7 @@ class DefensiveAgent(_RuleAgent):
 
 
 class AggressiveAgent(_RuleAgent):
-    """Wins at once when it can, else plays at random (seed 003's aggressive AI).
+    """Wins at once when it can, else plays at random (the tutorials' aggressive AI).
 
     It never blocks the opponent: that is what tells it from ``simple``.
 

@@ -1,4 +1,5 @@
-"""``minimax`` and ``alphabeta``: the seed tutorials' depth-limited searches as agents.
+"""``minimax`` and ``alphabeta``: the classic minimax tutorials' depth-limited searches as
+agents.
 
 ``minimax:depth=D,eval=E`` is plain minimax, every node visited, columns left to right, for
 teaching and comparison; ``alphabeta:depth=D,eval=E`` prunes with alpha-beta and tries the centre
@@ -50,7 +51,7 @@ class SearchAgent:
     Args:
         rng: breaks ties when ``tie_break`` is ``random``.
         depth: plies to search, from 1 to ``MAX_DEPTH[prune]``.
-        evaluation: the name of an evaluation in :data:`fourinarow.search.evaluation.EVALUATIONS`.
+        evaluation: the name of an evaluation in :type:`~fourinarow.agents.EvaluationName`.
         prune: alpha-beta pruning with centre-first ordering (``alphabeta``) or plain minimax.
         tie_break: ``random`` (default), ``centre`` or ``leftmost``.
 

@@ -151,7 +151,7 @@ class PerfectAgent:
         for up to ``PROOF_SHARE`` of it; the heuristic engine then deepens on the position for
         the rest (at least half of its share, should the proofs overrun theirs), and every
         column not proven gets an ``Estimate`` from it (see
-        :func:`~fourinarow.search.estimates.with_estimates`): exact values and bounds that
+        ``with_estimates``): exact values and bounds that
         settle the result stay as they are. A column is ``not searched`` only when not even
         the engine's first ply fitted.
 

@@ -87,7 +87,7 @@ class AgentSummary:
         accuracy: the share of its graded moves (``unproven`` left out) that are ``best``;
             ``None`` when none was graded.
         weighted_accuracy: the mean credit of its graded moves (see
-            :mod:`fourinarow.analysis.review`); ``None`` likewise.
+            :class:`PlayerSummary`); ``None`` likewise.
     """
 
     agent: str

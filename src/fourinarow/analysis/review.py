@@ -636,7 +636,7 @@ def analyze_for_review(
     """Every column of ``board`` valued for a review: exact without a time or node limit;
     within one, the solver proves what it can in ``PROOF_SHARE`` of it and the heuristic
     ``engine`` (one for the board's shape) estimates every column left open with the rest
-    (:func:`~fourinarow.search.estimates.with_estimates`). Without an engine, proofs only.
+    (``with_estimates``). Without an engine, proofs only.
 
     Raises:
         GameOverError: the game is over.
@@ -692,8 +692,9 @@ def review_game(
     """Review every move of a game (finished or not) with the exact solver.
 
     Args:
-        board_or_moves: the game: a :class:`Board` (its moves and shape are used) or a move
-            string in 1-based columns (``"4453"``; comma-separated on boards wider than 9).
+        board_or_moves: the game: a :class:`~fourinarow.core.Board` (its moves and shape are
+            used) or a move string in 1-based columns (``"4453"``; comma-separated on boards
+            wider than 9).
         width, height, connect: the board's shape for a move string.
         limit: the time and nodes the analysis of each position may spend (``None``: until
             proven; on a shape with an opening book, such as 7x6, the book makes that quick).
@@ -705,7 +706,7 @@ def review_game(
 
     Raises:
         ReviewError: ``board_or_moves`` is neither a board nor a string, or ``solver`` is not a
-            :class:`Solver`.
+            :class:`~fourinarow.search.solver.Solver`.
         InvalidPositionError: the move string is malformed or illegal (a full column, a move
             after the game ended).
         InvalidBoardSizeError: the shape is not a board's.

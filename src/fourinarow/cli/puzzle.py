@@ -24,10 +24,20 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_play_options(parser)
+    # argparse shows a subcommand as required ("ACTION ...") even when it is not: the usage
+    # says instead that the command plays without one and makes a set with "generate".
+    playing = parser.format_usage().removeprefix("usage: ").rstrip("\n")
     actions = parser.add_subparsers(
-        dest="action", metavar="ACTION", parser_class=type(parser), required=False
+        title="action",
+        description="Without one, puzzle plays puzzles (the options above).",
+        dest="action",
+        metavar="ACTION",
+        parser_class=type(parser),
+        required=False,
     )
     add_generate_parser(actions)
+    # Set after add_subparsers, which names the subcommands from the usage ("fourinarow puzzle").
+    parser.usage = playing.replace("%", "%%") + "\n       %(prog)s generate [options]"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -208,7 +208,7 @@ def solve(settings: SolveSettings) -> int:
             board = Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
             line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:
-            print(f"fourinarow solve: {where}: {error}", file=sys.stderr, flush=True)
+            print(f"fourinarow solve: error: {where}: {error}", file=sys.stderr, flush=True)
             status = 2
             continue
         if line is None:

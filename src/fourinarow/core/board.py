@@ -34,7 +34,7 @@ _SYMBOLS = {0: ".", 1: "X", 2: "O"}
 class Board:
     """A Connect Four position of any shape, with its move history.
 
-    Stones are held in bitboards (see :mod:`fourinarow.core.geometry`). Columns are 0-based in
+    Stones are held in bitboards (see :class:`~fourinarow.core.Geometry`). Columns are 0-based in
     code; text (``from_moves``, ``to_moves``) uses the 1-based labels of the standard notation.
 
     Args:

@@ -94,9 +94,14 @@ class Geometry:
                 f"the larger of width and height must be at least {MIN_CONNECT}"
             )
         if not MIN_CONNECT <= connect <= longest:
+            fits = (
+                f"it goes from {MIN_CONNECT} to {longest}"
+                if longest > MIN_CONNECT
+                else f"the only length that fits is {longest}"
+            )
             raise InvalidBoardSizeError(
                 f"connect {shown(connect)} does not fit a {width}x{height} board: "
-                f"it goes from {MIN_CONNECT} to {longest} (the larger of width and height)"
+                f"{fits} (the larger of width and height)"
             )
         stride = height + 1
         column_mask = (1 << height) - 1

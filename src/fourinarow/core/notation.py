@@ -2,7 +2,7 @@
 
 A position is the sequence of columns played, first player first: ``"4453"``. Boards wider than 9
 columns separate the moves with commas: ``"10,3,4"``. Humans may also name columns by letter
-(``a`` is the leftmost), as the seed tutorials do.
+(``a`` is the leftmost), as the classic minimax tutorials do.
 """
 
 from __future__ import annotations

@@ -57,7 +57,8 @@ def render_text(board: Board) -> str:
 
 
 def render_ansi(board: Board) -> str:
-    """The board in ANSI colour, as in the seed tutorials: red X, yellow O on a blue board.
+    """The board in ANSI colour, as in the classic minimax tutorials: red X, yellow O on a blue
+    board.
 
     The winning line is shown on green and the last stone played is underlined.
     """

@@ -1,8 +1,9 @@
 """Puzzles: positions with one good column, found in real games and proven by the solver.
 
-:mod:`fourinarow.puzzles.model` says what a puzzle is and reads and writes set files,
-:mod:`fourinarow.puzzles.verify` re-proves a puzzle with the solver and
-:mod:`fourinarow.puzzles.generate` mines games for puzzles and rates them. A set of 7x6 puzzles
+``fourinarow.puzzles.model`` says what a puzzle is and reads and writes set files,
+``fourinarow.puzzles.verify`` re-proves a puzzle with the solver
+(:func:`~fourinarow.puzzles.verify.verify`) and ``fourinarow.puzzles.generate`` mines games for
+puzzles and rates them. A set of 7x6 puzzles
 ships with the package: :func:`shipped`.
 """
 
@@ -39,7 +40,7 @@ SHIPPED_SET = "sets/7x6.jsonl"
 def shipped() -> list[Puzzle]:
     """The puzzle set that ships with the package: a few hundred 7x6 connect-4 puzzles of every
     kind, easiest first, each verified by the solver (the command that made it is
-    :data:`fourinarow.puzzles.generate.SHIPPED_COMMAND`).
+    ``fourinarow.puzzles.generate.SHIPPED_COMMAND``).
 
     Raises:
         PuzzleError: the shipped file is missing or damaged (a broken installation).

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, nonecheck=False
-"""The compiled heuristic searches: the seeds' minimax and alpha-beta, and the engine's search.
+"""The compiled heuristic searches: the classic tutorials' minimax and
+alpha-beta, and the engine's search.
 
 ``HeuristicKernel`` is the same algorithm as ``fourinarow.search.heuristic`` with
 ``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 128 bits), step for
@@ -36,7 +37,7 @@ win found ``plies`` plies ahead (the winning stone included) scores ``WIN - plie
 immediate win is ``WIN - 1`` and faster wins score higher), a loss ``-(WIN - plies)``, a full
 board 0, anything else the evaluation of the leaves, far below ``FORCED`` (``WIN`` and ``FORCED``
 come from ``constants.py``). The ``HeuristicKernel`` evaluates leaves from the root player's
-view, as the seeds do; the ``EngineKernel`` from the view of the side to move at the leaf,
+view, as the tutorials do; the ``EngineKernel`` from the view of the side to move at the leaf,
 negated on the way up (plain negamax), and it looks for an immediate win at every node before
 the depth runs out.
 

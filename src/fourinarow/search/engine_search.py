@@ -4,7 +4,7 @@
 On boards with ``width * (height + 1) <= 128`` it runs in a compiled kernel with a transposition
 table (best move first, bounds reused across depths and moves; on 64-bit words up to 64 bits, on
 128-bit words above, the whole position kept as the key in either). Elsewhere, or without the
-extension, it falls back on the plain alpha-beta of :mod:`fourinarow.search.heuristic` with the
+extension, it falls back on the plain alpha-beta of ``fourinarow.search.heuristic`` with the
 same evaluation and no table: weaker for the same time, never wrong about wins it sees.
 
 >>> from fourinarow.core import Board
@@ -97,7 +97,7 @@ class Engine:
         Raises:
             SearchStopped: the deadline (a ``time.perf_counter()`` value) or node limit came first.
             InvalidPositionError, GameOverError, InvalidBoardSizeError, InvalidLimitError:
-                the arguments are not as :func:`~fourinarow.search.heuristic.check_search`
+                the arguments are not as ``check_search``
                 requires.
         """
         deadline = check_search(self.heuristic.shape, board, depth, deadline, node_limit)

@@ -1,26 +1,28 @@
-"""Heuristic evaluations for depth-limited search: the seed tutorials' and our own.
+"""Heuristic evaluations for depth-limited search: the classic minimax tutorials' and our own.
 
 Every evaluation scores a position that is not over, from one player's view, for any board shape
 and connect length N: ``evaluate(own, other, own_to_move)`` takes that player's stones, the
 opponent's (in the bit layout of :mod:`fourinarow.core.geometry`) and whether it is that player's
-turn. As in the seeds, the search evaluates its leaves from the view of the player it plays for.
+turn. As in the tutorials, the search evaluates its leaves from the view of the player it plays for.
 Wins and losses are not the evaluation's business: the search scores finished games itself, above
 any evaluation, so an evaluation's own "win" weights only matter for lines it sees on the board.
 
-The seeds' weights, generalised from connect 4 to connect N:
+The tutorials' weights, generalised from connect 4 to connect N:
 
-- ``window`` (seeds 000/004): each line of N cells scores +100 with N own stones, +5 with N-1 own
-  and one empty, +2 with N-2 (at least one) own and two empty, -4 with N-1 of the opponent's and
-  one empty; each own stone in the centre column (both middle columns on even widths) +3.
-- ``connections`` (seed 001): every maximal run of a player's stones in a direction with an empty
-  cell at one end at least: 2 -> 4, 3 -> 9, k -> k*k below N, N or more -> 1000; own minus
-  opponent's. (The seed returned from inside its loop after one run: fixed.)
-- ``rivest`` (seed 002, after Rivest 1988): each line of N cells holding only one player's stones
+- ``window`` (two of the tutorials): each line of N cells scores +100 with N own stones, +5 with
+  N-1 own and one empty, +2 with N-2 (at least one) own and two empty, -4 with N-1 of the
+  opponent's and one empty; each own stone in the centre column (both middle columns on even
+  widths) +3.
+- ``connections`` (a third tutorial): every maximal run of a player's stones in a direction with
+  an empty cell at one end at least: 2 -> 4, 3 -> 9, k -> k*k below N, N or more -> 1000; own
+  minus opponent's. (The tutorial returned from inside its loop after one run: fixed.)
+- ``rivest`` (a fourth, after Rivest 1988): each line of N cells holding only one player's stones
   scores 1, 10 or 50 for N-3 or fewer, N-2 or N-1 stones (+512 for N), own minus opponent's, and
   +16 for having the move.
-- ``streaks`` (seed 003): the number of runs of N, N-1 and N-2 own stones in a row (counted as the
-  seed does, once per starting cell) weighted 100000, 100 and 10, minus the opponent's N-1 and N-2
-  runs. (The seed's depth bonus is the search's preference for faster wins here.)
+- ``streaks`` (a fifth, whose study ``fourinarow experiment`` reproduces): the number of runs of N,
+  N-1 and N-2 own stones in a row (counted as the tutorial does, once per starting cell) weighted
+  100000, 100 and 10, minus the opponent's N-1 and N-2 runs. (The tutorial's depth bonus is the
+  search's preference for faster wins here.)
 - ``threats`` (ours): threat analysis with the odd/even rule: each empty cell that would complete
   a line for a player counts, far more when its row has the parity that player needs (odd rows,
   counted from 1 at the bottom, for the first player; even rows for the second) and more again

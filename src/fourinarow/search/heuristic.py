@@ -1,10 +1,10 @@
 """Depth-limited game-tree search with a heuristic evaluation: minimax and alpha-beta.
 
-This is the search of the seed tutorials, on bitboards and for any board shape, with their bugs
-fixed: a finished game is scored by the search, above any evaluation, and faster wins (slower
-losses) score higher, so an immediate win is never skipped, even with two of them, and a threat
-one move away is always seen at depth 2. Leaves are evaluated from the view of the player the
-search plays for, as in the seeds.
+This is the search of the classic minimax tutorials, on bitboards and for any board shape, with
+their bugs fixed: a finished game is scored by the search, above any evaluation, and faster wins
+(slower losses) score higher, so an immediate win is never skipped, even with two of them, and a
+threat one move away is always seen at depth 2. Leaves are evaluated from the view of the player the
+search plays for, as in the tutorials.
 
 Scores are from the side to move's view at the root: ``WIN - plies`` for a win found ``plies``
 plies ahead (the winning stone included), ``-(WIN - plies)`` for a loss, 0 for a full board,

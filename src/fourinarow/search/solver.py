@@ -214,8 +214,8 @@ class Solver:
         InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most an exbibyte),
             ``use_kernel`` not ``True``, ``False`` or ``None``, or ``threads`` not a whole
             number from 1 to 64.
-        BookError: ``book`` is neither a :class:`Book` nor ``True``, ``False`` or ``None`` (a
-            path is read with ``Book.load(path)``).
+        BookError: ``book`` is neither a :class:`~fourinarow.search.openings.Book` nor
+            ``True``, ``False`` or ``None`` (a path is read with ``Book.load(path)``).
         RuntimeError: ``use_kernel=True`` but the compiled kernel is not built.
     """
 
@@ -272,7 +272,7 @@ class Solver:
         """How far this solver's latest :meth:`solve` or :meth:`analyze` has come, for
         another thread to read while it runs (a display, Ctrl-C's report): the time, the nodes
         and the bounds proven so far; once it has returned, its result. ``None`` before the
-        first. See :mod:`fourinarow.search.progress`."""
+        first. See :class:`SolveProgress`."""
         watch = self._watch
         return None if watch is None else watch.snapshot()
 
@@ -364,8 +364,9 @@ class Solver:
         Preconditions: nobody has won and the board is not full (not checked).
 
         Raises:
-            InvalidPositionError: ``shape`` is not a :class:`Geometry`, or ``current`` and
-                ``mask`` are not whole numbers with ``current`` within ``mask`` within the board.
+            InvalidPositionError: ``shape`` is not a :class:`~fourinarow.core.Geometry`, or
+                ``current`` and ``mask`` are not whole numbers with ``current`` within ``mask``
+                within the board.
         """
         if not isinstance(shape, Geometry):
             raise InvalidPositionError(f"a shape is a Geometry, not {shown(shape)}")

@@ -148,7 +148,7 @@ afresh. The book is the shipped one where the chosen installed file could not be
 def default_book(width: int, height: int, connect: int) -> Book | None:
     """The default book for this shape (see :func:`default_book_path`: shipped or installed,
     the deeper), read once per process (through its uncompressed copy in
-    :func:`cache_directory`); ``None`` when there is none.
+    ``cache_directory``); ``None`` when there is none.
 
     Raises:
         BookError: the file is damaged (reinstalling fourinarow, or the book, fixes it).

@@ -167,7 +167,7 @@ class Book:
 
         Raises:
             BookError: the book is for another board shape.
-            InvalidPositionError: ``board`` is not a :class:`Board`.
+            InvalidPositionError: ``board`` is not a :class:`~fourinarow.core.Board`.
         """
         board = checked_board(board)
         self.require_shape(board.width, board.height, board.connect)
