@@ -6,10 +6,10 @@
 
 The positions are the first moves of seeded random games (6 to 16 plies) on 7x6. For each
 agent, evaluation and depth it prints the median and 90th-percentile time per move. The baseline
-is a direct NumPy implementation in the style of the seed tutorials (a NumPy board copied at
-every node, window scoring from the searching player's view, alpha-beta, a random first column),
-written here for comparison only; the last column is the baseline's median over ours, at the same
-depth and evaluation, measured in the same run. Needs numpy for the baseline (pip install numpy).
+is a direct NumPy implementation in the style of the classic minimax tutorials (a NumPy board
+copied at every node, window scoring from the searching player's view, alpha-beta, a random
+first column), written here for comparison only; the last column is the baseline's median over
+ours, at the same depth and evaluation, measured in the same run. Needs numpy for the baseline (pip install numpy).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def positions(count: int, seed: int = 2026) -> list[Board]:
 
 
 def numpy_baseline() -> Callable[[Board, int], int] | None:
-    """The seed-style search, or None without numpy."""
+    """The tutorials' NumPy search, or None without numpy."""
     try:
         import numpy as np
     except ImportError:
@@ -169,7 +169,7 @@ def main() -> int:
     boards = positions(args.positions)
     baseline = numpy_baseline() if args.baseline_positions else None
     if args.baseline_positions and baseline is None:
-        print("numpy not installed: pip install numpy to measure the seed-style baseline")
+        print("numpy not installed: pip install numpy to measure the NumPy baseline")
     header = (
         f"{'agent':<12}{'eval':<13}{'depth':>6}{'median':>12}{'p90':>12}"
         f"{'baseline':>12}{'ratio':>9}"

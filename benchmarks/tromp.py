@@ -81,9 +81,9 @@ MEASURED_SECONDS = {
     (4, 11): 9.0, (6, 7): 38.0, (5, 9): 40.0, (8, 5): 92.0, (7, 6): 300.0,
 }  # fmt: skip
 """Seconds the strong solve of the empty board took on one thread without a book, where it
-was measured on the 2-core machine (6x7, 8x5 and 7x6 in the solver's earlier runs, 7x6 rounded;
-the others once each while this script was written): the order of the run. Shapes not here come
-after these (9x4 took over 15 s)."""
+was measured on a 2-core x86-64 VM, AMD EPYC (6x7, 8x5 and 7x6 in the solver's earlier runs,
+7x6 rounded; the others once each while this script was written): the order of the run.
+Shapes not here come after these (9x4 took over 15 s)."""
 
 CHILDREN_AUTO_SECONDS = 10.0
 """By default the children are checked where the strong solve took at most this long."""

@@ -11,8 +11,8 @@ of the deepest search that finished, so they answer within the budget.
 Their depth has a maximum, :data:`MAX_DEPTH`, so that a search without a time limit ends: 9 plies
 for ``minimax`` (at most 2.7 s in 10 random 7x6 positions; a ply more is about ten times that)
 and 12 for ``alphabeta`` (median 0.08 s, at most 2.9 s in 40 random 7x6 positions; 14 took 37 s
-in one), on a busy 2-core machine. Wider boards branch more and take longer at the same depth.
-A search never goes deeper than the empty cells: no move exists beyond them.
+in one), on a busy 2-core x86-64 VM (AMD EPYC). Wider boards branch more and take longer at
+the same depth. A search never goes deeper than the empty cells: no move exists beyond them.
 """
 
 from __future__ import annotations
