@@ -9,7 +9,8 @@ agent, evaluation and depth it prints the median and 90th-percentile time per mo
 is a direct NumPy implementation in the style of the classic minimax tutorials (a NumPy board
 copied at every node, window scoring from the searching player's view, alpha-beta, a random
 first column), written here for comparison only; the last column is the baseline's median over
-ours, at the same depth and evaluation, measured in the same run. Needs numpy for the baseline (pip install numpy).
+ours, at the same depth and evaluation, measured in the same run. Needs numpy for the baseline
+(pip install numpy).
 """
 
 from __future__ import annotations
