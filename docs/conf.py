@@ -35,6 +35,7 @@ exclude_patterns = ["_build", "api.md", "Thumbs.db", ".DS_Store"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3  # [text](#a-heading) and [text](page.md#a-heading) links resolve
 
+add_module_names = False  # headings read "Solver", not "fourinarow.search.solver.Solver"
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_typehints_format = "short"
@@ -45,7 +46,8 @@ nitpicky = True
 # The standard library and the third-party types our signatures name: the manual is read
 # without the network, so they stay unlinked rather than broken.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|typing|types|enum|random|pathlib|os|io|argparse)\..*"),
+    (r"py:.*", r"(collections\.abc|typing|types|enum|random|pathlib|os|io|argparse|array)\..*"),
+    (r"py:.*", r"array"),
     (r"py:.*", r"(random\.Random|Path|Random|Callable|Iterable|Iterator|Sequence|Mapping)"),
     (r"py:.*", r"(int|str|float|bool|bytes|None|dict|list|tuple|object|ValueError|Exception)"),
     (r"py:.*", r"(numpy|gymnasium|pettingzoo|pyspiel|ray|fastapi|starlette|sqlite3)(\..*)?"),

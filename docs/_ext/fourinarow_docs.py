@@ -523,14 +523,7 @@ def _one_name_each(lines: list[str]) -> list[str]:
     return result
 
 
-def _unlinked_standard_types(app: Sphinx, config: Any) -> None:
-    """The standard library's ``array`` (in :class:`~fourinarow.search.openings.Book`'s
-    signature) stays unlinked, as conf.py leaves the rest of the standard library."""
-    config.nitpick_ignore_regex.append((r"py:class", r"array(\.array)?"))
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("config-inited", _unlinked_standard_types)
     app.connect("autodoc-process-docstring", _google_sections)
     app.add_directive("fourinarow-cli", CliReference)
     app.add_directive("fourinarow-openapi", OpenApiReference)
