@@ -2,7 +2,7 @@
 
 Each level is another agent with a budget per move: a search depth or a number of positions
 where it can (the same strength on any machine), else time. The gaps between the searches are
-filled by ``blunder=P`` (a random move with probability P). README's *Levels* section shows the
+filled by ``blunder=P`` (a random move with probability P). The manual's *Levels* page shows the
 Elo ratings measured by a tournament; a test checks the order on a small one.
 """
 

@@ -77,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fourinarow`` command and its subcommands."""
     parser = _Parser(
         prog="fourinarow",
-        description="Connect Four for any board size: play in the terminal, or use the engine.",
+        description=(
+            "Connect Four on any board: play it, solve and analyse positions, review games, "
+            "solve puzzles, run tournaments, and serve the engine to programs."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"fourinarow {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -29,7 +29,7 @@ up with the skipped puzzles, in the order found.
 (360 puzzles, 120 of each kind; about 130 s of processor time, 10 minutes on a busy 2-core
 machine).
 
-**Rating.** An Elo-like integer on the levels' scale (README's *Levels*: ``random`` is 0,
+**Rating.** An Elo-like integer on the levels' scale (the manual's *Levels* page: ``random`` is 0,
 ``level:5`` 642, ``level:8`` 1004), from three things:
 
 1. the depth ``D``: for a winning kind the win's length in own moves; for ``save-draw`` the
@@ -105,7 +105,7 @@ OPENING_PLIES = (0, 4)
 """The fewest and most random moves that open a self-play game."""
 
 LEVEL_ELO = {5: 642, 6: 808, 7: 864, 8: 1004}
-"""The levels asked for their move in every puzzle, with their Elo (README's *Levels*)."""
+"""The levels asked for their move in every puzzle, with their Elo (the manual's *Levels* page)."""
 
 HEURISTIC_SPEC = "alphabeta:depth=4,eval=threats"
 """The shallow search that says which columns look good."""
