@@ -20,7 +20,7 @@ from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.openings import has_default_book
-from fourinarow.search.scores import Bounds, Estimate, Exact, Unvalued
+from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
 from fourinarow.search.solver import Solver
 
 __all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
@@ -323,11 +323,20 @@ class TerminalGame:
         self._say(self._column_values(board))
 
     def _column_values(self, board: Board) -> str:
-        """Every column's value for the side to move, from the solver within a second."""
+        """Every column's value for the side to move, from the solver within a second (reading
+        the shape's opening book and making the table, the first time, come on top: they would
+        otherwise use up the second, and a new player's first hint would be only estimates)."""
+        first = self._analyst is None
         if self._analyst is None:
             self._analyst = PerfectAgent(tt_mb=32)
         analyst, position = self._analyst, board.copy()
-        analysis = interruptible(lambda: analyst.analyze(position, Limit(time=ANALYSIS_SECONDS)))
+
+        def analyze() -> ColumnValues:
+            if first:  # a game keeps its shape: once is enough
+                analyst.solver.prepare(position.width, position.height, position.connect)
+            return analyst.analyze(position, Limit(time=ANALYSIS_SECONDS))
+
+        analysis = interruptible(analyze)
         values = []
         estimates = any(isinstance(value, Estimate) for value in analysis.values)
         best = analysis.likely_best()
