@@ -269,6 +269,16 @@ class Heuristic:
         """False: a heuristic value is not a game value."""
         return False
 
+    @property
+    def own_moves(self) -> int | None:
+        """A forced result's distance in the winner's own moves, the winning stone's included,
+        as :attr:`Exact.own_moves` counts it (``None`` when nothing is forced).
+
+        >>> Heuristic(10**6, 1, 3).own_moves, Heuristic(-(10**6), -1, 2).own_moves
+        (2, 1)
+        """
+        return None if self.distance is None else (self.distance + 1) // 2
+
     def __neg__(self) -> Heuristic:
         return Heuristic(-self.value, -self.forced, self.distance)
 
@@ -277,8 +287,10 @@ class Heuristic:
         return f"Heuristic(value={self.value}{extra})"
 
     def __str__(self) -> str:
+        """``h+12``, or a forced result in the winner's own moves: ``win in 2``, as the solver's
+        values, reviews and hints count them."""
         if self.forced:
-            return f"{'win' if self.forced > 0 else 'loss'} in {self.distance}"
+            return f"{'win' if self.forced > 0 else 'loss'} in {self.own_moves}"
         return f"h{self.value:+d}"
 
     def to_json(self) -> dict[str, object]:
