@@ -20,7 +20,11 @@ from fourinarow.search.scores import (
 from fourinarow.search.solver import Solver
 
 
-@pytest.mark.parametrize("shape", [(7, 6, 4), (5, 4, 4), (6, 5, 4), (4, 4, 3)])
+@pytest.mark.parametrize(
+    "shape",
+    # even and odd numbers of cells: on an odd one the first player has one stone more
+    [(7, 6, 4), (5, 4, 4), (6, 5, 4), (4, 4, 3), (5, 5, 4), (5, 3, 3), (3, 3, 3), (7, 5, 4)],
+)
 def test_the_distance_is_how_many_plies_perfect_play_takes_to_the_winning_stone(
     shape: tuple[int, int, int],
 ) -> None:

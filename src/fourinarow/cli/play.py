@@ -49,7 +49,9 @@ def _describe_score(score: int, board: Board) -> str:
     """``+3 (wins with its 19th stone)``-style text for an exact score."""
     if score == 0:
         return "0 (draw)"
-    stones = (board.width * board.height + 1) // 2 + 1 - abs(score)
+    distance = Exact.of(score, board).distance
+    assert distance is not None  # a win or a loss
+    stones = (board.ply + distance + 1) // 2  # the winner's own stones, the winning one's too
     who = "wins" if score > 0 else "loses: the opponent wins"
     return f"{score:+d} ({who} with its stone number {stones})"
 

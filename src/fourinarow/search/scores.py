@@ -131,13 +131,23 @@ def exact_value_of_win(width: int, height: int, ply: int, distance: int) -> int:
 
 
 def _distance(value: int, width: int, height: int, ply: int) -> int | None:
-    """Plies from ``ply`` to the winning stone of an exact ``value`` (``None`` for a draw)."""
+    """Plies from ``ply`` to the winning stone of an exact ``value`` (``None`` for a draw).
+
+    A win is worth ``(cells + 1 - n) // 2`` with ``n`` stones on the board before the winning
+    one, so two counts ``n`` give each value; the winner's turn decides which: the first player
+    puts its stones on even counts, the second on odd ones. (On a board of an odd number of
+    cells the first player has one stone more, so the two players' stone numbers differ.)
+
+    >>> _distance(18, 7, 6, 4), _distance(-1, 5, 5, 3)  # X's 4th stone; X's 13th, the last cell
+    (3, 22)
+    """
     if value == 0:
         return None
-    winner_stone = (width * height + 1) // 2 + 1 - abs(value)  # the winner's own stone number
-    if value > 0:  # the side to move wins; it has ply // 2 stones now
-        return 2 * (winner_stone - ply // 2) - 1
-    return 2 * (winner_stone - (ply + 1) // 2)  # the opponent has (ply + 1) // 2 stones
+    first_player_wins = (value > 0) == (ply % 2 == 0)
+    before = width * height + 1 - 2 * abs(value)  # or one fewer: the count of the right parity
+    if (before % 2 == 0) != first_player_wins:
+        before -= 1
+    return before + 1 - ply
 
 
 @dataclass(frozen=True)
