@@ -32,6 +32,7 @@ source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "api.md", "Thumbs.db", ".DS_Store"]
 
+smartquotes = False  # "--json" stays two hyphens, "''" two quotes: text here is often typed
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3  # [text](#a-heading) and [text](page.md#a-heading) links resolve
 

@@ -425,10 +425,9 @@ class OpenApiReference(SphinxDirective):
                 title = f"{method.upper()} {path}"
                 section = _section(title, f"endpoint {title}")
                 if operation.get("summary"):
-                    section += nodes.paragraph(text=operation["summary"])
-                if operation.get("description"):
-                    for paragraph in str(operation["description"]).split("\n\n"):
-                        section += nodes.paragraph(text=" ".join(paragraph.split()))
+                    section.extend(self.parse_text_to_nodes(str(operation["summary"])))
+                if operation.get("description"):  # the route's docstring: ``code`` and prose
+                    section.extend(self.parse_text_to_nodes(str(operation["description"])))
                 section.extend(self._parameters(operation))
                 section.extend(self._responses(operation))
                 result.append(section)
