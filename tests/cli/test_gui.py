@@ -189,9 +189,11 @@ def test_help_lists_the_keys_and_levels(run: Run) -> None:
 
 
 @needs_pygame
-def test_the_readme_picture_is_what_its_documented_command_makes(run: Run, tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    command = re.search(r"The picture above was made with `fourinarow (gui [^`]*)`", readme)
+def test_the_manual_picture_is_what_its_documented_command_makes(run: Run, tmp_path: Path) -> None:
+    """docs/gui.png, on README and the first-game tutorial, is what the command the tutorial
+    names makes."""
+    page = (ROOT / "docs" / "tutorials" / "first-game.md").read_text(encoding="utf-8")
+    command = re.search(r"The picture above was made with\s+`fourinarow (gui [^`]*)`", page)
     assert command is not None
     arguments = command[1].split()
     assert arguments[-2:] == ["--screenshot", "docs/gui.png"]
@@ -201,9 +203,9 @@ def test_the_readme_picture_is_what_its_documented_command_makes(run: Run, tmp_p
         assert result.returncode == 0, result.stderr
     # The demo is the same game every time (its levels count positions, not seconds; seed 4):
     assert pixels(shots[0]) == pixels(shots[1])
-    # and the README shows it. Compared where no text is drawn (the board, the discs and the
+    # and the manual shows it. Compared where no text is drawn (the board, the discs and the
     # ringed line), so that another pygame's font rendering does not matter:
     board = Layout.fit(DEFAULT_WINDOW, 7, 6).board.rect()
     assert pixels(ROOT / "docs" / "gui.png", board) == pixels(shots[0], board), (
-        "docs/gui.png is not what the demo makes: run the README's command again"
+        "docs/gui.png is not what the demo makes: run the tutorial's command again"
     )
