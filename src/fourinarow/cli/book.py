@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.book.install import DEADLINE_S, MAX_BYTES
+from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import (
     add_shape_options,
     board_size,
@@ -60,7 +61,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="make a book of every position up to --plies stones",
         description="Build an opening book with the solver; resumable.",
         epilog=BUILD_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     build.add_argument(
         "--plies", type=ply_count, required=True, metavar="N", help="the most stones of a position"
@@ -157,7 +158,7 @@ def _add_install_parsers(actions: argparse._SubParsersAction[Any]) -> None:
         help="install a book from a file or a URL into the user's data folder",
         description="Install an opening book from a file or an http(s) URL, checked first.",
         epilog=INSTALL_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     install.add_argument(
         "source", metavar="SOURCE", help="a book file (a regular file) or an http(s) URL"

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
 from fourinarow.integrations.gtp import COMMANDS, GtpEngine, serve
 
@@ -39,7 +40,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "gtp",
         help="the engine over a text protocol (GTP) on stdin/stdout",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     parser.add_argument(
         "--agent",

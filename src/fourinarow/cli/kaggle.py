@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.integrations.kaggle import export_submission
 
 __all__ = ["add_parser", "run", "run_export"]
@@ -38,7 +39,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "export",
         help="write a Kaggle ConnectX submission",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     export.add_argument(
         "--agent",

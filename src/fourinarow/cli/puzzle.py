@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from fourinarow.cli.help_format import ParagraphHelpFormatter
+
 __all__ = ["add_parser", "run"]
 
 
@@ -21,7 +23,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "puzzle",
         help="solve puzzles (or make a set with: puzzle generate)",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     add_play_options(parser)
     # argparse shows a subcommand as required ("ACTION ...") even when it is not: the usage

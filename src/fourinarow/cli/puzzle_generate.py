@@ -11,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import MAX_SEED, add_shape_options, non_negative_number, whole_option
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Board
@@ -78,7 +79,7 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
         "generate",
         help="make a set of puzzles from games",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     parser.add_argument(
         "--count",

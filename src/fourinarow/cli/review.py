@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from fourinarow.analysis import ReviewError, review_game
+from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
 from fourinarow.cli.progress import move_progress
 from fourinarow.cli.results import db_help
@@ -71,7 +72,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="grade every move of a game against the solver",
         description=DESCRIPTION,
         epilog=DB_HELP % {"db": db_help()},
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     parser.add_argument(
         "moves", nargs="?", metavar="MOVES", help="the game, e.g. 4453, or - for stdin"

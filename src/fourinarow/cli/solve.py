@@ -14,6 +14,7 @@ from typing import Any, TextIO
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
+from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import (
     add_shape_options,
     node_count,
@@ -60,7 +61,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "solve",
         help="exact scores of positions (a perfect solver)",
         description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphHelpFormatter,
     )
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="moves, e.g. 4453")
     parser.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
