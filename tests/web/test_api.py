@@ -57,6 +57,17 @@ def test_the_schema_is_served_without_a_cdn_page(server_url: str) -> None:
     assert_error(request(f"{server_url}/docs"), 404, "/docs")
 
 
+def test_the_schema_documents_the_error_answers(server_url: str) -> None:
+    """Beside 200, each route's schema lists the errors it answers, each ``{"error": ...}``."""
+    paths = request(f"{server_url}/openapi.json").body["paths"]
+    for path, method in [("/solve", "get"), ("/api/v1/analyze", "get"), ("/api/v1/move", "post")]:
+        answers = paths[path][method]["responses"]
+        assert {"400", "503"} <= set(answers), (path, sorted(answers))
+        error = answers["400"]["content"]["application/json"]["schema"]
+        assert error["properties"] == {"error": {"type": "string"}}
+    assert {"413", "422"} <= set(paths["/api/v1/move"]["post"]["responses"])
+
+
 # -------------------------------------------------------------------------- /solve (Pons)
 
 

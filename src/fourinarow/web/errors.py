@@ -25,12 +25,42 @@ from fourinarow.core import FourInARowError
 from fourinarow.extras import MissingExtraError
 from fourinarow.web.searches import ServerBusyError
 
-__all__ = ["install_error_handlers", "one_line", "validation_message"]
+__all__ = ["error_answers", "install_error_handlers", "one_line", "validation_message"]
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 500
 """The longest message returned, in characters."""
+
+
+_ERROR_ANSWERS = {
+    400: "Bad input: a position, move, size, connect length or agent spec the library refuses, "
+    "a finished game, an agent whose framework the server lacks, or another library's agent "
+    "that ran past the time cap",
+    413: "A body over 64 KiB",
+    422: "A missing field or a wrong type in the JSON body, or a body that is not JSON",
+    503: "Every search busy for longer than the time cap, or the server stopping",
+}
+"""The error answers a route may document (FastAPI documents its own 422 for a query)."""
+
+
+def error_answers(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that can answer ``statuses``: each a JSON
+    ``{"error": "<one line>"}`` and what it means.
+
+    >>> sorted(error_answers(400, 503))
+    [400, 503]
+    """
+    body = {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "properties": {"error": {"type": "string"}},
+                "required": ["error"],
+            }
+        }
+    }
+    return {status: {"description": _ERROR_ANSWERS[status], "content": body} for status in statuses}
 
 
 def one_line(text: str) -> str:

@@ -10,6 +10,7 @@ from fourinarow.agents import Limit, analyze
 from fourinarow.agents.records import analysis_record
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
+from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import playable, position_record
 from fourinarow.web.routes.inputs import DEFAULT_AGENT, MAX_SEED, Position, cap_ms
 from fourinarow.web.searches import is_heavy
@@ -19,14 +20,22 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-@router.get("/api/v1/position", summary="The state of a position, for the front end")
+@router.get(
+    "/api/v1/position",
+    summary="The state of a position, for the front end",
+    responses=error_answers(400),
+)
 async def position_state(position: Position) -> dict[str, object]:
     """Moves, shape, whose turn, the cells (top row first), the legal columns and the
     end of the game, if it ended."""
     return position_record(await position.read())
 
 
-@router.get("/api/v1/analyze", summary="Every column's value, as `fourinarow analyze --json`")
+@router.get(
+    "/api/v1/analyze",
+    summary="Every column's value, as `fourinarow analyze --json`",
+    responses=error_answers(400, 503),
+)
 async def analyze_position(
     position: Position,
     settings: SettingsDep,
@@ -36,7 +45,9 @@ async def analyze_position(
     time_ms: Annotated[
         float | None, Query(ge=0, allow_inf_nan=False, description="ms, capped")
     ] = None,
-    seed: Annotated[int | None, Query(ge=0, le=MAX_SEED)] = None,
+    seed: Annotated[
+        int | None, Query(ge=0, le=MAX_SEED, description="makes a random agent repeatable")
+    ] = None,
 ) -> dict[str, object]:
     """The analysis record plus ``time_cap_ms``, the time the search was allowed. Each
     column's value is typed: ``exact`` where proven; with the ``perfect`` agent (the

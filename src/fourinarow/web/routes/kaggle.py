@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request
 from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
+from fourinarow.web.errors import error_answers
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.positions import playable
 from fourinarow.web.routes.inputs import json_body, json_body_schema
@@ -20,6 +21,7 @@ router = APIRouter()
     "/api/v1/kaggle",
     summary="Kaggle ConnectX URL agent: the column to play, 0-based",
     openapi_extra=json_body_schema(KaggleRequest),
+    responses=error_answers(400, 413, 422, 503),
 )
 async def kaggle(
     request: Request, settings: SettingsDep, pool: PoolDep, players: PlayersDep

@@ -10,6 +10,7 @@ from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import decision_record
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
+from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import playable
 from fourinarow.web.routes.inputs import (
     DEFAULT_AGENT,
@@ -49,6 +50,7 @@ class MoveRequest(BaseModel):
     "/api/v1/move",
     summary="The move an agent chooses, as `fourinarow move --json`",
     openapi_extra=json_body_schema(MoveRequest),
+    responses=error_answers(400, 413, 422, 503),
 )
 async def move(
     request: Request, settings: SettingsDep, pool: PoolDep, players: PlayersDep

@@ -12,6 +12,7 @@ from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PoolDep, SettingsDep
+from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import read_board
 from fourinarow.web.routes.inputs import MAX_TEXT, cap_ms
 from fourinarow.web.searches import is_heavy
@@ -31,7 +32,11 @@ def review_limit(board: Board, seconds: float) -> Limit | None:
     return Limit(time=seconds / board.ply)
 
 
-@router.get("/api/v1/review", summary="Every move of a game graded, as `fourinarow review --json`")
+@router.get(
+    "/api/v1/review",
+    summary="Every move of a game graded, as `fourinarow review --json`",
+    responses=error_answers(400, 503),
+)
 async def review(
     settings: SettingsDep,
     pool: PoolDep,

@@ -16,6 +16,7 @@ from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import answer_key
 from fourinarow.web.dependencies import AnswersDep, PoolDep, QuickDep, SettingsDep
+from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import playable
 from fourinarow.web.quick import pons_scores
 from fourinarow.web.routes.inputs import Position
@@ -26,7 +27,11 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-@router.get("/solve", summary="Pons-compatible: the exact value of every column")
+@router.get(
+    "/solve",
+    summary="Pons-compatible: the exact value of every column",
+    responses=error_answers(400, 503),
+)
 async def solve(
     response: Response,
     position: Position,
