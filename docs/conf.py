@@ -56,6 +56,7 @@ nitpick_ignore_regex = [
 
 html_theme = "furo"
 html_title = f"fourinarow {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["manual.css"]
 html_show_sourcelink = False
 pygments_style = "friendly"

@@ -287,8 +287,19 @@ def _text_nodes(text: str, raw: bool) -> list[nodes.Node]:
     return body
 
 
+_OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)")
+"""A long option named in prose (``--time-ms``): shown as code, so it never breaks at a hyphen."""
+
+
 def _paragraph(text: str) -> nodes.paragraph:
-    return nodes.paragraph(text=" ".join(text.split()))
+    """Prose on one line, the options it names as code."""
+    paragraph = nodes.paragraph()
+    for index, part in enumerate(_OPTION.split(" ".join(text.split()))):
+        if index % 2:
+            paragraph += nodes.literal(text=part, classes=["option"])
+        elif part:
+            paragraph += nodes.Text(part)
+    return paragraph
 
 
 def _facts(option: Option) -> str:
@@ -310,7 +321,7 @@ def _options_list(options: tuple[Option, ...]) -> nodes.definition_list:
     for option in options:
         item = nodes.definition_list_item()
         item += nodes.term("", "", nodes.literal(text=option.names))
-        definition = nodes.definition("", nodes.paragraph(text=option.help or "(no description)"))
+        definition = nodes.definition("", _paragraph(option.help or "(no description)"))
         facts = _facts(option)
         if facts:
             definition += nodes.paragraph("", "", nodes.emphasis(text=facts))
