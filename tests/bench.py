@@ -39,8 +39,8 @@ FULL_SETS = Path(
 ``shared/bench/positions`` beside the checkout."""
 
 WITHOUT_FULL_SETS = (
-    f"Pascal Pons' full published sets are not in {FULL_SETS} (set FOURINAROW_BENCH_DIR to "
-    "their directory): the committed sample stands in elsewhere"
+    "needs Pascal Pons' full benchmark sets (his Test_L*_R* files): set FOURINAROW_BENCH_DIR "
+    "to their folder; the other tests use the sample of them committed in tests/data/bench"
 )
 """Why a test that needs the full sets skips."""
 

@@ -191,7 +191,8 @@ def test_a_file_not_of_this_script_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(
     not REFERENCE.exists(),
-    reason="needs the published reference table beside the checkout (../shared/REFERENCE.md)",
+    reason="compares the script's copy of John Tromp's table with the project's reference "
+    "notes, which a clone does not include",
 )
 def test_the_script_holds_the_published_table_as_reference_gives_it() -> None:
     lines = REFERENCE.read_text().splitlines()
