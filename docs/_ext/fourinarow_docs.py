@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
 import re
 import textwrap
 from collections.abc import Iterator
@@ -274,16 +273,16 @@ def _text_nodes(text: str, raw: bool) -> list[nodes.Node]:
     indented lines (a table of terms, a list) stay as they are, in a block of their own."""
     if not raw:
         return [_paragraph(text)] if text.strip() else []
+    from fourinarow.cli.help_format import text_runs
+
     body: list[nodes.Node] = []
-    for block in re.split(r"\n\s*\n", text.strip("\n")):
-        lines = block.rstrip().splitlines()
-        for indented, run in itertools.groupby(lines, key=lambda line: line[:1].isspace()):
-            chunk = list(run)
+    for runs in text_runs(text):
+        for indented, run in runs:
             if indented:
-                laid_out = textwrap.dedent("\n".join(chunk))
+                laid_out = textwrap.dedent("\n".join(run))
                 body.append(nodes.literal_block(laid_out, laid_out, language="text"))
             else:
-                body.append(_paragraph(" ".join(chunk)))
+                body.append(_paragraph(" ".join(run)))
     return body
 
 

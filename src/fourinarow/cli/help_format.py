@@ -3,18 +3,39 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import re
 import textwrap
 
-__all__ = ["ParagraphHelpFormatter"]
+__all__ = ["ParagraphHelpFormatter", "text_runs"]
+
+
+def text_runs(text: str) -> list[list[tuple[bool, list[str]]]]:
+    """The paragraphs of a description (split at blank lines), each as runs of lines:
+    ``(False, lines)`` for prose, which starts at the margin and may be filled to any width,
+    ``(True, rows)`` for indented rows laid out by hand (a table, a list), kept as written.
+    ``--help`` and the manual's command reference both lay descriptions out from these.
+
+    >>> text_runs("one two\\nthree\\n  a   row\\nfour\\n\\nfive")
+    [[(False, ['one two', 'three']), (True, ['  a   row']), (False, ['four'])], [(False, ['five'])]]
+    """
+    return [
+        [
+            (indented, list(lines))
+            for indented, lines in itertools.groupby(
+                paragraph.rstrip().splitlines(), key=lambda line: line[:1].isspace()
+            )
+        ]
+        for paragraph in re.split(r"\n\s*\n", text.strip("\n"))
+    ]
 
 
 class ParagraphHelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Prose is filled to the terminal's width; laid-out lines are kept as written.
+    """Prose is filled to the terminal's width; laid-out rows are kept as written.
 
-    A description is paragraphs separated by blank lines. The lines that start at the margin
-    are prose, written wrapped at some width: each run of them is filled again to fit. An
-    indented line (a row of the grades' table, a list of puzzle kinds or of set names) is kept
-    as it is, as ``RawDescriptionHelpFormatter`` keeps everything.
+    Each run of prose lines of :func:`text_runs` is filled again to fit; an indented row (a
+    row of the grades' table, a list of puzzle kinds or of set names) is kept as it is, as
+    ``RawDescriptionHelpFormatter`` keeps everything.
 
     >>> text = "one two three\\nfour five\\n  kept   as\\n  it is\\nsix seven\\n\\neight"
     >>> print(ParagraphHelpFormatter("prog")._fill_text(text, 12, ""))
@@ -29,32 +50,20 @@ class ParagraphHelpFormatter(argparse.RawDescriptionHelpFormatter):
     """
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return "\n\n".join(
-            self._fill_paragraph(paragraph, width, indent) for paragraph in text.split("\n\n")
-        )
-
-    @staticmethod
-    def _fill_paragraph(paragraph: str, width: int, indent: str) -> str:
-        lines: list[str] = []
-        prose: list[str] = []
-
-        def flush() -> None:
-            if prose:
-                filled = textwrap.fill(
-                    " ".join(" ".join(prose).split()),
-                    width,
-                    initial_indent=indent,
-                    subsequent_indent=indent,
-                    break_on_hyphens=False,  # options such as --max-nodes stay whole
-                )
-                lines.extend(filled.splitlines())
-                prose.clear()
-
-        for line in paragraph.split("\n"):
-            if line[:1].isspace():
-                flush()
-                lines.append(indent + line)
-            else:
-                prose.append(line)
-        flush()
-        return "\n".join(lines)
+        paragraphs = []
+        for runs in text_runs(text):
+            lines: list[str] = []
+            for indented, run in runs:
+                if indented:
+                    lines.extend(indent + row for row in run)
+                else:
+                    filled = textwrap.fill(
+                        " ".join(" ".join(run).split()),
+                        width,
+                        initial_indent=indent,
+                        subsequent_indent=indent,
+                        break_on_hyphens=False,  # options such as --max-nodes stay whole
+                    )
+                    lines.extend(filled.splitlines())
+            paragraphs.append("\n".join(lines))
+        return "\n\n".join(paragraphs)
