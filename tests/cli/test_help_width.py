@@ -3,25 +3,14 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pytest
 
 from fourinarow.cli.main import COMMANDS, build_parser
 from tests.cli.conftest import Run
+from tests.cli.parser_tree import parsers
 
-
-def _commands(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """Every command and subcommand under ``parser``, as the words that name it."""
-    found = [words] if words else []
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for name, child in action.choices.items():
-                found += _commands(child, (*words, name))
-    return found
-
-
-COMMAND_WORDS = _commands(build_parser(), ())
+COMMAND_WORDS = [tuple(name.split()[1:]) for name, _ in parsers(build_parser())][1:]
+"""Every command and subcommand, as the words that name it (``("puzzle", "generate")``)."""
 
 
 def test_every_command_is_checked() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from fourinarow.cli.main import COMMANDS, build_parser
+from tests.cli.parser_tree import parsers  # found without the directive
 
 pytest.importorskip("sphinx", reason="needs Sphinx, the manual's extra: pip install '.[docs]'")
 
@@ -32,17 +33,6 @@ def docs() -> ModuleType:
     sys.modules.setdefault("fourinarow_docs", module)
     spec.loader.exec_module(module)
     return module
-
-
-def parsers(
-    parser: argparse.ArgumentParser, name: str = "fourinarow"
-) -> Iterator[tuple[str, argparse.ArgumentParser]]:
-    """Every parser of the command line, by its command's name, found without the directive."""
-    yield name, parser
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for sub, child in action.choices.items():
-                yield from parsers(child, f"{name} {sub}")
 
 
 def documented(command: Any) -> Iterator[Any]:
