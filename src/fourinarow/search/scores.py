@@ -130,6 +130,12 @@ def exact_value_of_win(width: int, height: int, ply: int, distance: int) -> int:
     return value if distance % 2 else -value
 
 
+def _own_moves(distance: int | None) -> int | None:
+    """A distance in plies as the winner's own moves, the winning stone's included: the winner
+    moves on plies 1, 3, 5... of it, the loser on 2, 4, 6... (``None`` stays ``None``)."""
+    return None if distance is None else (distance + 1) // 2
+
+
 def _distance(value: int, width: int, height: int, ply: int) -> int | None:
     """Plies from ``ply`` to the winning stone of an exact ``value`` (``None`` for a draw).
 
@@ -199,7 +205,7 @@ class Exact:
         >>> Exact(18, 1).own_moves, Exact(-5, 4).own_moves, Exact(0).own_moves
         (1, 2, None)
         """
-        return None if self.distance is None else (self.distance + 1) // 2
+        return _own_moves(self.distance)
 
     @property
     def exact(self) -> bool:
@@ -287,7 +293,7 @@ class Heuristic:
         >>> Heuristic(10**6, 1, 3).own_moves, Heuristic(-(10**6), -1, 2).own_moves
         (2, 1)
         """
-        return None if self.distance is None else (self.distance + 1) // 2
+        return _own_moves(self.distance)
 
     def __neg__(self) -> Heuristic:
         return Heuristic(-self.value, -self.forced, self.distance)
