@@ -3,8 +3,6 @@ every shape, within its budget; tiny and zero budgets are kept; full means full.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from fourinarow.agents import (
@@ -41,16 +39,12 @@ def test_every_analyst_values_every_column_with_full_only_for_full_ones(
     board = position(shape)
     agent = make_agent(spec, seed=1)
     assert isinstance(agent, Analyst)
-    agent.analyze(board, Limit(time=0.01))  # one-time costs (reading the book): not timed
-    start = time.perf_counter()
-    values = analyze(agent, board, Limit(time=seconds))
-    took = time.perf_counter() - start
+    values = analyze(agent, board, Limit(time=seconds))  # benchmarks/latency.py times it
     assert isinstance(values, ColumnValues)
     assert len(values.values) == board.width
     for column, value in enumerate(values.values):
         assert (value is Unvalued.FULL) == (not board.is_legal(column)), (column, value)
     assert values.exact == all(isinstance(values.values[c], Exact) for c in board.legal_moves)
-    assert took < seconds + 0.5  # generous: shared machines; benchmarks/latency.py measures
 
 
 def test_zero_time_means_no_time_not_no_limit() -> None:
@@ -58,9 +52,8 @@ def test_zero_time_means_no_time_not_no_limit() -> None:
         agent = make_agent(spec, seed=1)
         for board in (Board(), Board(9, 7, 5), Board(20, 20, 5)):
             for seconds in (0.0, -1.0):
-                start = time.perf_counter()
                 decision = agent.choose(board, Limit(time=seconds))
-                assert time.perf_counter() - start < 0.2, (spec, board.width)
+                assert (decision.nodes, decision.depth) == (0, 0), (spec, board.width)
                 assert board.is_legal(decision.column)
                 assert not decision.exact
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -76,10 +75,8 @@ def test_same_seed_same_move_and_tie_break_policies() -> None:
 
 def test_a_time_limit_is_kept_by_deepening() -> None:
     agent = make_agent("alphabeta:depth=12,eval=window", seed=1)
-    start = time.perf_counter()
     decision = agent.choose(Board.from_moves("44"), Limit(time=0.1))
-    assert time.perf_counter() - start < 0.1 + 0.1  # generous: shared CI machines
-    assert decision.depth >= 2
+    assert 1 <= decision.depth < 12  # 12 plies take minutes: the time stopped the deepening
     capped = agent.choose(Board.from_moves("44"), Limit(depth=3))
     assert capped.depth == 3
     counted = agent.choose(Board.from_moves("44"), Limit(nodes=2_000))
@@ -137,20 +134,19 @@ def test_a_search_never_goes_deeper_than_the_empty_cells() -> None:
     nearly_full = quiet_game(random.Random(5), (7, 6, 4), 4)
     for spec in ("minimax:depth=9", "alphabeta:depth=12"):
         agent = make_agent(spec, seed=1)
-        assert agent.choose(nearly_full).depth <= 4
-        start = time.perf_counter()
-        assert agent.choose(nearly_full, Limit(time=5)).depth <= 4
-        assert time.perf_counter() - start < 1  # it does not repeat the full tree 9 or 12 times
+        full = agent.choose(nearly_full)
+        assert full.depth <= 4
+        timed = agent.choose(nearly_full, Limit(time=5))
+        assert timed.depth <= 4
+        assert timed.nodes <= 2 * full.nodes  # it does not repeat the full tree 9 or 12 times
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["minimax", "alphabeta"])
 def test_the_deepest_search_without_a_time_limit_ends(kind: str) -> None:
     """The measurement behind MAX_DEPTH: 7x6, the empty board (the widest tree for minimax)
-    and a midgame position; about 3 s each on one core, 60 s allowed for a shared machine."""
+    and a midgame position; about 3 s each on one core."""
     agent = make_agent(f"{kind}:depth={MAX_DEPTH[kind == 'alphabeta']}", seed=1)
     for board in (Board(), Board.from_moves("4453")):
-        start = time.perf_counter()
         decision = agent.choose(board)
-        assert time.perf_counter() - start < 60
         assert decision.depth == MAX_DEPTH[kind == "alphabeta"]

@@ -240,22 +240,19 @@ def test_a_device_as_the_source_is_refused_at_once(folder: Path) -> None:
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero on this system")
     seen: list[int] = []
-    started = time.monotonic()
     with pytest.raises(BookError, match=r"/dev/zero") as caught:
         install_book("/dev/zero", progress=lambda done, total: seen.append(done))
     assert "\n" not in str(caught.value)
-    assert time.monotonic() - started < 5  # before: 4.47 GB written in 30 s, and on
     assert seen == []  # refused within the first chunk read (its header), if read at all
     assert everything_in(folder) == []
 
 
 def test_a_download_that_is_not_a_book_stops_after_its_first_bytes(folder: Path) -> None:
     zeros = bytes(100)
-    with serving({"zeros.book": zeros}) as url:  # the server sends zeros for ever
-        started = time.monotonic()
-        with pytest.raises(BookError, match=r"zeros\.book: is not a fourinarow opening book"):
-            install_book(f"{url}/endless/zeros.book", sha(zeros))
-    assert time.monotonic() - started < 5
+    not_a_book = r"zeros\.book: is not a fourinarow opening book"
+    # the server sends zeros for ever
+    with serving({"zeros.book": zeros}) as url, pytest.raises(BookError, match=not_a_book):
+        install_book(f"{url}/endless/zeros.book", sha(zeros))
     assert everything_in(folder) == []
 
 
@@ -335,23 +332,23 @@ def test_a_book_larger_than_allowed_is_refused_before_its_payload(
 def test_a_download_dripping_bytes_is_abandoned_at_its_deadline(
     folder: Path, book_bytes: bytes
 ) -> None:
-    with serving({"4x5.book": book_bytes}, drip_s=0.1) as url:
-        started = time.monotonic()
-        with pytest.raises(BookDownloadError, match=r"took longer than its deadline of 1 s"):
-            install_book(f"{url}/drip/4x5.book", sha(book_bytes), deadline=1)
-        took = time.monotonic() - started
-    assert 1 <= took < 3, took  # the read timeout (30 s) never passes: a byte comes every 0.1 s
+    # a byte every 0.1 s: the read timeout (30 s) never passes, and the whole book would take
+    # hours; only the deadline ends it, and the error says so
+    late = r"took longer than its deadline of 1 s"
+    with (
+        serving({"4x5.book": book_bytes}, drip_s=0.1) as url,
+        pytest.raises(BookDownloadError, match=late),
+    ):
+        install_book(f"{url}/drip/4x5.book", sha(book_bytes), deadline=1)
     assert everything_in(folder) == []
 
 
 def test_a_server_that_sends_nothing_is_abandoned_at_the_read_timeout(
     folder: Path, book_bytes: bytes
 ) -> None:
-    with serving({"4x5.book": book_bytes}) as url:
-        started = time.monotonic()
-        with pytest.raises(BookDownloadError, match=r"timed out: the server sent nothing"):
-            install_book(f"{url}/stall/4x5.book", sha(book_bytes), timeout=0.5)
-    assert time.monotonic() - started < 3
+    silent = r"timed out: the server sent nothing"
+    with serving({"4x5.book": book_bytes}) as url, pytest.raises(BookDownloadError, match=silent):
+        install_book(f"{url}/stall/4x5.book", sha(book_bytes), timeout=0.5)
     assert everything_in(folder) == []
 
 
@@ -405,10 +402,8 @@ def test_https_downloads_are_checked_and_bounded_alike(
         with pytest.raises(BookDownloadError, match="certificate verify failed"):
             install_book(f"{url}/4x5.book", sha(book_bytes))  # not a trusted certificate
         monkeypatch.setenv("SSL_CERT_FILE", str(tls[0]))  # trusted from here on
-        started = time.monotonic()
         with pytest.raises(BookDownloadError, match=r"took longer than its deadline of 1 s"):
             install_book(f"{url}/drip/4x5.book", sha(book_bytes), deadline=1)
-        assert time.monotonic() - started < 3
         assert everything_in(folder) == []
         assert install_book(f"{url}/4x5.book", sha(book_bytes)).path == folder / "4x5c4.book"
 

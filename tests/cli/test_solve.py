@@ -4,12 +4,10 @@ process."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import struct
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -18,6 +16,7 @@ import pytest
 from fourinarow.core import Board
 from fourinarow.search.solver import Solver
 from tests.cli.conftest import Run
+from tests.cpu_time import wait_for_cpu_seconds
 
 
 def test_positions_from_arguments_print_position_and_score(run: Run) -> None:
@@ -150,21 +149,6 @@ def test_threads_give_the_same_scores(run: Run) -> None:
     assert two.stdout == one.stdout
 
 
-def _wait_for_cpu_seconds(pid: int, seconds: float, within: float = 60.0) -> None:
-    """Wait until process ``pid`` has used ``seconds`` of CPU time (or ``within`` seconds have
-    passed): a fixed sleep may end before a slow start-up on a busy machine does."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return  # not Linux's /proc, or the process ended: go on and let the test say
-        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:
-            return
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("threads", ["1", "2"])
 def test_ctrl_c_stops_a_long_solve_at_once(threads: str) -> None:
     process = subprocess.Popen(
@@ -175,7 +159,7 @@ def test_ctrl_c_stops_a_long_solve_at_once(threads: str) -> None:
         text=True,
     )
     try:
-        _wait_for_cpu_seconds(process.pid, 1.0)  # past start-up (about 0.4 s): solving
+        wait_for_cpu_seconds(process.pid, 1.0)  # past start-up (about 0.4 s): solving
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=10)
     finally:
