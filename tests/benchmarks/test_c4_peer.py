@@ -169,7 +169,7 @@ def test_c4_built_for_5x4_scores_as_ours(c4_checkout: Path, c4_cache: Path) -> N
     for board, answer in zip(boards, answers, strict=True):
         assert answer.score == ours.solve(board).score, board.to_moves()
         assert answer.nodes >= 0
-        assert answer.wall > 0
+        assert answer.wall >= 0  # a number (a quick machine may print 0)
     assert sum(answer.nodes for answer in answers) > 1000  # c4's own count, not ours
     weak = c4.run(binary, [board.to_moves() for board in boards[:10]], weak=True)
     assert [row.score for row in weak] == [

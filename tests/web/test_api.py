@@ -7,7 +7,6 @@ import http.client
 import json
 import subprocess
 import sys
-import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -250,14 +249,10 @@ def test_analyze_values_every_column_of_a_large_board_within_the_time(
 ) -> None:
     """Where the solver proves little in the time, every legal column still gets a value: a
     proof, or an estimate (the engine's evaluation, typed "estimate"), never "not searched"."""
-    start = time.monotonic()
     reply = get(server_url, "/api/v1/analyze", pos=pos, size=size, connect=connect, time_ms="1000")
-    waited = time.monotonic() - start
     assert reply.status == 200, reply.raw
     body = reply.body
-    assert body["time_cap_ms"] == 1000
-    assert body["time_ms"] < 1000 * 1.3  # the search keeps to its time (a little over: slack)
-    assert waited < 5  # no slot to wait for here: the reply comes with the search
+    assert body["time_cap_ms"] == 1000  # how close it keeps to it: benchmarks/web.py
     columns = body["columns"]
     assert len(columns) == int(size.split("x")[0])
     kinds = {column["kind"] for column in columns}
@@ -302,7 +297,6 @@ def test_the_time_cap_cannot_be_raised(server_url: str) -> None:
     assert reply.status == 200, reply.raw
     assert reply.body["time_cap_ms"] == MAX_TIME_MS
     assert reply.body["exact"] is False  # the empty board without its book: not in 2 s
-    assert reply.body["time_ms"] < 30 * MAX_TIME_MS  # it ended, long before the client's wish
     short = get(server_url, "/api/v1/analyze", pos="", agent="perfect:book=none", time_ms="0")
     assert short.body["time_cap_ms"] == 0
     assert short.body["exact"] is False

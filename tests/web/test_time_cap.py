@@ -1,14 +1,15 @@
 """Every agent a request names answers within the server's time cap, whatever its options; an
 agent of another library runs in a worker process killed at the cap; a framework that is not
 installed is a 400 naming the pip install. Against a real ``fourinarow serve``, with a real
-plugin package (tests/web/plugin.py) whose agent ignores its limit.
+plugin package (tests/web/plugin.py) whose agent ignores its limit. Each agent here would think
+for minutes without the cap: one the cap did not stop fails at the requests' two-minute hang
+guard, or with an answer that does not name the cap.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,6 @@ from tests.web.running import Reply, Server, request, running_server
 
 CAP_MS = 300
 """The server's time cap here."""
-
-MARGIN = 1.5
-"""Seconds an answer may take past the cap on a busy machine (the handing over, HTTP)."""
 
 
 @pytest.fixture(scope="module")
@@ -44,21 +42,13 @@ def move(server: Server, agent: str, **fields: Any) -> Reply:
     )
 
 
-def timed(call: Any) -> tuple[Reply, float]:
-    start = time.monotonic()
-    reply = call()
-    return reply, time.monotonic() - start
-
-
 def test_an_agent_that_ignores_its_limit_is_stopped_at_the_cap(server: Server) -> None:
-    reply, seconds = timed(lambda: move(server, "stubborn:seconds=600"))
+    reply = move(server, "stubborn:seconds=600")
     assert reply.status == 400, reply.raw
     assert "stubborn:seconds=600 ran past the server's time cap of 300 ms" in reply.body["error"]
-    assert seconds < CAP_MS / 1000 + MARGIN
-    # the one search slot is free at once: the next request is served
-    solved, seconds = timed(lambda: request(f"{server.url}/solve?pos=4"))
+    # the one search slot is free at once: the next search is served, not refused as busy
+    solved = move(server, "perfect", pos="4453")
     assert solved.status == 200, solved.raw
-    assert seconds < MARGIN
 
 
 def test_its_worker_process_is_gone(server: Server, plugin: dict[str, str]) -> None:
@@ -114,10 +104,9 @@ def test_openspiel_mcts_with_a_million_simulations_is_stopped_at_the_cap(
     server: Server,
 ) -> None:
     body = {"size": "20x20", "connect": 5, "pos": "10,10", "time_ms": 100}
-    reply, seconds = timed(lambda: move(server, "openspiel:mcts,simulations=1000000", **body))
+    reply = move(server, "openspiel:mcts,simulations=1000000", **body)
     assert reply.status == 400, reply.raw
     assert "time cap of 100 ms" in reply.body["error"]
-    assert seconds < 0.1 + MARGIN
     assert move(server, "openspiel:random").status == 200
 
 
@@ -135,6 +124,6 @@ def test_openspiel_mcts_with_a_million_simulations_is_stopped_at_the_cap(
 )
 def test_our_agents_keep_to_the_cap_whatever_their_options(server: Server, agent: str) -> None:
     body = {"size": "20x20", "connect": 5, "pos": "10,10"}
-    reply, seconds = timed(lambda: move(server, agent, **body))
+    reply = move(server, agent, **body)
     assert reply.status == 200, reply.raw
-    assert seconds < CAP_MS / 1000 + MARGIN
+    assert reply.body["column"] in range(1, 21)

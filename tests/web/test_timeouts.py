@@ -3,6 +3,7 @@ by trickling a request ("slowloris")."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import time
@@ -17,7 +18,8 @@ TIMEOUT = 1.0
 """The server's header and body timeouts in these tests, in seconds."""
 
 CLOSED_WITHIN = 15.0
-"""How long a test waits for the server to close a connection (generous: a loaded machine)."""
+"""A hang guard: how long a test waits for the server to close a connection before it fails
+(the server closes it after :data:`TIMEOUT`; the requests trickle for 100 s)."""
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +39,9 @@ def connect(server: Server) -> socket.socket:
     return socket.create_connection((host, int(port)), timeout=CLOSED_WITHIN)
 
 
-def trickle(sock: socket.socket, data: bytes, every: float) -> tuple[bytes, float]:
+def trickle(sock: socket.socket, data: bytes, every: float) -> bytes:
     """Send ``data`` a byte at a time, ``every`` seconds apart, until the server closes the
-    connection; return what it answered and the seconds it took (at most
-    :data:`CLOSED_WITHIN`)."""
+    connection (or :data:`CLOSED_WITHIN` has passed); return what it answered."""
     start = time.monotonic()
     answer = b""
     sock.settimeout(every)
@@ -57,27 +58,32 @@ def trickle(sock: socket.socket, data: bytes, every: float) -> tuple[bytes, floa
         if not chunk:
             break
         answer += chunk
-    return answer, time.monotonic() - start
+    return answer
+
+
+def assert_closed(sock: socket.socket) -> None:
+    """The server has closed ``sock``: reading gives the end of the stream, not a timeout."""
+    sock.settimeout(CLOSED_WITHIN)
+    with contextlib.suppress(ConnectionResetError):  # closed with data of ours unread
+        assert sock.recv(4096) == b""
 
 
 def test_a_request_whose_headers_trickle_is_answered_408_and_closed(server: Server) -> None:
     request = b"GET /api/v1/agents HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"b" * 1000
     with connect(server) as sock:
-        answer, seconds = trickle(sock, request, 0.1)
+        answer = trickle(sock, request, 0.1)
+        assert_closed(sock)
     assert answer.startswith(b"HTTP/1.1 408 "), answer
     assert b"did not arrive within 1 s" in answer
-    assert seconds < CLOSED_WITHIN
 
 
 def test_a_connection_that_sends_nothing_is_closed(server: Server) -> None:
     with connect(server) as sock:
-        start = time.monotonic()
         answer = sock.recv(4096)
         while answer and not answer.endswith(b"}"):
             answer += sock.recv(4096)
-        assert sock.recv(4096) == b""  # closed
+        assert_closed(sock)
     assert answer.startswith(b"HTTP/1.1 408 "), answer
-    assert time.monotonic() - start < CLOSED_WITHIN
 
 
 def test_a_body_that_trickles_is_cut_off(server: Server) -> None:
@@ -87,10 +93,10 @@ def test_a_body_that_trickles_is_cut_off(server: Server) -> None:
     )
     with connect(server) as sock:
         sock.sendall(head)
-        answer, seconds = trickle(sock, b'{"pos": "' + b"4" * 990, 0.1)
+        answer = trickle(sock, b'{"pos": "' + b"4" * 990, 0.1)
+        assert_closed(sock)
     assert answer.startswith(b"HTTP/1.1 408 "), answer
     assert b"the request body did not arrive" in answer
-    assert seconds < CLOSED_WITHIN
 
 
 def test_requests_sent_in_time_are_answered_on_one_connection(server: Server) -> None:
