@@ -10,7 +10,7 @@ settings, the search pool, the answers kept, the agents' worker processes) is ke
 What needs no search is answered without a search slot: the state of a position, a finished game
 or a bad position (400), a ``/solve`` of a position already proven or proven in a few thousand
 nodes (:mod:`fourinarow.web.routes.solve`). A position given as moves is read on the event loop,
-a diagram in a worker thread that is not a search slot (:mod:`fourinarow.web.routes.inputs`).
+a diagram in a worker thread of its own, within the time cap (:mod:`fourinarow.web.diagrams`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from fourinarow import __version__
 from fourinarow.web.answers import Answers
 from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.dependencies import Shared, install
+from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.errors import install_error_handlers
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.head import HeadAsGet
@@ -64,6 +65,7 @@ def create_app(
         quick=QuickSolver(),
         workers=processes,
         players=Players(settings.tt_mb, processes),
+        diagrams=DiagramReader(),
     )
 
     @asynccontextmanager

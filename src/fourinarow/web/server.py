@@ -18,6 +18,7 @@ import uvicorn
 
 from fourinarow.core import FourInARowError
 from fourinarow.web.app import create_app
+from fourinarow.web.dependencies import shared_of
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
@@ -186,8 +187,9 @@ def serve(
         if open_browser:
             threading.Thread(target=open_page, args=(url, stream), daemon=True).start()
 
+    app = create_app(settings, pool, workers)
     config = uvicorn.Config(
-        create_app(settings, pool, workers),
+        app,
         http=timed_protocol(settings.header_timeout, settings.body_timeout),
         log_level="warning",
         access_log=False,
@@ -196,6 +198,7 @@ def serve(
 
     def stopping() -> None:
         pool.stop()  # the requests that wait get 503 at once
+        shared_of(app).diagrams.stop()
         workers.close()  # other libraries' agents are killed
 
     interval = sys.getswitchinterval()
