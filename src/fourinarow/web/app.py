@@ -20,10 +20,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from fourinarow import __version__
 from fourinarow.web.answers import Answers
 from fourinarow.web.body_limit import BodyLimit
+from fourinarow.web.cross_origin import CrossOrigin
 from fourinarow.web.dependencies import Shared, install
 from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.errors import install_error_handlers
@@ -38,6 +40,15 @@ from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
 __all__ = ["FULL_COLUMN", "MoveRequest", "create_app", "review_limit"]
+
+
+class _App(FastAPI):
+    """FastAPI, its whole middleware stack wrapped in :class:`CrossOrigin`: the answers of
+    the outermost layer (an unexpected error's 500) carry the header too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        settings: Settings = self.state.settings
+        return CrossOrigin(super().build_middleware_stack(), settings.allowed_origins)
 
 
 def create_app(
@@ -82,7 +93,7 @@ def create_app(
             processes.close()  # their searches end at once, and free their slots
             searches.close()
 
-    app = FastAPI(
+    app = _App(
         title="fourinarow",
         version=__version__,
         description="Connect Four for any board size: solve, analyse, play. See docs/api.md.",

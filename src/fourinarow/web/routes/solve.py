@@ -51,10 +51,10 @@ async def solve(
     """For each column, the exact value of playing it for the side to move (standard
     score convention), ``100`` for a full column, ``null`` where not proven in time
     (never an estimate: ``/api/v1/analyze`` gives those).
-    Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows.
+    Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows,
+    unless the server's operator allows fewer origins.
     A reply with every column proven is kept and given again at once (header
     ``X-Cache: hit``; ``miss`` when searched)."""
-    response.headers["Access-Control-Allow-Origin"] = "*"
     board = playable(await position.read(diagrams, deadline))
     key = answer_key(board)
     scores = answers.get(key)
