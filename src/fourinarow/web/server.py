@@ -21,7 +21,7 @@ from fourinarow.web.app import create_app
 from fourinarow.web.dependencies import shared_of
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
-from fourinarow.web.settings import Settings
+from fourinarow.web.settings import ANY_ORIGIN, Settings
 from fourinarow.web.timeouts import timed_protocol
 
 __all__ = ["FINISH_SECONDS", "STOP_SECONDS", "PortInUseError", "bind", "serve"]
@@ -190,7 +190,11 @@ def serve(
     app = create_app(settings, pool, workers)
     config = uvicorn.Config(
         app,
-        http=timed_protocol(settings.header_timeout, settings.body_timeout),
+        http=timed_protocol(
+            settings.header_timeout,
+            settings.body_timeout,
+            any_origin=ANY_ORIGIN in settings.allowed_origins,
+        ),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=STOP_SECONDS,
