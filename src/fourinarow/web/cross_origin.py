@@ -70,7 +70,7 @@ class CrossOrigin:
             if message["type"] == "http.response.start":
                 answer = MutableHeaders(scope=message)
                 self._mark(answer, allowed)
-                if allowed is not None:
+                if allowed is not None and origin is not None:  # a page asks
                     answer["Access-Control-Expose-Headers"] = EXPOSED
             await send(message)
 
