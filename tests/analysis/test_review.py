@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.analysis import Review, ReviewError, review_game
-from fourinarow.analysis.review import Grade, MoveReview, grade_of, possible_grades
+from fourinarow.analysis.review import (
+    Grade,
+    MoveReview,
+    grade_of,
+    possible_grades,
+    review_move,
+)
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, Exact, Unvalued
@@ -345,3 +351,14 @@ def test_an_estimate_never_grades_against_the_bounds_proven_beside_it() -> None:
     assert move.loss == 0.5  # a win (1) against at worst a draw (0.5)
     assert move.grade == "mistake"  # the drop says blunder; a draw at worst is a mistake at most
     assert move.credit == 0.0
+
+
+def test_a_position_left_unsearched_is_reviewed_as_review_move_would() -> None:
+    from fourinarow.analysis.review import _not_searched, _unsearched_review
+
+    game = _game_without_a_line(5, 4, 4, 19)  # one cell left: the bounds alone decide there
+    board = Board(5, 4, 4)
+    for column in game.moves:
+        nothing = _not_searched(tuple(not board.is_legal(c) for c in range(board.width)))
+        assert _unsearched_review(board, column, nothing) == review_move(board, column, nothing)
+        board.push(column)

@@ -685,7 +685,7 @@ def _reviews(
             full = tuple(not position.is_legal(c) for c in range(position.width))
             if full not in unsearched:
                 unsearched[full] = _not_searched(full)
-            return review_move(position, column, unsearched[full])
+            return _unsearched_review(position, column, unsearched[full])
         limited = position_limit is not None and (
             position_limit.time is not None or position_limit.nodes is not None
         )
@@ -724,6 +724,26 @@ def _book_reach(board: Board, solver: Solver) -> int:
     except FourInARowError:  # a damaged default book: the solver goes without it
         return 0
     return 0 if plies is None else plies
+
+
+def _unsearched_review(board: Board, column: Column, nothing: ColumnValues) -> MoveReview:
+    """:func:`review_move` of a position not searched (``nothing``: no column valued), at a
+    fraction of its cost: every column, and so the position and the move, may have any value
+    the board allows, and the grade is ``unproven`` unless those bounds leave one grade."""
+    whole = Bounds(*value_range(board))
+    if len(possible_grades(whole.lower, whole.upper, whole.lower, whole.upper)) == 1:
+        return review_move(board, column, nothing)  # near the end: the bounds may decide
+    return MoveReview(
+        ply=board.ply,
+        player=board.turn,
+        column=column,
+        before=whole,
+        played=whole,
+        best=(),
+        grade="unproven",
+        from_bounds=False,
+        values=nothing,
+    )
 
 
 def _not_searched(full: tuple[bool, ...]) -> ColumnValues:
