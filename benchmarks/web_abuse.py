@@ -1,9 +1,11 @@
-"""What a hostile or careless client costs ``fourinarow serve``: four bounded checks on loopback.
+"""What a hostile or careless client costs ``fourinarow serve``: six bounded checks on loopback.
 
     python benchmarks/web_abuse.py starve       # cheap requests while clients hog every search
     python benchmarks/web_abuse.py disconnect   # clients that send half a body and go away
     python benchmarks/web_abuse.py slowloris    # sockets that trickle a request's headers
     python benchmarks/web_abuse.py cache        # /solve with many distinct space-padded queries
+    python benchmarks/web_abuse.py diagrams     # cheap requests beside hard-to-order diagrams
+    python benchmarks/web_abuse.py review       # the review of a 380-move 20x20 game
     python benchmarks/web_abuse.py all
 
 Each check starts its own server (``python -m fourinarow serve --host 127.0.0.1 --port 0``,
@@ -29,12 +31,24 @@ cache: --requests (default 20000) ``/solve`` queries of a few book positions, ea
 a different number of spaces (valid: the server ignores them); prints the server's resident
 memory before and after, and how many answers were kept hits.
 
+diagrams: first each route that takes a diagram (``/api/v1/position``, ``/api/v1/analyze``,
+``/solve``, ``POST /api/v1/move``, ``POST /api/v1/kaggle``) is sent the 20x20 diagram of
+tests/data/grids/unordered-20x20.txt (connect 20), whose order of play the search gives up on,
+three times: the best answer time and the answer. Then --clients threads (default 32) send it
+to those routes in turn, one after another, for --seconds (default 15), while one probe thread
+asks ``/solve?pos=4453`` (a kept answer: no search) every 50 ms; its latency is printed beside
+the same probe on the idle server. Add ``-- --max-time-ms 200`` for a small cap.
+
+review: ``GET /api/v1/review`` of a 380-move random 20x20 connect-5 game in which no move wins,
+--requests times (default 6): each answer's time and how many moves were proven.
+
 Loopback only; every loop is bounded. Exit status 0 (it measures; it judges nothing).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -53,6 +67,9 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 URL_LINE = re.compile(r"fourinarow web app: (http://\S+)")
+
+UNORDERED = Path(__file__).resolve().parents[1] / "tests" / "data" / "grids" / "unordered-20x20.txt"
+"""A 20x20 diagram (connect 20) whose order of play the search gives up on."""
 
 
 @contextmanager
@@ -298,18 +315,140 @@ def cache(args: argparse.Namespace) -> None:
     )
 
 
+def send(
+    connection: HTTPConnection, method: str, path: str, body: object = None
+) -> tuple[int, bytes]:
+    """One request on a keep-alive connection, a JSON body if given: status and body."""
+    data = None if body is None else json.dumps(body)
+    headers = {} if data is None else {"Content-Type": "application/json"}
+    connection.request(method, path, body=data, headers=headers)
+    answer = connection.getresponse()
+    return answer.status, answer.read()
+
+
+def hard_diagram_calls() -> dict[str, tuple[str, str, object]]:
+    """The unordered diagram as each route takes it: method, path and body."""
+    rows = UNORDERED.read_text().split()
+    grid = quote("/".join(rows))
+    cells = [".XO".index(cell) for row in rows for cell in row]
+    mark = 1 if sum(1 for cell in cells if cell) % 2 == 0 else 2
+    kaggle = {
+        "action": "act",
+        "configuration": {"rows": 20, "columns": 20, "inarow": 20, "actTimeout": 60},
+        "state": {"observation": {"board": cells, "mark": mark}},
+    }
+    return {
+        "position": ("GET", f"/api/v1/position?grid={grid}&connect=20", None),
+        "analyze": ("GET", f"/api/v1/analyze?grid={grid}&connect=20", None),
+        "solve": ("GET", f"/solve?grid={grid}&connect=20", None),
+        "move": ("POST", "/api/v1/move", {"grid": "/".join(rows), "connect": 20}),
+        "kaggle": ("POST", "/api/v1/kaggle", kaggle),
+    }
+
+
+def diagrams(args: argparse.Namespace) -> None:
+    """Hard-to-order diagrams on every route that takes one, beside a cheap request."""
+    calls = hard_diagram_calls()
+    with server(args.serve) as (host, port, _, _):
+        connection = HTTPConnection(host, port, timeout=120)
+        send(connection, "GET", "/solve?pos=4453")  # kept from now on
+        print(f"diagrams: server {' '.join(args.serve) or '(defaults)'}; one diagram per route:")
+        for name, (method, path, body) in calls.items():
+            seconds = []
+            for _ in range(3):
+                start = time.perf_counter()
+                status, answer = send(connection, method, path, body)
+                seconds.append(time.perf_counter() - start)
+            print(f"  {name:9s} {status} in {min(seconds) * 1000:6.0f} ms: {answer[:100]!r}")
+        idle = []
+        for _ in range(40):
+            start = time.perf_counter()
+            send(connection, "GET", "/solve?pos=4453")
+            idle.append(time.perf_counter() - start)
+        stop = threading.Event()
+        statuses: dict[tuple[str, int], int] = {}
+
+        def hog(name: str) -> None:
+            method, path, body = calls[name]
+            own = HTTPConnection(host, port, timeout=120)
+            while not stop.is_set():
+                status, _ = send(own, method, path, body)
+                statuses[name, status] = statuses.get((name, status), 0) + 1
+            own.close()
+
+        names = list(calls)
+        hogs = [
+            threading.Thread(target=hog, args=(names[i % len(names)],), daemon=True)
+            for i in range(args.clients)
+        ]
+        for thread in hogs:
+            thread.start()
+        time.sleep(2)
+        loaded = []
+        wrong = 0
+        until = time.monotonic() + args.seconds
+        while time.monotonic() < until:
+            start = time.perf_counter()
+            status, answer = send(connection, "GET", "/solve?pos=4453")
+            loaded.append(time.perf_counter() - start)
+            wrong += status != 200 or json.loads(answer)["score"] != [-5, -5, -2, -3, -4, -2, -2]
+            time.sleep(0.05)
+        stop.set()
+        for thread in hogs:
+            thread.join(120)
+        connection.close()
+    print(f"  /solve?pos=4453 idle:   {summary(idle)}")
+    print(
+        f"  /solve?pos=4453 loaded: {summary(loaded)}, {wrong} wrong, beside {args.clients} clients"
+    )
+    print(f"  their answers: {dict(sorted(statuses.items()))}")
+
+
+def long_game(plies: int = 380, seed: int = 3) -> str:
+    """A random 20x20 connect-5 game of ``plies`` moves in which no move wins."""
+    from fourinarow.core import Board
+
+    rng = random.Random(seed)
+    board = Board(20, 20, 5)
+    while board.ply < plies:
+        wins = board.winning_moves()
+        safe = [c for c in board.legal_moves if c not in wins]
+        if safe:
+            board.push(rng.choice(safe))
+        else:
+            board = Board(20, 20, 5)
+    return board.to_moves()
+
+
+def review(args: argparse.Namespace) -> None:
+    """The review of a long 20x20 game, again and again."""
+    path = f"/api/v1/review?size=20x20&connect=5&pos={quote(long_game())}"
+    with server(args.serve) as (host, port, _, _):
+        connection = HTTPConnection(host, port, timeout=120)
+        print(f"review: a 380-move 20x20 game, server {' '.join(args.serve) or '(defaults)'}")
+        for _ in range(args.requests):
+            start = time.perf_counter()
+            status, answer = send(connection, "GET", path)
+            seconds = time.perf_counter() - start
+            graded = json.loads(answer).get("graded_by") if status == 200 else answer[:100]
+            print(f"  {status} in {seconds * 1000:6.0f} ms, graded by {graded!r}")
+        connection.close()
+
+
 CHECKS: dict[str, Callable[[argparse.Namespace], None]] = {
     "starve": starve,
     "disconnect": disconnect,
     "slowloris": slowloris,
     "cache": cache,
+    "diagrams": diagrams,
+    "review": review,
 }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("check", choices=[*CHECKS, "all"])
-    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--clients", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--requests", type=int, default=None)
     parser.add_argument("--sockets", type=int, default=25)
@@ -323,9 +462,11 @@ def main() -> int:
     for name in names:
         run = argparse.Namespace(**vars(args))
         if run.seconds is None:
-            run.seconds = {"starve": 20.0, "slowloris": 15.0}.get(name, 0.0)
+            run.seconds = {"starve": 20.0, "slowloris": 15.0, "diagrams": 15.0}.get(name, 0.0)
         if run.requests is None:
-            run.requests = {"disconnect": 20, "cache": 20000}.get(name, 0)
+            run.requests = {"disconnect": 20, "cache": 20000, "review": 6}.get(name, 0)
+        if run.clients is None:
+            run.clients = {"diagrams": 32}.get(name, 16)
         CHECKS[name](run)
         sys.stdout.flush()
     return 0

@@ -57,7 +57,7 @@ RULES: dict[str, Rule] = {
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
         frozenset({*LIBRARY, "analysis", "integrations", "__init__"}),
-        frozenset({"fastapi", "starlette", "uvicorn", "pydantic"}),
+        frozenset({"fastapi", "starlette", "uvicorn", "pydantic", "httptools"}),
         lazily=False,
     ),
     "cli": Rule(

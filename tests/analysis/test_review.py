@@ -11,10 +11,16 @@ from hypothesis import strategies as st
 
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.analysis import Review, ReviewError, review_game
-from fourinarow.analysis.review import Grade, grade_of, possible_grades
+from fourinarow.analysis.review import (
+    Grade,
+    MoveReview,
+    grade_of,
+    possible_grades,
+    review_move,
+)
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, Exact
+from fourinarow.search.scores import Bounds, Exact, Unvalued
 from fourinarow.search.solver import Solver
 
 
@@ -239,16 +245,53 @@ def test_a_blunder_proven_by_bounds_says_what_the_bounds_prove() -> None:
     assert move.to_json()["played"] == {"kind": "bounds", "lower": -5, "upper": -1}
 
 
-def test_a_review_within_no_time_answers_every_position_at_once_and_guesses_nothing() -> None:
-    # With no time at all each position gets what a first batch of search proves: the grades
-    # given are those of the full review, and the last, winning stone is still best.
+def _game_without_a_line(width: int, height: int, connect: int, plies: int) -> Board:
+    """A random game of ``plies`` moves in which no move wins (tried again from the start
+    when every column would)."""
+    rng = random.Random(3)
+    board = Board(width, height, connect)
+    while board.ply < plies:
+        wins = board.winning_moves()
+        safe = [c for c in board.legal_moves if c not in wins]
+        if safe:
+            board.push(rng.choice(safe))
+        else:
+            board = Board(width, height, connect)
+    return board
+
+
+def _searched(move: MoveReview) -> bool:
+    """Whether the move's position was searched (an unsearched one has no value at all)."""
+    values = move.values
+    return values.nodes > 0 or any(not isinstance(v, Unvalued) for v in values.values)
+
+
+def test_a_review_within_no_time_searches_nothing_but_the_book() -> None:
+    # The time covers the whole review: with none, no position is searched (each is graded
+    # unproven at once), but those an opening book answers are still proven from it.
     moves = "3344552"
-    exact = review_game(moves, width=5, height=5, solver=Solver(tt_mb=4, book=False))
     hurried = review_game(moves, width=5, height=5, solver=Solver(tt_mb=4, book=False), within=0)
-    assert hurried.moves[-1].grade == "best"
-    for move, proven in zip(hurried.moves, exact.moves, strict=True):
-        assert move.grade in ("unproven", proven.grade)
-        assert move.graded_by != "estimate"  # no time was left for the engine either
+    assert [move.grade for move in hurried.moves] == ["unproven"] * len(moves)
+    assert not any(_searched(move) for move in hurried.moves)
+    assert hurried.moves[0].to_json()["before"] == {"kind": "bounds", "lower": -12, "upper": 13}
+    booked = review_game("334455", width=6, height=6, solver=Solver(tt_mb=4), within=0)
+    exact = review_game("334455", width=6, height=6, solver=Solver(tt_mb=4, book=False))
+    assert [m.grade for m in booked.moves] == [m.grade for m in exact.moves]
+
+
+def test_a_review_within_a_time_searches_from_the_last_position_back() -> None:
+    # A 20x20 game of 380 moves in pure Python, in a twentieth of a second: the searches go
+    # from the end of the game back and stop when the time is up.
+    board = _game_without_a_line(20, 20, 5, 380)
+    review = review_game(board, solver=Solver(tt_mb=4), within=0.05)
+    searched = [_searched(move) for move in review.moves]
+    assert searched[-1]
+    first = searched.index(True)
+    assert all(searched[first:]), "a position was left out between two searched"
+    assert [move.number for move in review.moves] == list(range(1, 381))
+    unhurried = review_game("3344552", width=5, height=5, solver=Solver(tt_mb=4), within=60)
+    exact = review_game("3344552", width=5, height=5, solver=Solver(tt_mb=4, book=False))
+    assert [m.grade for m in unhurried.moves] == [m.grade for m in exact.moves]
 
 
 def test_a_review_within_time_keeps_a_tighter_limit_and_proves_with_the_book(
@@ -308,3 +351,14 @@ def test_an_estimate_never_grades_against_the_bounds_proven_beside_it() -> None:
     assert move.loss == 0.5  # a win (1) against at worst a draw (0.5)
     assert move.grade == "mistake"  # the drop says blunder; a draw at worst is a mistake at most
     assert move.credit == 0.0
+
+
+def test_a_position_left_unsearched_is_reviewed_as_review_move_would() -> None:
+    from fourinarow.analysis.review import _not_searched, _unsearched_review
+
+    game = _game_without_a_line(5, 4, 4, 19)  # one cell left: the bounds alone decide there
+    board = Board(5, 4, 4)
+    for column in game.moves:
+        nothing = _not_searched(tuple(not board.is_legal(c) for c in range(board.width)))
+        assert _unsearched_review(board, column, nothing) == review_move(board, column, nothing)
+        board.push(column)

@@ -119,6 +119,10 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--answers-mb", "-1"], ["--answers-mb"]),
         (["--header-timeout", "0"], ["--header-timeout"]),
         (["--body-timeout", "3601"], ["--body-timeout", "3600"]),
+        (["--allow-origin", "https://games.example/"], ["--allow-origin", "not an origin"]),
+        (["--allow-origin", "games.example"], ["--allow-origin", "https://"]),
+        (["--allow-origin", "*", "--allow-origin", "https://a.example"], ["--allow-origin", "*"]),
+        (["--allow-origin", "none", "--allow-origin", "https://a.example"], ["none"]),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(run: Run, args: list[str], words: list[str]) -> None:
@@ -163,6 +167,7 @@ def test_help_names_every_option(run: Run) -> None:
         "--answers-mb",
         "--header-timeout",
         "--body-timeout",
+        "--allow-origin",
     ):
         assert option in result.stdout
     assert "/solve" in result.stdout

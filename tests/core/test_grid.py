@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from fourinarow.core import Board, InvalidPositionError
+from fourinarow.core import Board, InvalidPositionError, OrderSearchStoppedError
+from fourinarow.core.grid import SEARCH_BUDGET
 
 EMPTY_ROW = [0] * 7
 
@@ -156,3 +158,27 @@ def test_numpy_like_values_are_shown_plainly_in_errors() -> None:
     rows = [[0.0] * 7 for _ in range(5)] + [[0.0, 0.0, 0.0, Scalar(0.5), 0.0, 0.0, 0.0]]
     with pytest.raises(InvalidPositionError, match=r"holds 0\.5: cells hold"):
         Board.from_grid(rows)
+
+
+UNORDERED = Path(__file__).parents[1] / "data" / "grids" / "unordered-20x20.txt"
+"""A 20x20 diagram (connect 20) whose order of play the search gives up on (its README)."""
+
+
+def test_a_grid_whose_order_is_not_found_in_the_steps_says_so() -> None:
+    with pytest.raises(OrderSearchStoppedError, match="within 200000 steps") as stopped:
+        Board.from_diagram(UNORDERED.read_text(), connect=20)
+    assert (stopped.value.steps, stopped.value.timed_out) == (SEARCH_BUDGET, False)
+    assert isinstance(stopped.value, InvalidPositionError)
+
+
+def test_the_order_search_stops_when_its_time_is_up() -> None:
+    cells = [[".XO".index(cell) for cell in row] for row in UNORDERED.read_text().split()]
+    for within in (0.0, -1.0):  # no time left is no time, never no limit
+        with pytest.raises(
+            OrderSearchStoppedError, match=r"in the time allowed \(0 steps\)"
+        ) as stopped:
+            Board.from_grid(cells, connect=20, within=within)
+        assert (stopped.value.steps, stopped.value.timed_out) == (0, True)
+    board = Board.from_moves("44455554221")
+    assert Board.from_grid(board.to_grid(), within=60.0) == board
+    assert Board.from_diagram(str(board), within=60.0) == board

@@ -5,6 +5,7 @@ and its errors."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 
@@ -87,7 +88,8 @@ def test_other_boards_get_a_share_of_the_time_and_say_what_graded_each_move(
         counts = body["graded_by"]
         assert sum(counts.values()) == len(moves)
         assert counts["proof"] == sum(m["graded_by"] == "proof" for m in body["review"])
-        assert body["review"][-1]["grade"] == "best"
+        # no time: nothing searched (5x5 has no book); else the winning stone is proven best
+        assert body["review"][-1]["grade"] == ("unproven" if time_ms == 0 else "best")
 
 
 @pytest.mark.parametrize(
@@ -151,3 +153,24 @@ def test_the_schema_lists_the_review(server_url: str) -> None:
     schema = get(server_url, "/openapi.json").body
     parameters = schema["paths"][REVIEW]["get"]["parameters"]
     assert {p["name"] for p in parameters} == {"pos", "size", "connect", "time_ms"}
+
+
+def _long_20x20_game() -> str:
+    """380 random moves on 20x20 (connect 5), none of which wins."""
+    rng = random.Random(3)
+    board = Board(20, 20, 5)
+    while board.ply < 380:
+        wins = board.winning_moves()
+        safe = [c for c in board.legal_moves if c not in wins]
+        board = board if safe else Board(20, 20, 5)
+        if safe:
+            board.push(rng.choice(safe))
+    return board.to_moves()
+
+
+def test_the_cap_covers_the_whole_review_of_a_long_game(server_url: str) -> None:
+    # With no time, no position is searched (a 20x20 board has no book): every move unproven.
+    moves = _long_20x20_game()
+    body = get(server_url, REVIEW, pos=moves, size="20x20", connect=5, time_ms=0).body
+    assert body["graded_by"] == {"proof": 0, "estimate": 0, "ungraded": 380}
+    assert {move["grade"] for move in body["review"]} == {"unproven"}

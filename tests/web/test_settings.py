@@ -11,6 +11,7 @@ from fourinarow.agents import InvalidAgentSpecError
 from fourinarow.web.settings import (
     MAX_ANSWERS,
     MAX_ANSWERS_MB,
+    MAX_ORIGINS,
     MAX_REQUEST_TIMEOUT,
     MAX_SEARCHES,
     InvalidWebSettingError,
@@ -27,6 +28,10 @@ def test_the_defaults() -> None:
     assert settings.kaggle_agent == "perfect"
     assert (settings.static_dir / "index.html").is_file()
     assert settings.max_body_bytes == 65536
+    assert settings.allowed_origins == ("*",)
+    origins = ("https://games.example", "http://localhost:8080", "http://[::1]:8000")
+    assert Settings(allowed_origins=origins).allowed_origins == origins
+    assert Settings(allowed_origins=()).allowed_origins == ()
 
 
 @pytest.mark.parametrize(
@@ -55,6 +60,11 @@ def test_the_defaults() -> None:
         ({"body_timeout": -1}, "body_timeout is a number of seconds above 0"),
         ({"body_timeout": 10**400}, "at most 3600"),
         ({"body_timeout": "10"}, "body_timeout"),
+        ({"allowed_origins": "https://a.example"}, "a tuple of origins"),
+        ({"allowed_origins": ("https://a.example/game",)}, "is not an origin"),
+        ({"allowed_origins": ("ftp://a.example",)}, "is not an origin"),
+        ({"allowed_origins": ("*", "https://a.example")}, "not both"),
+        ({"allowed_origins": ("https://a.example",) * (MAX_ORIGINS + 1)}, f"at most {MAX_ORIGINS}"),
     ],
 )
 def test_settings_out_of_range_are_refused(changes: dict[str, Any], words: str) -> None:

@@ -9,6 +9,7 @@ import socket
 import time
 from collections.abc import Iterator
 from http.client import HTTPResponse
+from urllib.parse import quote
 
 import pytest
 
@@ -112,3 +113,74 @@ def test_requests_sent_in_time_are_answered_on_one_connection(server: Server) ->
             assert answer.status == 200
             assert json.loads(answer.read())["position"] == "4453"
             time.sleep(TIMEOUT * 0.6)  # idle between requests: the keep-alive's business
+
+
+def send_whole(server: Server, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``data`` on a new connection; the status, headers and body of the answer, read
+    until the server closes the connection."""
+    with connect(server) as sock:
+        with contextlib.suppress(OSError):  # it may answer and close before reading it all
+            sock.sendall(data)
+        answer = HTTPResponse(sock)
+        answer.begin()
+        body = answer.read()
+        headers = {name.lower(): value for name, value in answer.getheaders()}
+        assert sock.recv(4096) == b""  # closed
+    return answer.status, headers, body
+
+
+LONG_QUERY = b"/solve?pos=4453&" + b"a" * 100_000
+MANY_PARAMETERS = b"/solve?" + b"&".join(b"p%d=1" % i for i in range(10_000))
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status", "words"),
+    [
+        pytest.param(
+            b"GET " + LONG_QUERY + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            414,
+            ["longer than 16384 bytes"],
+            id="long-query",
+        ),
+        pytest.param(
+            b"GET " + MANY_PARAMETERS + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            414,
+            ["longer than 16384 bytes"],
+            id="10000-parameters",
+        ),
+        pytest.param(
+            b"GET /solve?pos=4453 HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n",
+            431,
+            ["headers are longer than 32768 bytes"],
+            id="long-header",
+        ),
+        pytest.param(
+            b"POST /api/v1/move HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}",
+            400,
+            ["not valid HTTP", "Content-Length"],
+            id="negative-length",
+        ),
+        pytest.param(b"HELLO\r\n\r\n", 400, ["not valid HTTP"], id="not-a-request"),
+    ],
+)
+def test_what_the_server_refuses_before_the_app_is_answered_in_json(
+    server: Server, request_bytes: bytes, status: int, words: list[str]
+) -> None:
+    got, headers, body = send_whole(server, request_bytes)
+    assert got == status, body
+    assert headers["content-type"] == "application/json"
+    assert headers["access-control-allow-origin"] == "*"
+    message = json.loads(body)["error"]
+    for word in words:
+        assert word in message, message
+
+
+def test_the_longest_position_a_query_takes_is_read(server: Server) -> None:
+    grid = "/".join(["." * 20] * 20)  # a 20x20 diagram, escaped: 478 bytes
+    pos = ",".join(["1"] * 2000)[:3999]  # 4000 characters at most, as the API reads
+    for path in (f"/api/v1/position?grid={quote(grid)}", f"/api/v1/position?pos={quote(pos)}"):
+        got, headers, body = send_whole(
+            server, f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
+        )
+        assert got in (200, 400), body  # answered by the app
+        assert headers["content-type"] == "application/json"

@@ -49,11 +49,13 @@ from fourinarow.core.checks import shown
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
 from fourinarow.search.limit import Limit
+from fourinarow.search.openings import default_book_plies
 from fourinarow.search.scores import (
     Bounds,
     ColumnValues,
     Estimate,
     Exact,
+    Unvalued,
     expected_result,
     value_range,
 )
@@ -385,18 +387,20 @@ def _high(value: Value) -> int:
     return value.value if isinstance(value, Exact) else value.upper
 
 
-def _column_value(entry: object, board: Board) -> Value:
+def _column_value(entry: object, board: Board, whole: Bounds | None = None) -> Value:
     """A column's analysed entry as exact or bounds, clamped to the values the board allows
-    (an estimate gives the bounds proven beside it; a column not searched the whole range)."""
-    lowest, highest = value_range(board)
+    (an estimate gives the bounds proven beside it; a column not searched the whole range,
+    ``whole`` if given: ``Bounds(*value_range(board))``)."""
     if isinstance(entry, Exact):
         return entry
+    if whole is None:
+        whole = Bounds(*value_range(board))
     if isinstance(entry, Estimate) and entry.bounds is not None:
         entry = entry.bounds
     if isinstance(entry, Bounds):
-        low, high = max(entry.lower, lowest), min(entry.upper, highest)
+        low, high = max(entry.lower, whole.lower), min(entry.upper, whole.upper)
         return Exact.of(low, board) if low == high else Bounds(low, high)
-    return Bounds(lowest, highest)
+    return whole
 
 
 def _position_value(values: dict[Column, Value], board: Board) -> Value:
@@ -593,7 +597,8 @@ def review_move(board: Board, column: Column, analysis: ColumnValues) -> MoveRev
     >>> [review_move(board, c, Solver().analyze(board)).grade for c in (2, 0)]  # 1 wins later
     ['best', 'inaccuracy']
     """
-    values = {c: _column_value(analysis.values[c], board) for c in analysis.legal}
+    whole = Bounds(*value_range(board))
+    values = {c: _column_value(analysis.values[c], board, whole) for c in analysis.legal}
     before = _position_value(values, board)
     played = values[column]
     grade, from_bounds = _grade(played, before)
@@ -663,19 +668,87 @@ def _reviews(
     within: float | None = None,
     progress: Progress | None = None,
 ) -> Iterator[MoveReview]:
+    """Each move reviewed, in order. Within a time, the positions are searched from the last
+    to the first (a game's last positions are the quickest to prove, and their proofs, kept in
+    the solver's table, help the earlier ones), and once the time is up only those the opening
+    book answers are searched."""
     start = time.perf_counter()
     engine: Engine | None = None
-    for done, column in enumerate(moves, 1):
+    book_reach = -1 if within is None else _book_reach(board, solver)
+    unsearched: dict[tuple[bool, ...], ColumnValues] = {}  # by the columns that are full
+
+    def review(position: Board, column: Column) -> MoveReview:
+        nonlocal engine
         position_limit = _within(limit, within, start)
+        out_of_time = position_limit is not None and position_limit.spent_at_start
+        if within is not None and out_of_time and position.ply >= book_reach:
+            full = tuple(not position.is_legal(c) for c in range(position.width))
+            if full not in unsearched:
+                unsearched[full] = _not_searched(full)
+            return _unsearched_review(position, column, unsearched[full])
         limited = position_limit is not None and (
             position_limit.time is not None or position_limit.nodes is not None
         )
         if engine is None and limited:
             engine = Engine(board.width, board.height, board.connect, tt_mb=ESTIMATE_TABLE_MB)
-        yield review_move(board, column, analyze_for_review(board, solver, position_limit, engine))
+        return review_move(
+            position, column, analyze_for_review(position, solver, position_limit, engine)
+        )
+
+    if within is None:
+        for done, column in enumerate(moves, 1):
+            yield review(board, column)
+            board.push(column)
+            if progress is not None:
+                progress(done, len(moves))
+        return
+    for column in moves:
         board.push(column)
+    reviewed: list[MoveReview] = []
+    for done in range(1, len(moves) + 1):
+        column = board.pop()
+        reviewed.append(review(board, column))
         if progress is not None:
             progress(done, len(moves))
+    yield from reversed(reviewed)
+
+
+def _book_reach(board: Board, solver: Solver) -> int:
+    """The stones below which an opening book answers a position at once (its children are
+    in the book): the default book's depth where the compiled kernel searches this shape,
+    else 0 (none)."""
+    if solver.backend_for(board) != "compiled":
+        return 0
+    try:
+        plies = default_book_plies(board.width, board.height, board.connect)
+    except FourInARowError:  # a damaged default book: the solver goes without it
+        return 0
+    return 0 if plies is None else plies
+
+
+def _unsearched_review(board: Board, column: Column, nothing: ColumnValues) -> MoveReview:
+    """:func:`review_move` of a position not searched (``nothing``: no column valued), at a
+    fraction of its cost: every column, and so the position and the move, may have any value
+    the board allows, and the grade is ``unproven`` unless those bounds leave one grade."""
+    whole = Bounds(*value_range(board))
+    if len(possible_grades(whole.lower, whole.upper, whole.lower, whole.upper)) == 1:
+        return review_move(board, column, nothing)  # near the end: the bounds may decide
+    return MoveReview(
+        ply=board.ply,
+        player=board.turn,
+        column=column,
+        before=whole,
+        played=whole,
+        best=(),
+        grade="unproven",
+        from_bounds=False,
+        values=nothing,
+    )
+
+
+def _not_searched(full: tuple[bool, ...]) -> ColumnValues:
+    """An analysis with no column searched, those ``full`` full."""
+    return ColumnValues(tuple(Unvalued.FULL if f else Unvalued.NOT_SEARCHED for f in full))
 
 
 def review_game(
@@ -700,8 +773,9 @@ def review_game(
             proven; on a shape with an opening book, such as 7x6, the book makes that quick).
         solver: the solver to use (its table is kept between positions); a new one by default.
         within: seconds the whole review may take (a server's cap): each position's time is cut
-            to what is left, and once none is left the remaining positions are answered at once
-            (from the book or a first batch of search; ``unproven`` where that proves nothing).
+            to what is left, and once none is left the remaining positions are not searched:
+            those the shape's opening book answers are still proven from it, the others are
+            ``unproven``.
         progress: called after each move with the moves reviewed and the moves in all.
 
     Raises:

@@ -137,11 +137,42 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "default: 10)",
     )
     serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=None,
+        metavar="ORIGIN",
+        help="a site whose web pages may read the answers from a browser (Access-Control-"
+        "Allow-Origin), as scheme://host[:port] (https://games.example); repeat it for more; "
+        "'none' for no other site's pages (default: *, any page)",
+    )
+    serve.add_argument(
         "--kaggle-agent",
         default="perfect",
         metavar="SPEC",
         help=f"who plays for POST /api/v1/kaggle: {', '.join(AGENTS)} (default: perfect)",
     )
+
+
+def _origins(given: list[str] | None) -> tuple[str, ...]:
+    """``--allow-origin``'s origins: ``*`` when left out, none for ``none`` (after
+    :func:`require_extra`: it imports the web package).
+
+    Raises:
+        InvalidWebSettingError: an origin the server cannot take, said for the option.
+    """
+    from fourinarow.web.settings import InvalidWebSettingError, check_origins
+
+    if given is None:
+        return ("*",)
+    if given == ["none"]:
+        return ()
+    try:
+        if "none" in given:
+            raise InvalidWebSettingError("none stands alone: no other site's pages")
+        check_origins(tuple(given))
+    except InvalidWebSettingError as error:
+        raise InvalidWebSettingError(f"--allow-origin: {error}") from None
+    return tuple(given)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -161,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
         answers_mb=args.answers_mb,
         header_timeout=args.header_timeout,
         body_timeout=args.body_timeout,
+        allowed_origins=_origins(args.allow_origin),
     )
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
         serve(settings, args.host, args.port, open_browser=args.open)

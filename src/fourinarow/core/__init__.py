@@ -18,6 +18,7 @@ from fourinarow.core.errors import (
     InvalidPositionError,
     NoMoveToTakeBackError,
     OffBoardError,
+    OrderSearchStoppedError,
 )
 from fourinarow.core.geometry import MAX_SIDE, MIN_CONNECT, Bitboard, Geometry
 from fourinarow.core.notation import (
@@ -46,6 +47,7 @@ __all__ = [
     "InvalidPositionError",
     "NoMoveToTakeBackError",
     "OffBoardError",
+    "OrderSearchStoppedError",
     "Outcome",
     "PathKindError",
     "Player",

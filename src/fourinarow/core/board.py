@@ -95,6 +95,7 @@ class Board:
         height: int | None = None,
         connect: int = 4,
         bottom_up: bool = False,
+        within: float | None = None,
     ) -> Board:
         """Build a board from the cells a camera or another program sees.
 
@@ -105,6 +106,8 @@ class Board:
             width, height: the expected shape; taken from a 2-D grid when left out.
             connect: the line length that wins.
             bottom_up: the rows are given bottom row first (as in the NumPy tutorials).
+            within: the most seconds the search for an order of play may take (``None``: no
+                limit but its 200,000 steps).
 
         The grid is checked: stones must rest on stones, the stone counts must fit whose turn it
         is, and some order of play must reach it without a line appearing before the last stone.
@@ -113,29 +116,33 @@ class Board:
         Raises:
             InvalidPositionError: the grid is malformed or cannot arise in a game; the message
                 says which cell or count is wrong.
+            OrderSearchStoppedError: the order of play was not found within the steps or the
+                time (an ``InvalidPositionError``: the grid may still arise, but its moves
+                should be given instead).
 
         >>> Board.from_grid([[0, 0, 0], [0, 0, 0], [1, 2, 1]], connect=3).to_moves()
         '123'
         """
         rows = grid_module.parse_grid(grid, width=width, height=height, bottom_up=bottom_up)
-        return cls._from_rows(rows, connect)
+        return cls._from_rows(rows, connect, within)
 
     @classmethod
-    def from_diagram(cls, text: str, *, connect: int = 4) -> Board:
+    def from_diagram(cls, text: str, *, connect: int = 4, within: float | None = None) -> Board:
         """Build a board from a diagram: rows top to bottom, ``.`` empty, ``X`` and ``O`` stones.
 
         Rows are separated by newlines or ``/``; spaces are ignored; ``0``, ``1``, ``2`` may be
-        used instead of ``.``, ``X``, ``O``. The same checks as :meth:`from_grid` apply.
+        used instead of ``.``, ``X``, ``O``. The same checks as :meth:`from_grid` apply, and
+        ``within`` bounds the search for an order of play as there.
 
         >>> Board.from_diagram("......./......./......./......./......./...XO..").to_moves()
         '45'
         """
-        return cls._from_rows(grid_module.parse_diagram(text), connect)
+        return cls._from_rows(grid_module.parse_diagram(text), connect, within)
 
     @classmethod
-    def _from_rows(cls, rows: list[list[int]], connect: int) -> Board:
+    def _from_rows(cls, rows: list[list[int]], connect: int, within: float | None) -> Board:
         board = cls(len(rows[0]), len(rows), connect)
-        for column in grid_module.find_move_order(rows, board._geometry):
+        for column in grid_module.find_move_order(rows, board._geometry, within=within):
             board.push(column)
         return board
 

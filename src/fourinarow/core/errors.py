@@ -24,6 +24,7 @@ __all__ = [
     "InvalidPositionError",
     "NoMoveToTakeBackError",
     "OffBoardError",
+    "OrderSearchStoppedError",
 ]
 
 
@@ -41,6 +42,19 @@ class IllegalMoveError(FourInARowError):
 
 class InvalidPositionError(FourInARowError):
     """A position that cannot be read or cannot arise: bad move notation, a bad grid or diagram."""
+
+
+class OrderSearchStoppedError(InvalidPositionError):
+    """The search for an order of play that reaches a grid ran out of steps or of time before it
+    found one or proved that none exists: the grid may still arise in a game (give its moves).
+
+    Attributes:
+        steps: the partial positions the search visited.
+        timed_out: whether the time ran out (else the steps did).
+    """
+
+    steps: int = 0
+    timed_out: bool = False
 
 
 class GameOverError(InvalidPositionError):

@@ -6,17 +6,22 @@ reaches them, or say exactly why no game can reach them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from fourinarow.core.checks import shown
-from fourinarow.core.errors import InvalidPositionError
+from fourinarow.core.errors import InvalidPositionError, OrderSearchStoppedError
 from fourinarow.core.geometry import Geometry, board_side
 
-__all__ = ["SEARCH_BUDGET", "find_move_order", "parse_diagram", "parse_grid"]
+__all__ = ["CLOCK_STEPS", "SEARCH_BUDGET", "find_move_order", "parse_diagram", "parse_grid"]
 
 SEARCH_BUDGET = 200_000
 """How many partial positions :func:`find_move_order` may visit before it gives up."""
+
+CLOCK_STEPS = 1024
+"""How often :func:`find_move_order` reads the clock when given a time: every this many steps
+(a step takes a few microseconds)."""
 
 _DIAGRAM_SYMBOLS = {".": 0, "0": 0, "-": 0, "_": 0, "X": 1, "x": 1, "1": 1, "O": 2, "o": 2, "2": 2}
 _NAMES = {1: "player 1 (X)", 2: "player 2 (O)"}
@@ -148,7 +153,9 @@ def parse_diagram(text: str) -> list[list[int]]:
     return rows
 
 
-def find_move_order(rows: list[list[int]], geometry: Geometry) -> list[int]:
+def find_move_order(
+    rows: list[list[int]], geometry: Geometry, *, within: float | None = None
+) -> list[int]:
     """Find an order of play (0-based columns) that reaches the grid ``rows`` (top row first).
 
     A game reaches the grid if stones rest on stones, player 1 has as many stones as player 2 or
@@ -156,7 +163,17 @@ def find_move_order(rows: list[list[int]], geometry: Geometry) -> list[int]:
     stone. Any line on the grid must therefore belong to the player who moved last and pass
     through the last stone.
 
+    Finding the order is a search: most grids take a step per stone, but a large grid with many
+    stones may need more than :data:`SEARCH_BUDGET` steps, and then the search gives up.
+
+    Args:
+        rows: the cells, 0 empty, 1 and 2 the players' stones, top row first.
+        geometry: the board's shape.
+        within: the most seconds the search may take (``None``: no limit but the steps); the
+            clock is read every :data:`CLOCK_STEPS` steps, and before the first.
+
     Raises:
+        OrderSearchStoppedError: the search ran out of steps or of time first.
         InvalidPositionError: no game reaches the grid; the message says why.
     """
     width, height = geometry.width, geometry.height
@@ -198,7 +215,8 @@ def find_move_order(rows: list[list[int]], geometry: Geometry) -> list[int]:
             f"{_NAMES[other]} has {line_text} but {_NAMES[last]} moved after it: "
             "the game ends when a line is made"
         )
-    order = _unplay(columns, heights, bits, stones, geometry)
+    deadline = None if within is None else time.monotonic() + within
+    order = _unplay(columns, heights, bits, stones, geometry, deadline)
     if order is None:
         reason = (
             f"{_NAMES[last]}'s lines of {geometry.connect} do not share one last stone"
@@ -215,8 +233,10 @@ def _unplay(
     bits: list[int],
     stones: int,
     geometry: Geometry,
+    deadline: float | None = None,
 ) -> list[int] | None:
-    """Take stones off the top in reverse order of play; return the forward order, or None."""
+    """Take stones off the top in reverse order of play; return the forward order, or None.
+    ``deadline`` is a :func:`time.monotonic` time, or None for none."""
     failed: set[tuple[int, ...]] = set()
     removed: list[int] = []
     visits = 0
@@ -230,9 +250,10 @@ def _unplay(
             return False
         visits += 1
         if visits > SEARCH_BUDGET:
-            raise InvalidPositionError(
-                f"could not find an order of play for this grid within {SEARCH_BUDGET} steps"
-            )
+            raise _stopped(f"within {SEARCH_BUDGET} steps", SEARCH_BUDGET, timed_out=False)
+        if deadline is not None and visits % CLOCK_STEPS == 1 and time.monotonic() >= deadline:
+            steps = visits - 1
+            raise _stopped(f"in the time allowed ({steps} steps)", steps, timed_out=True)
         player = 2 - (remaining & 1)
         for c in reversed(range(geometry.width)):  # so the forward order tends left to right
             top = heights[c] - 1
@@ -255,3 +276,13 @@ def _unplay(
     if not search(stones):
         return None
     return removed[::-1]
+
+
+def _stopped(how_far: str, steps: int, *, timed_out: bool) -> OrderSearchStoppedError:
+    error = OrderSearchStoppedError(
+        f"could not find an order of play for this grid {how_far}: give the position as its "
+        "moves instead"
+    )
+    error.steps = steps
+    error.timed_out = timed_out
+    return error

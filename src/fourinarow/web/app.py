@@ -10,7 +10,7 @@ settings, the search pool, the answers kept, the agents' worker processes) is ke
 What needs no search is answered without a search slot: the state of a position, a finished game
 or a bad position (400), a ``/solve`` of a position already proven or proven in a few thousand
 nodes (:mod:`fourinarow.web.routes.solve`). A position given as moves is read on the event loop,
-a diagram in a worker thread that is not a search slot (:mod:`fourinarow.web.routes.inputs`).
+a diagram in a worker thread of its own, within the time cap (:mod:`fourinarow.web.diagrams`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,14 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from fourinarow import __version__
 from fourinarow.web.answers import Answers
 from fourinarow.web.body_limit import BodyLimit
+from fourinarow.web.cross_origin import CrossOrigin
 from fourinarow.web.dependencies import Shared, install
+from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.errors import install_error_handlers
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.head import HeadAsGet
@@ -37,6 +40,15 @@ from fourinarow.web.searches import SearchPool
 from fourinarow.web.settings import Settings
 
 __all__ = ["FULL_COLUMN", "MoveRequest", "create_app", "review_limit"]
+
+
+class _App(FastAPI):
+    """FastAPI, its whole middleware stack wrapped in :class:`CrossOrigin`: the answers of
+    the outermost layer (an unexpected error's 500) carry the header too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        settings: Settings = self.state.settings
+        return CrossOrigin(super().build_middleware_stack(), settings.allowed_origins)
 
 
 def create_app(
@@ -64,6 +76,7 @@ def create_app(
         quick=QuickSolver(),
         workers=processes,
         players=Players(settings.tt_mb, processes),
+        diagrams=DiagramReader(),
     )
 
     @asynccontextmanager
@@ -80,7 +93,7 @@ def create_app(
             processes.close()  # their searches end at once, and free their slots
             searches.close()
 
-    app = FastAPI(
+    app = _App(
         title="fourinarow",
         version=__version__,
         description="Connect Four for any board size: solve, analyse, play. See docs/api.md.",

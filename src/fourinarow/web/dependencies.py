@@ -15,6 +15,7 @@ from typing import Annotated
 from fastapi import Depends, FastAPI, Request
 
 from fourinarow.web.answers import AnswerKey, Answers
+from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.players import Players
 from fourinarow.web.quick import QuickSolver
@@ -23,6 +24,7 @@ from fourinarow.web.settings import Settings
 
 __all__ = [
     "AnswersDep",
+    "DiagramsDep",
     "PlayersDep",
     "PoolDep",
     "QuickDep",
@@ -30,6 +32,7 @@ __all__ = [
     "Shared",
     "SolveAnswers",
     "get_answers",
+    "get_diagrams",
     "get_players",
     "get_pool",
     "get_quick",
@@ -52,6 +55,7 @@ class Shared:
         quick: ``/solve`` proven in a few thousand nodes, without a search slot.
         workers: the worker processes that run other libraries' agents.
         players: builds the agent a request names.
+        diagrams: reads the positions given as diagrams, in a thread of its own.
     """
 
     settings: Settings
@@ -59,6 +63,7 @@ class Shared:
     quick: QuickSolver
     workers: WorkerProcesses
     players: Players
+    diagrams: DiagramReader
 
 
 def install(app: FastAPI, shared: Shared, pool: SearchPool | None) -> None:
@@ -100,8 +105,14 @@ async def get_players(request: Request) -> Players:
     return shared_of(request.app).players
 
 
+async def get_diagrams(request: Request) -> DiagramReader:
+    """Reads the positions given as diagrams."""
+    return shared_of(request.app).diagrams
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PoolDep = Annotated[SearchPool, Depends(get_pool)]
 AnswersDep = Annotated[SolveAnswers, Depends(get_answers)]
 QuickDep = Annotated[QuickSolver, Depends(get_quick)]
 PlayersDep = Annotated[Players, Depends(get_players)]
+DiagramsDep = Annotated[DiagramReader, Depends(get_diagrams)]

@@ -103,14 +103,17 @@ class KaggleRequest(BaseModel):
         )
 
 
-def kaggle_board(observation: Observation, configuration: Configuration) -> Board:
-    """The board of an observation (read by :func:`fourinarow.integrations.kaggle.kaggle_board`).
+def kaggle_board(
+    observation: Observation, configuration: Configuration, within: float | None = None
+) -> Board:
+    """The board of an observation (read by :func:`fourinarow.integrations.kaggle.kaggle_board`,
+    its order of play searched for at most ``within`` seconds).
 
     Raises:
         FourInARowError: the cells do not fit the configuration or cannot arise, or the mark
             is not the player to move.
     """
-    return integration.kaggle_board(observation, configuration)
+    return integration.kaggle_board(observation, configuration, within=within)
 
 
 def kaggle_time_ms(configuration: Configuration, cap_ms: float) -> float:

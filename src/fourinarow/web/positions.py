@@ -37,13 +37,16 @@ def read_board(
     grid: str | None = None,
     size: str | None = None,
     connect: int = 4,
+    *,
+    within: float | None = None,
 ) -> Board:
     """The board the parameters describe: ``pos`` (moves, 1-based; ``""`` or ``-`` the empty
     board) or ``grid`` (a diagram, rows top to bottom, rows separated by ``/``), not both; the
     shape from ``size`` (default 7x6), or from the diagram, which must then match a ``size``
-    given.
+    given. ``within`` bounds the search for a diagram's order of play, in seconds.
 
     Raises:
+        OrderSearchStoppedError: the diagram's order of play was not found in time.
         FourInARowError: the position, diagram, size or connect length is not valid.
     """
     if pos is not None and grid is not None:
@@ -59,7 +62,7 @@ def read_board(
                 f"grid is {shape[0]}x{shape[1]} ({shape[0]} columns, {shape[1]} rows) but size "
                 f"is {width}x{height}: give a diagram of {width}x{height}, or leave out size"
             )
-        return Board.from_diagram(grid, connect=connect)
+        return Board.from_diagram(grid, connect=connect, within=within)
     width, height = parse_size(size if size is not None else "7x6")
     moves = "" if pos is None or pos.strip() == "-" else pos
     return Board.from_moves(moves, width=width, height=height, connect=connect)

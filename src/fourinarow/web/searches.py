@@ -29,7 +29,14 @@ from fourinarow.core import Board
 from fourinarow.search.heuristic import KERNEL_MAX_BITS as HEURISTIC_KERNEL_MAX_BITS
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
 
-__all__ = ["DaemonThreads", "SearchPool", "ServerBusyError", "ServerStoppingError", "is_heavy"]
+__all__ = [
+    "DaemonThreads",
+    "SearchPool",
+    "ServerBusyError",
+    "ServerStoppingError",
+    "is_heavy",
+    "settle",
+]
 
 log = logging.getLogger(__name__)
 
@@ -213,7 +220,7 @@ class SearchPool:
             raise
         future.add_done_callback(give_back)
         answer: asyncio.Future[T] = loop.create_future()  # the search's, or stop()'s
-        future.add_done_callback(lambda done: _settle(answer, done))
+        future.add_done_callback(lambda done: settle(answer, done))
         self._answers.add(answer)
         try:
             return await answer  # cancelling the request leaves the search to end on its own
@@ -221,7 +228,7 @@ class SearchPool:
             self._answers.discard(answer)
 
 
-def _settle(answer: asyncio.Future[T], done: asyncio.Future[T]) -> None:
+def settle(answer: asyncio.Future[T], done: asyncio.Future[T]) -> None:
     """Give the search's outcome to the request's ``answer``, unless it has one already (the
     server stopped, or the request was cancelled); the outcome is read either way, so that a
     failure nobody waits for is not logged as never retrieved."""

@@ -18,9 +18,10 @@ import uvicorn
 
 from fourinarow.core import FourInARowError
 from fourinarow.web.app import create_app
+from fourinarow.web.dependencies import shared_of
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
-from fourinarow.web.settings import Settings
+from fourinarow.web.settings import ANY_ORIGIN, Settings
 from fourinarow.web.timeouts import timed_protocol
 
 __all__ = ["FINISH_SECONDS", "STOP_SECONDS", "PortInUseError", "bind", "serve"]
@@ -186,9 +187,14 @@ def serve(
         if open_browser:
             threading.Thread(target=open_page, args=(url, stream), daemon=True).start()
 
+    app = create_app(settings, pool, workers)
     config = uvicorn.Config(
-        create_app(settings, pool, workers),
-        http=timed_protocol(settings.header_timeout, settings.body_timeout),
+        app,
+        http=timed_protocol(
+            settings.header_timeout,
+            settings.body_timeout,
+            any_origin=ANY_ORIGIN in settings.allowed_origins,
+        ),
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=STOP_SECONDS,
@@ -196,6 +202,7 @@ def serve(
 
     def stopping() -> None:
         pool.stop()  # the requests that wait get 503 at once
+        shared_of(app).diagrams.stop()
         workers.close()  # other libraries' agents are killed
 
     interval = sys.getswitchinterval()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,15 +15,18 @@ from fourinarow.search.arguments import MAX_TABLE_MB
 from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
 __all__ = [
+    "ANY_ORIGIN",
     "DEFAULT_MAX_TIME_MS",
     "DEFAULT_REQUEST_TIMEOUT",
     "MAX_ANSWERS",
     "MAX_ANSWERS_MB",
     "MAX_BODY_BYTES",
+    "MAX_ORIGINS",
     "MAX_REQUEST_TIMEOUT",
     "MAX_SEARCHES",
     "InvalidWebSettingError",
     "Settings",
+    "check_origins",
     "default_searches",
 ]
 
@@ -48,6 +52,17 @@ DEFAULT_REQUEST_TIMEOUT = 10.0
 
 MAX_REQUEST_TIMEOUT = 3600.0
 """The longest header or body timeout, in seconds."""
+
+ANY_ORIGIN = "*"
+"""The allowed origin that lets a page of any site read the answers."""
+
+MAX_ORIGINS = 100
+"""The most origins a server may name as allowed."""
+
+_ORIGIN = re.compile(
+    r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?|https?://\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?"
+)
+"""An origin as browsers send it: a scheme, a host and perhaps a port; no path."""
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 """The front end shipped in the package."""
@@ -85,6 +100,9 @@ class Settings:
             closes the connection (above 0, at most ``MAX_REQUEST_TIMEOUT``).
         body_timeout: the seconds a client has to send a request's body once its headers are
             in; then the server answers 408 and closes the connection (the same range).
+        allowed_origins: the origins (``scheme://host[:port]``, as a browser sends them) whose
+            pages may read the answers (``Access-Control-Allow-Origin``); ``("*",)``, the
+            default, any page; none, no page of another site. At most ``MAX_ORIGINS``.
 
     Raises:
         InvalidWebSettingError: a setting out of its range.
@@ -101,6 +119,7 @@ class Settings:
     answers_mb: float = DEFAULT_ANSWERS_MB
     header_timeout: float = DEFAULT_REQUEST_TIMEOUT
     body_timeout: float = DEFAULT_REQUEST_TIMEOUT
+    allowed_origins: tuple[str, ...] = (ANY_ORIGIN,)
 
     def __post_init__(self) -> None:
         time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(
@@ -142,9 +161,46 @@ class Settings:
                     f"{name} is a number of seconds above 0 and at most "
                     f"{MAX_REQUEST_TIMEOUT:g}, not {seconds!r}"
                 )
+        check_origins(self.allowed_origins)
         make_agent(self.kaggle_agent)  # refuses a spec it cannot build
 
     @property
     def max_time(self) -> float:
         """The time cap in seconds."""
         return self.max_time_ms / 1000
+
+
+def check_origins(origins: object) -> None:
+    """Refuse a setting of allowed origins that is not a tuple of origins (or ``*`` alone).
+
+    >>> check_origins(("https://games.example", "http://localhost:8080"))
+    >>> check_origins(("https://games.example/",))
+    Traceback (most recent call last):
+        ...
+    fourinarow.web.settings.InvalidWebSettingError: 'https://games.example/' is not an origin: \
+an origin is a scheme, a host and perhaps a port, as a browser sends it \
+(https://games.example, http://localhost:8080), without a path or a slash at the end; * allows any
+
+    Raises:
+        InvalidWebSettingError: the setting, with the first origin refused and what is taken.
+    """
+    if not isinstance(origins, tuple) or not all(isinstance(o, str) for o in origins):
+        raise InvalidWebSettingError(
+            "allowed_origins is a tuple of origins such as https://a.example"
+        )
+    if len(origins) > MAX_ORIGINS:
+        raise InvalidWebSettingError(
+            f"allowed_origins holds at most {MAX_ORIGINS} origins, not {len(origins)}"
+        )
+    if ANY_ORIGIN in origins and len(origins) > 1:
+        raise InvalidWebSettingError(
+            "allowed origins are * (any page) or a list of origins, not both"
+        )
+    for origin in origins:
+        if origin != ANY_ORIGIN and not _ORIGIN.fullmatch(origin):
+            shown = origin if len(origin) <= 60 else origin[:57] + "..."
+            raise InvalidWebSettingError(
+                f"{shown!r} is not an origin: an origin is a scheme, a host and perhaps a port, "
+                "as a browser sends it (https://games.example, http://localhost:8080), without "
+                "a path or a slash at the end; * allows any"
+            )

@@ -57,7 +57,9 @@ def kaggle_grid(configuration: object) -> tuple[int, int, int]:
     )
 
 
-def kaggle_board(observation: object, configuration: object = None) -> Board:
+def kaggle_board(
+    observation: object, configuration: object = None, *, within: float | None = None
+) -> Board:
     """The board of a ConnectX observation, with the player to move its ``mark``.
 
     Args:
@@ -65,6 +67,8 @@ def kaggle_board(observation: object, configuration: object = None) -> Board:
             first) and ``mark`` (1 or 2).
         configuration: a mapping or an object with ``rows``, ``columns`` and ``inarow``
             (ConnectX's 6, 7 and 4 where left out).
+        within: the most seconds the search for the cells' order of play may take
+            (:meth:`~fourinarow.core.Board.from_grid`; ``None``: no limit but its steps).
 
     Raises:
         KaggleConfigurationError: no board or mark, or sizes that are not whole numbers.
@@ -81,7 +85,7 @@ def kaggle_board(observation: object, configuration: object = None) -> Board:
             "the observation has no board: ConnectX gives the cells as a flat list, top row first"
         )
     columns, rows, inarow = kaggle_grid(configuration)
-    board = Board.from_grid(cells, width=columns, height=rows, connect=inarow)
+    board = Board.from_grid(cells, width=columns, height=rows, connect=inarow, within=within)
     if mark != board.turn:
         raise InvalidPositionError(
             f"mark is {str(mark)[:20]} but the board has player {board.turn} to move "

@@ -9,10 +9,10 @@ from fastapi import APIRouter, Query
 from fourinarow.agents import Limit, analyze
 from fourinarow.agents.records import analysis_record
 from fourinarow.search.solver import Solver
-from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
+from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import playable, position_record
-from fourinarow.web.routes.inputs import DEFAULT_AGENT, MAX_SEED, Position, cap_ms
+from fourinarow.web.routes.inputs import DEFAULT_AGENT, MAX_SEED, DeadlineDep, Position, cap_ms
 from fourinarow.web.searches import is_heavy
 
 __all__ = ["router"]
@@ -23,12 +23,14 @@ router = APIRouter()
 @router.get(
     "/api/v1/position",
     summary="The state of a position, for the front end",
-    responses=error_answers(400),
+    responses=error_answers(400, 503),
 )
-async def position_state(position: Position) -> dict[str, object]:
+async def position_state(
+    position: Position, diagrams: DiagramsDep, deadline: DeadlineDep
+) -> dict[str, object]:
     """Moves, shape, whose turn, the cells (top row first), the legal columns and the
     end of the game, if it ended."""
-    return position_record(await position.read())
+    return position_record(await position.read(diagrams, deadline))
 
 
 @router.get(
@@ -41,6 +43,8 @@ async def analyze_position(
     settings: SettingsDep,
     pool: PoolDep,
     players: PlayersDep,
+    diagrams: DiagramsDep,
+    deadline: DeadlineDep,
     agent: Annotated[str, Query(max_length=200, description="an agent spec")] = (DEFAULT_AGENT),
     time_ms: Annotated[
         float | None, Query(ge=0, allow_inf_nan=False, description="ms, capped")
@@ -56,11 +60,12 @@ async def analyze_position(
     likely best, proofs first; other agents give ``heuristic`` or ``probability``
     values."""
     cap = cap_ms(settings, time_ms)
-    board = playable(await position.read())
+    board = playable(await position.read(diagrams, deadline))
+    limit = Limit(time=deadline.search_seconds(cap, diagram=position.grid is not None))
 
     def work(solver: Solver) -> dict[str, object]:
         player = players.build(agent, seed, solver)
-        values = analyze(player, board, Limit(time=cap / 1000), spec=agent)
+        values = analyze(player, board, limit, spec=agent)
         return {**analysis_record(board, values), "time_cap_ms": cap}
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))

@@ -1,21 +1,25 @@
 """What the routes read from a request: a position's query parameters, a JSON body, the time.
 
 A position given as moves is read on the event loop (at most a few milliseconds, even for 400
-moves); a diagram in a worker thread that is not a search slot: ordering the stones of a large
-diagram may take up to a second of pure Python.
+moves); a diagram by the :class:`~fourinarow.web.diagrams.DiagramReader`, in its own worker
+thread and by the request's :class:`Deadline`: ordering the stones of a large diagram may take
+a second or more of pure Python.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Query, Request
 from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from fourinarow.core import Board
 from fourinarow.core.json_text import JSONTextError, read_json
+from fourinarow.web.dependencies import SettingsDep
+from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.positions import read_board
 from fourinarow.web.settings import Settings
 
@@ -23,12 +27,15 @@ __all__ = [
     "DEFAULT_AGENT",
     "MAX_SEED",
     "MAX_TEXT",
+    "Deadline",
+    "DeadlineDep",
     "Position",
     "PositionQuery",
     "cap_ms",
     "json_body",
     "json_body_schema",
     "position_query",
+    "request_deadline",
 ]
 
 MAX_SEED = 2**63 - 1
@@ -36,6 +43,44 @@ MAX_TEXT = 4000
 """The longest position or diagram text read from a query or body field."""
 
 DEFAULT_AGENT = "perfect"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a request must be done: the server's time cap from its arrival, which covers
+    reading its position and its search together.
+
+    Attributes:
+        at: the :func:`time.monotonic` time by which it must be answered.
+        cap_ms: the server's time cap, in milliseconds.
+    """
+
+    at: float
+    cap_ms: float
+
+    def left(self) -> float:
+        """The seconds left, 0 once it has passed."""
+        return max(0.0, self.at - time.monotonic())
+
+    def search_seconds(self, cap: float, *, diagram: bool) -> float:
+        """A search's time: ``cap`` milliseconds (what the client asked, capped); after a
+        diagram was read, at most what is left (reading a position given as moves takes a few
+        milliseconds at most, and is not counted).
+
+        >>> Deadline(at=time.monotonic() + 60, cap_ms=60_000).search_seconds(500, diagram=True)
+        0.5
+        """
+        seconds = cap / 1000
+        return min(seconds, self.left()) if diagram else seconds
+
+
+async def request_deadline(settings: SettingsDep) -> Deadline:
+    """The request's :class:`Deadline`, from now (a dependency: FastAPI makes it as it routes
+    the request, before the route reads its body or position)."""
+    return Deadline(time.monotonic() + settings.max_time, settings.max_time_ms)
+
+
+DeadlineDep = Annotated[Deadline, Depends(request_deadline)]
 
 
 class PositionQuery(BaseModel):
@@ -46,16 +91,17 @@ class PositionQuery(BaseModel):
     size: str | None = None
     connect: int = 4
 
-    def board(self) -> Board:
-        """The board they describe (FourInARowError when it is not valid)."""
-        return read_board(self.pos, self.grid, self.size, self.connect)
+    def board(self, within: float | None = None) -> Board:
+        """The board they describe, a diagram's order of play searched for at most ``within``
+        seconds (FourInARowError when it is not valid)."""
+        return read_board(self.pos, self.grid, self.size, self.connect, within=within)
 
-    async def read(self) -> Board:
+    async def read(self, diagrams: DiagramReader, deadline: Deadline) -> Board:
         """:meth:`board`, read on the event loop when given as moves (a few milliseconds at
-        most), in a worker thread that is not a search slot when given as a diagram."""
+        most), by ``diagrams`` by the deadline when given as a diagram."""
         if self.grid is None:
             return self.board()
-        return await run_in_threadpool(self.board)
+        return await diagrams.read(self.board, deadline.at, deadline.cap_ms)
 
 
 async def position_query(

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from fastapi import APIRouter, Request
 
 from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
-from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
+from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.errors import error_answers
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.positions import playable
-from fourinarow.web.routes.inputs import json_body, json_body_schema
+from fourinarow.web.routes.inputs import DeadlineDep, json_body, json_body_schema
+from fourinarow.web.searches import is_heavy
 
 __all__ = ["router"]
 
@@ -24,16 +27,23 @@ router = APIRouter()
     responses=error_answers(400, 413, 422, 503),
 )
 async def kaggle(
-    request: Request, settings: SettingsDep, pool: PoolDep, players: PlayersDep
+    request: Request,
+    settings: SettingsDep,
+    pool: PoolDep,
+    players: PlayersDep,
+    diagrams: DiagramsDep,
+    deadline: DeadlineDep,
 ) -> dict[str, object]:
     """Answers kaggle-environments' UrlAgent: ``{"action": column}``."""
     body = KaggleRequest.model_validate(await json_body(request))
     observation, configuration = body.parts()
     cap = kaggle_time_ms(configuration, settings.max_time_ms)
+    reading = partial(kaggle_board, observation, configuration)
+    board = playable(await diagrams.read(reading, deadline.at, deadline.cap_ms))
+    limit = Limit(time=deadline.search_seconds(cap, diagram=True))
 
     def work(solver: Solver) -> int:
-        board = playable(kaggle_board(observation, configuration))
         player = players.build(settings.kaggle_agent, None, solver)
-        return player.choose(board, Limit(time=cap / 1000)).column
+        return player.choose(board, limit).column
 
-    return {"action": await pool.run(work, settings.max_time)}
+    return {"action": await pool.run(work, settings.max_time, heavy=is_heavy(board))}

@@ -9,13 +9,14 @@ from fourinarow.agents import AGENTS, Limit
 from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import decision_record
 from fourinarow.search.solver import Solver
-from fourinarow.web.dependencies import PlayersDep, PoolDep, SettingsDep
+from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import playable
 from fourinarow.web.routes.inputs import (
     DEFAULT_AGENT,
     MAX_SEED,
     MAX_TEXT,
+    DeadlineDep,
     PositionQuery,
     cap_ms,
     json_body,
@@ -53,18 +54,24 @@ class MoveRequest(BaseModel):
     responses=error_answers(400, 413, 422, 503),
 )
 async def move(
-    request: Request, settings: SettingsDep, pool: PoolDep, players: PlayersDep
+    request: Request,
+    settings: SettingsDep,
+    pool: PoolDep,
+    players: PlayersDep,
+    diagrams: DiagramsDep,
+    deadline: DeadlineDep,
 ) -> dict[str, object]:
     """The decision record plus ``position`` (the moves before the move) and
     ``time_cap_ms``. The body is JSON, whatever its Content-Type says."""
     body = MoveRequest.model_validate(await json_body(request))
     cap = cap_ms(settings, body.time_ms)
     given = PositionQuery(pos=body.pos, grid=body.grid, size=body.size, connect=body.connect)
-    board = playable(await given.read())
+    board = playable(await given.read(diagrams, deadline))
+    limit = Limit(time=deadline.search_seconds(cap, diagram=body.grid is not None))
 
     def work(solver: Solver) -> dict[str, object]:
         player = players.build(body.agent, body.seed, solver)
-        record = decision_record(player.choose(board, Limit(time=cap / 1000)))
+        record = decision_record(player.choose(board, limit))
         return {**record, "position": board.to_moves(), "time_cap_ms": cap}
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))

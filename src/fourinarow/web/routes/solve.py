@@ -15,11 +15,17 @@ from fastapi.responses import Response
 from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import answer_key
-from fourinarow.web.dependencies import AnswersDep, PoolDep, QuickDep, SettingsDep
+from fourinarow.web.dependencies import (
+    AnswersDep,
+    DiagramsDep,
+    PoolDep,
+    QuickDep,
+    SettingsDep,
+)
 from fourinarow.web.errors import error_answers
 from fourinarow.web.positions import playable
 from fourinarow.web.quick import pons_scores
-from fourinarow.web.routes.inputs import Position
+from fourinarow.web.routes.inputs import DeadlineDep, Position
 from fourinarow.web.searches import is_heavy
 
 __all__ = ["router"]
@@ -39,22 +45,26 @@ async def solve(
     pool: PoolDep,
     answers: AnswersDep,
     quick: QuickDep,
+    diagrams: DiagramsDep,
+    deadline: DeadlineDep,
 ) -> dict[str, Any]:
     """For each column, the exact value of playing it for the side to move (standard
     score convention), ``100`` for a full column, ``null`` where not proven in time
     (never an estimate: ``/api/v1/analyze`` gives those).
-    Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows.
+    Any web page may call it (``Access-Control-Allow-Origin: *``), as Pons' API allows,
+    unless the server's operator allows fewer origins.
     A reply with every column proven is kept and given again at once (header
     ``X-Cache: hit``; ``miss`` when searched)."""
-    response.headers["Access-Control-Allow-Origin"] = "*"
-    board = playable(await position.read())
+    board = playable(await position.read(diagrams, deadline))
     key = answer_key(board)
     scores = answers.get(key)
     response.headers["X-Cache"] = "miss" if scores is None else "hit"
     if scores is None:
         scores = quick.scores(board)
     if scores is None:
-        limit = Limit(time=settings.max_time)
+        limit = Limit(
+            time=deadline.search_seconds(settings.max_time_ms, diagram=position.grid is not None)
+        )
 
         def work(solver: Solver) -> tuple[int | None, ...]:
             values = pons_scores(solver.analyze(board, limit))
