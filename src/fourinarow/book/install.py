@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import IO, BinaryIO, Literal
 
 from fourinarow.core.checks import shown
-from fourinarow.core.paths import check_output_file, check_regular_file
+from fourinarow.core.paths import check_output_file, check_regular_file, open_regular_file
 from fourinarow.search.openings import (
     HEADER_SIZE,
     Book,
@@ -480,7 +480,7 @@ def _copy(source: Path, out: BinaryIO, progress: DownloadProgress | None, limits
         BookError: the first bytes are not a book's header.
     """
     try:
-        with open(source, "rb") as f:
+        with open_regular_file(source, "the book", BookPathError) as f:  # never waits
             status = os.fstat(f.fileno())
             total = status.st_size if stat.S_ISREG(status.st_mode) else None
             if total is not None and total > limits.max_bytes:
