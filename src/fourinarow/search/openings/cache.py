@@ -9,8 +9,10 @@ in any process, map that copy into memory instead. A copy starts with its own he
 
 in this machine's byte order, then the keys as 8-byte words and the scores as signed bytes.
 At every mapping its entries are checked against the book's digest (or, for a book without
-one, against the copy's own CRC-32). A copy is written as ``COPY.PID.partial`` and renamed when
-whole; partial copies whose writer was killed are removed by a later load.
+one, against the copy's own CRC-32). A copy that is not a regular file (a FIFO, a device, a link
+in a loop) is damaged too: it is opened without waiting, never read. A copy is written as
+``COPY.PID.partial`` and renamed when whole; partial copies whose writer was killed are removed
+by a later load.
 
 >>> header = BookHeader(2, 7, 6, 4, 12, "lzma", 9_188_816, 4_344_272, 0x1234ABCD)
 >>> cache_copy_path(Path("books/7x6c4.book"), header, "/cache").name.replace("big", "little")
@@ -32,6 +34,7 @@ from array import array
 from pathlib import Path
 from typing import TypeAlias
 
+from fourinarow.core.paths import PathKindError, kind_of, open_regular_file
 from fourinarow.search.openings.format import (
     BookHeader,
     _little_endian,
@@ -105,15 +108,22 @@ def cached_entries(path: Path, header: BookHeader, cache: Path) -> tuple[Entries
 def _mapped(copy: Path, header: BookHeader) -> Entries | None:
     """The entries of an uncompressed copy mapped into memory, checked against the book's
     digest (those of a book without one, against the copy's CRC-32); ``None`` if there is no
-    copy (or one of an older cache format).
+    copy (or one of an older cache format, or a folder, which no copy can replace).
 
     Raises:
-        _DamagedCopyError: the copy is there but its size, header or entries are wrong.
+        _DamagedCopyError: the copy is there but its kind, size, header or entries are wrong.
     """
     count = header.count
     try:
-        with open(copy, "rb") as f:
+        with open_regular_file(copy, "the cached copy") as f:
             memory = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except PathKindError:
+        kind = kind_of(copy)
+        if kind == "a folder":
+            return None  # written to, which says why that fails
+        raise _DamagedCopyError(
+            f"it is {kind or 'a symbolic link in a loop'}, not a regular file"
+        ) from None
     except (OSError, ValueError):  # missing, unreadable, or empty
         return None
     start = _CACHE_HEADER.size

@@ -51,7 +51,7 @@ from pathlib import Path
 from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionError
 from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.geometry import board_side
-from fourinarow.core.paths import PathKindError, check_regular_file
+from fourinarow.core.paths import PathKindError, open_regular_file
 from fourinarow.search.arguments import checked_board
 
 __all__ = [
@@ -340,12 +340,12 @@ def read_header(path: Path | str) -> BookHeader:
     Raises:
         BookError: no such file, not a book, another format version, a truncated file, or a
             header whose fields are impossible.
-        BookPathError: ``path`` is a folder, a FIFO, a device or a socket (found without
-            opening it, so a FIFO never blocks).
+        BookPathError: ``path`` is a folder, a FIFO, a device, a socket or a link in a loop
+            (opened without waiting, so a FIFO never blocks).
     """
-    path = check_regular_file(_checked_path(path), "the book", BookPathError)
+    path = _checked_path(path)
     try:
-        with open(path, "rb") as f:
+        with open_regular_file(path, "the book", BookPathError) as f:
             head = f.read(HEADER_SIZE)
             f.seek(0, 2)
             size = f.tell()
@@ -411,8 +411,13 @@ def read_entries(path: Path, header: BookHeader) -> tuple[array[int], array[int]
 
     Raises:
         BookError: either fails, or the payload does not decode to the header's count.
+        BookPathError: ``path`` is no longer a regular file.
     """
-    payload = path.read_bytes()[_HEADER.size :]
+    try:
+        with open_regular_file(path, "the book", BookPathError) as f:
+            payload = f.read()[_HEADER.size :]
+    except OSError as error:
+        raise _fail(path, f"cannot be read ({error.strerror or error})") from None
     if zlib.crc32(payload) != header.checksum:
         raise _fail(path, "is corrupt: its checksum does not match")
     count = header.count
