@@ -1,16 +1,21 @@
 """The cached copy of a book as a new process finds it: replaced by a FIFO, a link to one, a
-device, a socket or a link in a loop (never waited on: reported in one line and written again).
+device, a socket or a link in a loop (never waited on: reported in one line and written again),
+or with its scores changed (caught when a lookup reads them, answered from the book).
 
 Each case runs ``python -m fourinarow`` as a real process, with a time limit that turns a hang
 into a failure, on the shipped 5x4 book (small: its copy takes a moment to write)."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import stat
+import struct
 import subprocess
 import sys
+import zlib
+from array import array
 from collections.abc import Callable
 from pathlib import Path
 
@@ -97,3 +102,46 @@ def test_a_copy_that_is_not_a_regular_file_is_written_again_without_waiting(
     assert stat.S_ISREG(os.lstat(copy).st_mode)  # the node replaced, not what it led to
     again = fourinarow(*SOLVE, cache=copy.parent)
     assert (again.returncode, again.stdout, again.stderr) == (0, plain.stdout, "")
+
+
+def negate_scores(copy: Path) -> None:
+    """Every score of a copy negated, its own CRC-32 recomputed, in place (as a tester did)."""
+    data = bytearray(copy.read_bytes())
+    (count,) = struct.unpack_from("=Q", data, 8)
+    scores = array("b", data[24 + 8 * count :])
+    data[24 + 8 * count :] = array("b", (-score for score in scores)).tobytes()
+    struct.pack_into("=I", data, 20, zlib.crc32(data[24:]))
+    with open(copy, "r+b") as f:
+        f.write(data)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["move", "--json", "--time-ms", "1", "--size", "5x4", "3322"],
+        ["solve", "--size", "5x4", "--analyze", "332211"],
+    ],
+    ids=["move", "solve --analyze"],
+)
+def test_a_copy_whose_scores_were_changed_is_caught_and_the_book_answers(
+    copy: Path, args: list[str]
+) -> None:
+    plain = fourinarow(*args, cache=copy.parent)
+    assert plain.returncode == 0, plain.stderr
+    negate_scores(copy)
+    done = fourinarow(*args, cache=copy.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(
+        f"fourinarow: warning: {copy}: the cached copy of the book 5x4c4.book is damaged (block "
+    )
+    assert done.stderr.endswith(
+        "its entries do not match the book's digest); writing it again from the book\n"
+    )
+    assert len(done.stderr.splitlines()) == 1
+    if args[0] == "move":
+        expected, found = json.loads(plain.stdout), json.loads(done.stdout)
+        assert (found["column"], found["score"]) == (expected["column"], expected["score"])
+    else:
+        assert done.stdout == plain.stdout
+    again = fourinarow(*args, cache=copy.parent)  # the copy written again
+    assert (again.returncode, again.stderr) == (0, "")

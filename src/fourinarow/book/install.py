@@ -80,7 +80,7 @@ the total is ``None`` when the server does not say."""
 
 MAX_BYTES = 1 << 30
 """The most bytes a book may have to be installed, unless ``max_bytes`` says otherwise
-(1 GiB; the shipped 12-ply 7x6 book has 4.3 MB)."""
+(1 GiB; the shipped 12-ply 7x6 book has 4.4 MB)."""
 DEADLINE_S = 600.0
 """The most seconds a download may take in all, unless ``deadline`` says otherwise."""
 READ_TIMEOUT_S = 30.0
