@@ -4,11 +4,14 @@ through a device or a FIFO, or refused, and never renamed over anything but a re
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import stat
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -17,6 +20,7 @@ from fourinarow.core.paths import (
     check_output_file,
     check_regular_file,
     kind_of,
+    open_regular_file,
     write_output_file,
 )
 
@@ -178,3 +182,74 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         write_output_file(tmp_path / "missing" / "out", b"x", "the set", write_through=False)
     assert list(tmp_path.iterdir()) == []
+
+
+@contextmanager
+def hang_guard(seconds: float = 60.0) -> Iterator[None]:
+    """Fail the block, rather than hang, if it takes ``seconds`` (an open blocked on a FIFO
+    is interrupted by the alarm)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise AssertionError(f"blocked for {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_open_regular_file_reads_a_regular_file_or_a_link_to_one(tmp_path: Path) -> None:
+    (tmp_path / "file").write_bytes(b"data")
+    (tmp_path / "link").symlink_to("file")
+    for name in ("file", "link"):
+        with open_regular_file(tmp_path / name, "the book") as f:
+            assert f.read() == b"data"
+    with pytest.raises(FileNotFoundError):
+        open_regular_file(tmp_path / "missing", "the book")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("link", [False, True], ids=["fifo", "link to a fifo"])
+def test_open_regular_file_refuses_a_fifo_without_waiting_for_a_writer(
+    tmp_path: Path, link: bool
+) -> None:
+    path = make_fifo(tmp_path / "fifo")
+    if link:
+        (tmp_path / "link").symlink_to(path)
+        path = tmp_path / "link"
+    with hang_guard(), pytest.raises(PathKindError, match=r"the book .* is a FIFO; it must be"):
+        open_regular_file(path, "the book")
+
+
+def test_open_regular_file_refuses_a_path_that_became_a_fifo_after_its_check(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "set.jsonl"
+    path.write_text("{}")
+    check_regular_file(path, "the puzzle set")  # what a reader checks first ...
+    path.unlink()
+    make_fifo(path)  # ... then the path is swapped before it opens it
+    with hang_guard(), pytest.raises(PathKindError, match="is a FIFO"):
+        open_regular_file(path, "the puzzle set")
+
+
+def test_open_regular_file_refuses_a_folder_a_socket_and_a_link_loop(tmp_path: Path) -> None:
+    (tmp_path / "loop").symlink_to("loop")
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(tmp_path / "socket"))
+        for name, said in (
+            ("loop", "a symbolic link that leads round in a loop"),
+            ("socket", "a socket"),
+            (".", "a folder"),
+        ):
+            with hang_guard(), pytest.raises(PathKindError, match=f"is {said}; it must be"):
+                open_regular_file(tmp_path / name, "the book")
+
+
+@ROOT_ONLY
+def test_open_regular_file_refuses_a_device(tmp_path: Path) -> None:
+    with pytest.raises(PathKindError, match="is a character device"):
+        open_regular_file(make_device(tmp_path / "null"), "the book")

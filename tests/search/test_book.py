@@ -42,6 +42,8 @@ from fourinarow.search.openings import (
     shipped_book_path,
 )
 from fourinarow.search.openings import default as default_books
+from fourinarow.search.openings.blocks import BLOCK_BITS, BlockTable, table_digest
+from fourinarow.search.openings.format import read_block_table
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
@@ -198,14 +200,27 @@ def test_a_cached_copy_is_written_once_then_mapped(small_book: Path, tmp_path: P
     assert copies[0].stat().st_size == 24 + 9 * len(plain)
 
 
-def without_digest(book: Path, tmp_path: Path) -> Path:
-    """The same book as a fourinarow before digests wrote it: 0 in the digest's field."""
+def as_version_2(book: Path, tmp_path: Path, *, digest: bool = True) -> Path:
+    """The same book as fourinarow wrote it in format version 2: no block table, and the
+    digest of all the entries in the header (or, with ``digest=False``, as a fourinarow before
+    digests wrote it: 0 in that field)."""
+    header = Book.read_header(book)
+    assert header.version == 3
+    assert header.block_bits
+    entries = Book.load(book)
+    words = array("Q", entries.keys)
+    if sys.byteorder != "little":
+        words.byteswap()
+    field = entries_digest(words.tobytes(), entries.values) if digest else 0
     data = bytearray(book.read_bytes())
-    assert data[36:40] != bytes(4)  # the builder wrote a digest
-    data[36:40] = bytes(4)
-    path = tmp_path / "plain" / book.name
+    head = bytearray(data[:40])
+    struct.pack_into("<H", head, 8, 2)  # the version
+    head[15] = 0  # reserved before version 3
+    struct.pack_into("<I", head, 36, field)
+    path = tmp_path / ("v2" if digest else "plain") / book.name
     path.parent.mkdir()
-    path.write_bytes(bytes(data))
+    path.write_bytes(bytes(head) + bytes(data[40 + header.table_size :]))
+    assert Book.read_header(path).version == 2
     return path
 
 
@@ -220,13 +235,20 @@ def negated_with_checksum_recomputed(copy: Path, count: int) -> None:
         f.write(data)
 
 
-@pytest.mark.parametrize("digest", [True, False], ids=["book's digest", "copy's CRC-32"])
+@pytest.mark.parametrize(
+    "check", ["blocks", "digest", "crc"], ids=["book's blocks", "book's digest", "copy's CRC-32"]
+)
 @pytest.mark.parametrize("where", ["a key", "a score"])
 def test_a_tampered_copy_of_the_same_size_and_header_is_caught_and_replaced(
-    small_book: Path, tmp_path: Path, where: str, digest: bool
+    small_book: Path, tmp_path: Path, where: str, check: str
 ) -> None:
-    """A copy altered in place (same size, same header) must never give wrong scores."""
-    book_path = small_book if digest else without_digest(small_book, tmp_path)
+    """A copy altered in place (same size, same header) must never give wrong scores: a book
+    of version 3 finds it when the changed block is read, an older one when it is mapped."""
+    book_path = {
+        "blocks": small_book,
+        "digest": as_version_2(small_book, tmp_path),
+        "crc": as_version_2(small_book, tmp_path, digest=False),
+    }[check]
     cache = tmp_path / "cache"
     plain = list(Book.load(book_path, cache).items())
     (copy,) = cache.iterdir()
@@ -235,12 +257,17 @@ def test_a_tampered_copy_of_the_same_size_and_header_is_caught_and_replaced(
     data[offset] ^= 0x01
     copy.unlink()
     copy.write_bytes(data)
-    problem = "do not match the book's digest" if digest else "entries fail their checksum"
+    problem = {
+        "blocks": r"\(block \d+: its entries do not match the book's digest",
+        "digest": r"\(its entries do not match the book's digest",
+        "crc": "entries fail their checksum",
+    }[check]
     with pytest.warns(RuntimeWarning, match=problem):
-        book = Book.load(book_path, cache)
-    assert list(book.items()) == plain
-    assert book.copy == copy  # written again, and used
-    assert list(Book.load(book_path, cache).items()) == plain  # now without a warning
+        found = list(Book.load(book_path, cache).items())
+    assert found == plain
+    again = Book.load(book_path, cache)  # written again: now without a warning
+    assert again.copy == copy
+    assert list(again.items()) == plain
 
 
 def test_a_copy_edited_with_its_checksum_recomputed_is_caught_by_the_books_digest(
@@ -258,26 +285,31 @@ def test_a_copy_edited_with_its_checksum_recomputed_is_caught_by_the_books_diges
         return sum(book.lookup(truth.keys[i]) != truth.values[i] for i in picks)
 
     # what the digest guards against: the copy's own checksum passes, the answers are wrong
-    plain = without_digest(small_book, tmp_path)
+    plain = as_version_2(small_book, tmp_path, digest=False)
     assert wrong(Book.load(plain, cache)) > 200  # of 400 (scores of 0 stay right)
+    book = Book.load(small_book, cache)
     with pytest.warns(RuntimeWarning, match=r"do not match the book's digest\); writing it again"):
-        book = Book.load(small_book, cache)
-    assert wrong(book) == 0
-    assert book.copy == copy
-    assert list(Book.load(small_book, cache).items()) == list(truth.items())  # no warning now
+        assert wrong(book) == 0
+    assert book.copy is None  # the book's entries, read again
+    again = Book.load(small_book, cache)
+    assert again.copy == copy
+    assert list(again.items()) == list(truth.items())  # no warning now
 
 
 def test_a_book_whose_entries_do_not_match_its_digest_is_corrupt(
     small_book: Path, tmp_path: Path
 ) -> None:
-    data = bytearray(small_book.read_bytes())
-    data[36] ^= 0x01  # the header's digest (the payload's CRC-32 does not cover it)
-    path = tmp_path / "bad.book"
-    path.write_bytes(bytes(data))
-    for cache in (None, tmp_path / "cache"):
-        with pytest.raises(BookError, match="do not match the digest in its header"):
-            Book.load(path, cache)
-    assert not list((tmp_path / "cache").glob("*.entries"))  # no copy of a book not trusted
+    for version in (3, 2):
+        data = bytearray(
+            (small_book if version == 3 else as_version_2(small_book, tmp_path)).read_bytes()
+        )
+        data[36] ^= 0x01  # the header's digest (the payload's CRC-32 does not cover it)
+        path = tmp_path / f"bad{version}.book"
+        path.write_bytes(bytes(data))
+        for cache in (None, tmp_path / "cache"):
+            with pytest.raises(BookError, match=r"(do|does) not match the digest in its header"):
+                Book.load(path, cache)
+        assert not list((tmp_path / "cache").glob("*.entries"))  # no copy of a book not trusted
 
 
 def little_endian(keys: array[int] | memoryview) -> bytes:
@@ -287,25 +319,30 @@ def little_endian(keys: array[int] | memoryview) -> bytes:
     return words.tobytes()
 
 
-def test_every_shipped_book_carries_its_entries_digest() -> None:
+def test_every_shipped_book_carries_the_digests_of_its_blocks() -> None:
     for width, height in ((4, 4), (5, 4), (6, 6), (6, 7), (7, 5), (7, 6)):
         path = shipped_book_path(width, height, 4)
         assert path is not None
         header = Book.read_header(path)
-        assert header.digest != 0, path
+        assert (header.version, header.block_bits) == (3, BLOCK_BITS), path
+        table = read_block_table(path, header)  # checked against the header's digest
+        assert len(table) == header.blocks
         if header.count < 2_000_000:  # the 7x6 book takes seconds to decompress
-            book = Book.load(path)  # checks the digest
-            assert entries_digest(little_endian(book.keys), book.values) == header.digest
+            book = Book.load(path)  # checks every block
+            assert BlockTable.of(little_endian(book.keys), book.values, BLOCK_BITS) == table
 
 
-def test_save_writes_the_digest_of_its_entries(tmp_path: Path) -> None:
+def test_save_writes_the_table_of_its_blocks_and_its_digest(tmp_path: Path) -> None:
     entries = {5: 1, 9: -2, 1 << 40: 3}
     path = tmp_path / "b.book"
     Book.from_entries(7, 6, 4, 2, entries).save(path)
     header = Book.read_header(path)
     values = array("b", [entries[k] for k in sorted(entries)])
-    assert header.digest == entries_digest(little_endian(array("Q", sorted(entries))), values)
-    assert struct.unpack_from("<I", path.read_bytes(), 36) == (header.digest,)
+    table = BlockTable.of(little_endian(array("Q", sorted(entries))), values, BLOCK_BITS)
+    data = path.read_bytes()
+    assert data[40:56] == table.to_bytes()  # one block: its first key, its digest
+    assert header.digest == table_digest(table.to_bytes())
+    assert struct.unpack_from("<I", data, 36) == (header.digest,)
 
 
 def test_a_copy_of_an_older_cache_format_is_written_again_silently(
@@ -337,7 +374,7 @@ def test_a_version_1_book_with_key_differences_still_loads(
     small_book: Path, tmp_path: Path
 ) -> None:
     """Version 1 stored each key as its difference from the previous one; written here by
-    hand, as this fourinarow only writes version 2."""
+    hand, as this fourinarow only writes version 3."""
     book = Book.load(small_book)
     keys = list(book.keys)
     deltas = [b - a for a, b in zip([0, *keys], keys, strict=False)]

@@ -45,7 +45,7 @@ from fourinarow.agents import Agent, make_agent
 from fourinarow.analysis.review import GRADES, Grade, MoveReview, ReviewError, review_move
 from fourinarow.core import Board, FourInARowError
 from fourinarow.core.checks import shown
-from fourinarow.core.paths import check_regular_file
+from fourinarow.core.paths import check_regular_file, open_regular_file
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValues
 from fourinarow.search.solver import Solver
@@ -363,7 +363,8 @@ def read_positions(
     """
     path = check_regular_file(path, "the positions file")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open_regular_file(path, "the positions file") as file:  # never waits on a FIFO
+            text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise PositionFileError(f"cannot read positions from {path}: {reason}") from None

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import IO, BinaryIO, Literal
 
 from fourinarow.core.checks import shown
-from fourinarow.core.paths import check_output_file, check_regular_file
+from fourinarow.core.paths import check_output_file, check_regular_file, open_regular_file
 from fourinarow.search.openings import (
     HEADER_SIZE,
     Book,
@@ -80,7 +80,7 @@ the total is ``None`` when the server does not say."""
 
 MAX_BYTES = 1 << 30
 """The most bytes a book may have to be installed, unless ``max_bytes`` says otherwise
-(1 GiB; the shipped 12-ply 7x6 book has 4.3 MB)."""
+(1 GiB; the shipped 12-ply 7x6 book has 4.4 MB)."""
 DEADLINE_S = 600.0
 """The most seconds a download may take in all, unless ``deadline`` says otherwise."""
 READ_TIMEOUT_S = 30.0
@@ -480,7 +480,7 @@ def _copy(source: Path, out: BinaryIO, progress: DownloadProgress | None, limits
         BookError: the first bytes are not a book's header.
     """
     try:
-        with open(source, "rb") as f:
+        with open_regular_file(source, "the book", BookPathError) as f:  # never waits
             status = os.fstat(f.fileno())
             total = status.st_size if stat.S_ISREG(status.st_mode) else None
             if total is not None and total > limits.max_bytes:

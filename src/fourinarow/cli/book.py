@@ -316,7 +316,7 @@ def resolve_book_path(text: str | Path, width: int = 7, height: int = 6, connect
 
 def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
     """Where the default book's uncompressed copy is (see ``Book.load``), and whether the
-    entries just read came from it, checked against the book's digest (or, for a book
+    entries just read came from it, checked against the book's digests (or, for a book
     without one, the copy's CRC-32)."""
     directory = cache_directory()
     if directory is None:
@@ -325,6 +325,8 @@ def _describe_cache(path: Path, header: BookHeader, used: Path | None) -> str:
     if used is not None:
         check = "verified against the book's digest" if header.digest else "CRC-32 verified"
         return f"{used} ({used.stat().st_size:,} bytes; entries {check}, mapped)"
+    if copy.is_file():  # found damaged just now, and written again
+        return f"{copy} (was damaged: written again from the book, which was read instead)"
     return f"{copy} (could not be written or read: every process decompresses the book)"
 
 
@@ -404,6 +406,7 @@ def _run_info(text: str, width: int, height: int, connect: int, *, verify: int =
     # the default book is read as the solver reads it: through its cached copy, so that what
     # is described and verified below is the copy in use
     book = Book.load(path, cache_directory() if shipped else None)
+    book.verify()  # every block of a mapped copy, not only those a lookup reads
     header = book.header
     assert header is not None  # read from a file
     size = path.stat().st_size
@@ -413,7 +416,10 @@ def _run_info(text: str, width: int, height: int, connect: int, *, verify: int =
     print(f"plies        up to {header.plies} stones")
     print(f"entries      {header.count}")
     print(f"checksum     {header.checksum:08x} (verified)")
-    if header.digest:
+    if header.block_bits:
+        block = f"{1 << header.block_bits:,}"
+        print(f"digest       {header.digest:08x} (of the entries, by blocks of {block}; verified)")
+    elif header.digest:
         print(f"digest       {header.digest:08x} (of the entries, verified)")
     else:
         print("digest       none (written before books carried one)")

@@ -6,7 +6,9 @@ socket. These helpers tell the kind with ``os.stat``, never opening the path, so
 blocks a check:
 
 - an input (a book, a set of positions or puzzles) must be a regular file
-  (:func:`check_regular_file`);
+  (:func:`check_regular_file`), and is opened by :func:`open_regular_file`, which never blocks
+  either: it opens without waiting for a FIFO's writer and tells the kind from the file it
+  opened, so a path swapped for a FIFO after the check is refused, not waited on;
 - a database must be a regular file or a new path, checked before SQLite opens it, so that no
   ``NAME-journal`` is made beside a device (:func:`check_regular_file` too);
 - an output is replaced whole, written beside as ``NAME.partial`` and renamed, when it is a
@@ -23,6 +25,8 @@ True
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import stat
 from pathlib import Path
@@ -34,6 +38,7 @@ __all__ = [
     "check_output_file",
     "check_regular_file",
     "kind_of",
+    "open_regular_file",
     "write_output_file",
 ]
 
@@ -51,6 +56,14 @@ _KINDS = (
 )
 
 
+def _kind_of_mode(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is when it is not a regular file (see :func:`kind_of`)."""
+    for test, kind in _KINDS:
+        if test(mode):
+            return kind
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
 def kind_of(path: str | os.PathLike[str]) -> str | None:
     """What ``path`` names when it is not a regular file ("a folder", "a FIFO", "a character
     device", "a block device", "a socket"); ``None`` for a regular file or nothing at all.
@@ -63,10 +76,7 @@ def kind_of(path: str | os.PathLike[str]) -> str | None:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):  # ValueError: a NUL in the name
         return None
-    for test, kind in _KINDS:
-        if test(mode):
-            return kind
-    return None if stat.S_ISREG(mode) else "not a regular file"
+    return _kind_of_mode(mode)
 
 
 def _writes_through(kind: str | None) -> bool:
@@ -92,6 +102,52 @@ def check_regular_file(
     if kind is not None:
         raise error(f"{what} {path} is {kind}; it must be a regular file")
     return path
+
+
+def open_regular_file(
+    path: str | os.PathLike[str], what: str, error: type[FourInARowError] = PathKindError
+) -> io.BufferedReader:
+    """``path`` opened for reading in binary, if it is a regular file (symbolic links followed).
+
+    It never blocks: the path is opened without waiting for a writer (``O_NONBLOCK``, which a
+    FIFO would otherwise wait for) and its kind is told from the open file (``fstat``), so a
+    path replaced by a FIFO after :func:`check_regular_file` is refused all the same.
+
+    Args:
+        path: the file to read.
+        what: what it is for, for the message ("the book", "the puzzle set").
+        error: the class to raise for the wrong kind (as :func:`check_regular_file`).
+
+    Raises:
+        PathKindError: ``path`` is a folder, a FIFO, a device or a socket, or a symbolic
+            link that leads round in a loop.
+        OSError: it cannot be opened otherwise (no such file, no permission); the caller
+            says what to do about it.
+    """
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)  # not inherited by child processes (PEP 446)
+    except OSError as failure:
+        if failure.errno == errno.ELOOP:
+            raise error(
+                f"{what} {path} is a symbolic link that leads round in a loop; it must be a "
+                "regular file"
+            ) from None
+        if failure.errno == errno.ENXIO:  # a socket: no file to open
+            found = kind_of(path) or "not a regular file"
+            raise error(f"{what} {path} is {found}; it must be a regular file") from None
+        raise
+    try:
+        kind = _kind_of_mode(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            raise error(f"{what} {path} is {kind}; it must be a regular file")
+        if flags & getattr(os, "O_NONBLOCK", 0):  # reads of the regular file as usual
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 def check_output_file(

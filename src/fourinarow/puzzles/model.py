@@ -42,7 +42,7 @@ from fourinarow.core import Board, FourInARowError, column_label
 from fourinarow.core.checks import shown
 from fourinarow.core.json_text import JSONTextError, read_json
 from fourinarow.core.notation import parse_column, parse_size
-from fourinarow.core.paths import check_regular_file, write_output_file
+from fourinarow.core.paths import check_regular_file, open_regular_file, write_output_file
 
 __all__ = [
     "KINDS",
@@ -212,7 +212,8 @@ def read_puzzles(path: Path | str) -> list[Puzzle]:
     """
     path = check_regular_file(path, "the puzzle set")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open_regular_file(path, "the puzzle set") as file:  # never waits on a FIFO
+            text = file.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise PuzzleError(f"cannot read the puzzle set {path}: {error}") from None
     return list(_parse_lines(text.splitlines(), str(path)))

@@ -2,6 +2,8 @@
 
 from array import array
 
+from fourinarow.search.openings.blocks import BlockCheck
+
 class Kernel:
     def __init__(self, width: int, height: int, connect: int, table_bits: int) -> None: ...
     @property
@@ -18,6 +20,7 @@ class Kernel:
         keys: array[int] | memoryview | None,
         values: array[int] | memoryview | None,
         plies: int,
+        blocks: BlockCheck | None = None,
     ) -> None: ...
     def clear(self, full: bool = False) -> None: ...
     def set_limits(self, node_limit: int, seconds: float) -> None: ...

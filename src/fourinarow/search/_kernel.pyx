@@ -170,6 +170,12 @@ ctypedef struct Search:
     const signed char* book_values
     size_t book_count
     int book_plies  # consult the book in positions of at most this many stones (-1: none)
+    # the book's blocks, each checked the first time a probe reads it (NULL: all checked)
+    const uint64_t* book_firsts  # the first key of each block
+    size_t book_blocks
+    int book_block_bits  # a block holds 2**book_block_bits entries
+    const unsigned char* book_state  # per block: 0 not checked yet, 1 checked, 2 damaged
+    void* book_check  # the BlockCheck (Python) whose check(block) digests a block once
     unsigned long long nodes
     unsigned long long node_limit
     double deadline
@@ -356,16 +362,70 @@ cdef inline word position_key(Search* s, word current, word mask, int ply) noexc
     return key | s.epoch_bits
 
 
+cdef bint book_block_checked(Search* s, size_t block) noexcept nogil:
+    """Check a block of the book the first time a probe reads it: its digest, in Python (with
+    the GIL, on whichever thread reads it). False if it is damaged: its entries are not used,
+    and once the book has read its entries again from its file, this search reads those
+    (s.book_firsts NULL then)."""
+    with gil:
+        try:
+            blocks = <object>s.book_check
+            if s.book_state[block] != 2 and blocks.check(block):
+                return True
+            if blocks.replacement is not None:
+                read_instead(s, blocks.replacement)
+        except Exception:
+            pass
+        return False
+
+
+cdef int read_instead(Search* s, object replacement) except -1:
+    """Point the search at the book's entries read again (kept alive by the BlockCheck)."""
+    cdef const uint64_t[::1] key_view
+    cdef const signed char[::1] value_view
+    keys, values = replacement
+    s.book_firsts = NULL
+    s.book_count = len(keys)
+    if s.book_count:
+        key_view = keys
+        value_view = values
+        s.book_keys = &key_view[0]
+        s.book_values = &value_view[0]
+    return 0
+
+
 cdef inline bint book_probe(Search* s, word current, word mask, int* value) noexcept nogil:
-    """Look the position up in the opening book (by binary search); True and its exact score
-    in value if it is there."""
+    """Look the position up in the opening book (by binary search: for its block among the
+    blocks' first keys, then within that block, checked once); True and its exact score in
+    value if it is there."""
     cdef word key = current + mask
     cdef word other = mirror(s, key)
     cdef size_t low = 0
     cdef size_t high = s.book_count
-    cdef size_t middle
+    cdef size_t middle, block
     if other < key:
         key = other
+    if s.book_firsts != NULL:
+        high = s.book_blocks
+        while low < high:  # low: the first block whose first key is above the key
+            middle = (low + high) >> 1
+            if s.book_firsts[middle] <= key:
+                low = middle + 1
+            else:
+                high = middle
+        if low == 0:
+            return False
+        block = low - 1
+        if s.book_state[block] == 1 or book_block_checked(s, block):
+            low = block << s.book_block_bits
+            high = low + ((<size_t>1) << s.book_block_bits)
+            if high > s.book_count:
+                high = s.book_count
+        elif s.book_firsts == NULL:  # the book's entries read again: search them all
+            low = 0
+            high = s.book_count
+        else:
+            return False
     while low < high:
         middle = (low + high) >> 1
         if s.book_keys[middle] < key:
@@ -689,7 +749,7 @@ cdef class Kernel:
     cdef Search s
     cdef Pool pool
     cdef size_t table_bytes
-    cdef object book_keys, book_values  # keep the book's arrays alive while in use
+    cdef object book_keys, book_values, book_blocks  # keep the book alive while in use
     cdef int lower, upper  # the bounds solve() has proven so far (see bounds)
 
     def __cinit__(self, int width, int height, int connect, int table_bits):
@@ -744,13 +804,24 @@ cdef class Kernel:
         self.pool.threads = 1
         self.pool.serial_nodes = SERIAL_NODES
 
-    def set_book(self, keys, values, int plies):
+    def set_book(self, keys, values, int plies, blocks=None):
         """Consult an opening book in positions of at most ``plies`` stones: ``keys`` the sorted
         folded keys and ``values`` their exact scores, buffers of unsigned 64-bit and signed
         8-bit integers (``array("Q")`` and ``array("b")``, or memoryviews of a mapped file),
-        kept, unchanged, while set. ``keys=None`` removes the book."""
+        kept, unchanged, while set. ``keys=None`` removes the book. ``blocks`` (a
+        ``BlockCheck``), for entries not checked yet: a probe reads only the block that can
+        hold its key, and asks ``blocks.check(block)`` the first time it reads a block whose
+        byte in ``blocks.state`` is not 1 (checked); once a block fails, the search reads
+        ``blocks.replacement`` instead when the book has put its entries there."""
         cdef const uint64_t[::1] key_view
         cdef const signed char[::1] value_view
+        cdef const uint64_t[::1] first_view
+        cdef const unsigned char[::1] state_view
+        self.s.book_firsts = NULL
+        self.s.book_blocks = 0
+        self.s.book_state = NULL
+        self.s.book_check = NULL
+        self.book_blocks = None
         if keys is None or len(keys) == 0:
             self.s.book_plies = -1
             self.s.book_count = 0
@@ -763,6 +834,19 @@ cdef class Kernel:
             raise ValueError(f"a book is 64-bit unsigned keys and 8-bit scores ({error})") from None
         if key_view.shape[0] != value_view.shape[0]:
             raise ValueError(f"{key_view.shape[0]} book keys but {value_view.shape[0]} scores")
+        if blocks is not None:
+            first_view = blocks.table.firsts
+            state_view = blocks.state
+            if first_view.shape[0] != state_view.shape[0] or first_view.shape[0] == 0 or (
+                (<size_t>first_view.shape[0] - 1) << <int>blocks.table.bits
+            ) >= <size_t>key_view.shape[0]:
+                raise ValueError("the book's blocks do not cover its keys")
+            self.book_blocks = blocks  # kept alive while set: the kernel holds pointers
+            self.s.book_firsts = &first_view[0]
+            self.s.book_blocks = first_view.shape[0]
+            self.s.book_block_bits = blocks.table.bits
+            self.s.book_state = &state_view[0]
+            self.s.book_check = <void*>blocks
         self.book_keys, self.book_values = keys, values
         self.s.book_keys = &key_view[0]
         self.s.book_values = &value_view[0]

@@ -7,8 +7,8 @@ that convention stays inside :meth:`Limit.kernel_budget`, the one place that tra
 
 A limit bounds the thinking, not one-time costs: the first search of a shape allocates its
 transposition table and reads the shape's default opening book if it has one (for 7x6 about
-1 s the first time on a machine, 0.1 s in each later process); ``Solver.prepare`` pays them
-ahead of time.
+1 s the first time on a machine, a few milliseconds in each later process); ``Solver.prepare``
+pays them ahead of time.
 
 >>> Limit(time=0.5).kernel_budget()
 (0, 0.5)

@@ -34,6 +34,7 @@ from fourinarow.search.constants import (
     solver_column_order,
 )
 from fourinarow.search.openings import Book, mirror_key
+from fourinarow.search.openings.blocks import BlockCheck
 
 __all__ = ["ReferenceKernel"]
 
@@ -101,13 +102,18 @@ class ReferenceKernel:
         keys: array[int] | memoryview | None,
         values: array[int] | memoryview | None,
         plies: int,
+        blocks: BlockCheck | None = None,
     ) -> None:
         """Consult an opening book (sorted folded keys and their exact scores) in positions of
-        at most ``plies`` stones; ``keys=None`` removes it."""
+        at most ``plies`` stones; ``keys=None`` removes it. ``blocks``: for entries not checked
+        yet, the check of each block the first time a probe reads it (a damaged one is not
+        used), as the compiled kernel does."""
         if keys is None or values is None or not keys:
             self._book, self._book_plies = None, -1
         else:
-            self._book = Book(self.width, self.height, self.connect, plies, keys, values)
+            self._book = Book(
+                self.width, self.height, self.connect, plies, keys, values, blocks=blocks
+            )
             self._book_plies = plies
 
     def _book_probe(self, current: int, mask: int) -> int | None:

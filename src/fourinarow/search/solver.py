@@ -44,6 +44,7 @@ from fourinarow.search.openings import (
     default_book,
     default_book_plies,
 )
+from fourinarow.search.openings.blocks import BlockCheck
 from fourinarow.search.progress import SolveProgress, SolveWatch
 from fourinarow.search.reference import ReferenceKernel
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Exact, Unvalued
@@ -84,6 +85,7 @@ class _Kernel(Protocol):
         keys: array[int] | memoryview | None,
         values: array[int] | memoryview | None,
         plies: int,
+        blocks: BlockCheck | None = None,
     ) -> None: ...
     def clear(self, full: bool = False) -> None: ...
     def set_limits(self, node_limit: int, seconds: float) -> None: ...
@@ -250,6 +252,7 @@ class Solver:
         self.book: Book | None = None
         """The book in use for the current shape, if any (attached at the first search from a
         position it can help with)."""
+        self._attached: object = None  # the book's keys that the kernel was given
         self._watch: SolveWatch | None = None
 
     @property
@@ -325,9 +328,17 @@ class Solver:
         if ply <= self._book_reach:
             self._book_reach = -1  # attach once
             self.book = self._book_for(shape)
-            if self.book is not None:
-                self._kernel.set_book(self.book.keys, self.book.values, self.book.plies)
+            self._attach_book()
+        elif self.book is not None and self._attached is not self.book.keys:
+            self._attach_book()  # the book has read its entries again: its copy was damaged
         return self._kernel
+
+    def _attach_book(self) -> None:
+        """Give the kernel the book's entries (and the check of their blocks, if any)."""
+        book = self.book
+        if book is not None and self._kernel is not None:
+            self._kernel.set_book(book.keys, book.values, book.plies, book.blocks)
+            self._attached = book.keys
 
     def _book_plies(self, shape: Geometry) -> int:
         """The ply of the deepest positions in the book this shape would use, or -1 for

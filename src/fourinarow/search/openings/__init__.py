@@ -10,6 +10,8 @@ describes one. One concept per module:
   keys of positions);
 - :mod:`~fourinarow.search.openings.lookup`: :class:`Book`, a book in memory, looking
   positions up in it, reading and writing its file;
+- :mod:`~fourinarow.search.openings.blocks`: the blocks of a book's entries, each with a
+  digest, checked the first time a lookup reads them (:class:`BlockCheck`);
 - :mod:`~fourinarow.search.openings.cache`: the uncompressed copies of books that
   :meth:`Book.load` maps into memory, and their cleanup;
 - :mod:`~fourinarow.search.openings.default`: each board shape's default book, shipped in the
@@ -23,6 +25,7 @@ describes one. One concept per module:
 
 from __future__ import annotations
 
+from fourinarow.search.openings.blocks import BlockCheck, BlockTable
 from fourinarow.search.openings.cache import cache_copy_path, cache_directory
 from fourinarow.search.openings.default import (
     book_file_name,
@@ -55,6 +58,8 @@ __all__ = [
     "COMPRESSIONS",
     "FORMAT_VERSION",
     "HEADER_SIZE",
+    "BlockCheck",
+    "BlockTable",
     "Book",
     "BookError",
     "BookHeader",

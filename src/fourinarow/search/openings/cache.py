@@ -8,9 +8,13 @@ in any process, map that copy into memory instead. A copy starts with its own he
     magic b"FIARKEY2", entries (8 bytes), the book's CRC-32, the entries' CRC-32 (4 each)
 
 in this machine's byte order, then the keys as 8-byte words and the scores as signed bytes.
-At every mapping its entries are checked against the book's digest (or, for a book without
-one, against the copy's own CRC-32). A copy is written as ``COPY.PID.partial`` and renamed when
-whole; partial copies whose writer was killed are removed by a later load.
+The copy of a book of format version 3 is checked a block at a time against the book's block
+table, when a lookup first reads the block (:mod:`~fourinarow.search.openings.blocks`); that of
+an older book, in full at every mapping, against the book's digest (or, for a book without one,
+against the copy's own CRC-32). A copy that is not a regular file (a FIFO, a device, a link in a
+loop) is damaged too: it is opened without waiting, never read. A copy is written as
+``COPY.PID.partial`` and renamed when whole; partial copies whose writer was killed are removed
+by a later load.
 
 >>> header = BookHeader(2, 7, 6, 4, 12, "lzma", 9_188_816, 4_344_272, 0x1234ABCD)
 >>> cache_copy_path(Path("books/7x6c4.book"), header, "/cache").name.replace("big", "little")
@@ -32,15 +36,17 @@ from array import array
 from pathlib import Path
 from typing import TypeAlias
 
+from fourinarow.core.paths import PathKindError, kind_of, open_regular_file
+from fourinarow.search.openings.blocks import BlockTable, little_endian
 from fourinarow.search.openings.format import (
     BookHeader,
-    _little_endian,
     entries_digest,
+    read_block_table,
     read_entries,
 )
 from fourinarow.userdata import writer_gone
 
-__all__ = ["cache_copy_path", "cache_directory", "cached_entries"]
+__all__ = ["cache_copy_path", "cache_directory", "cached_entries", "entries_for_damaged_copy"]
 
 _CACHE_MAGIC = b"FIARKEY2"  # 2: the entries' own CRC-32 (copies of version 1 are rewritten)
 _CACHE_HEADER = struct.Struct("=8sQII")  # magic, entries, the book's and the entries' CRC-32
@@ -57,12 +63,16 @@ Entries: TypeAlias = "tuple[array[int] | memoryview, array[int] | memoryview]"
 """A book's keys and scores: arrays, or memoryviews of a mapped copy."""
 
 
-def cached_entries(path: Path, header: BookHeader, cache: Path) -> tuple[Entries, Path | None]:
+def cached_entries(
+    path: Path, header: BookHeader, cache: Path
+) -> tuple[Entries, Path | None, BlockTable | None]:
     """The entries of the book ``path`` through its uncompressed copy in ``cache`` (see the
     module's docstring), with the copy they are mapped from (``None`` when they were read from
-    the book, the copy being unusable).
+    the book, the copy being unusable) and, for a copy whose blocks are yet to be checked
+    against the book (format version 3), the book's block table.
 
-    A damaged or edited copy is reported with a ``RuntimeWarning`` and written again from the
+    A damaged or edited copy found here (its size, its header, its kind, or for a book before
+    version 3 its entries) is reported with a ``RuntimeWarning`` and written again from the
     book; one that cannot be written is removed at once, reported with a ``RuntimeWarning``,
     and the book is read without a copy.
 
@@ -72,19 +82,58 @@ def cached_entries(path: Path, header: BookHeader, cache: Path) -> tuple[Entries
     """
     _remove_abandoned_copies(cache)
     copy = cache_copy_path(path, header, cache)
+    table = read_block_table(path, header) if header.block_bits else None
     try:
         mapped = _mapped(copy, header)
     except _DamagedCopyError as damage:
-        warnings.warn(
-            f"{copy}: the cached copy of the book {path.name} is damaged ({damage}); "
-            "writing it again from the book",
-            RuntimeWarning,
-            stacklevel=3,
-        )
+        _warn_damaged(copy, path, str(damage))
         mapped = None
     if mapped is not None:
-        return mapped, copy
+        return mapped, copy, table
     keys, values = read_entries(path, header)
+    if not _written_again(copy, path, keys, values, header):
+        return (keys, values), None, None
+    try:
+        mapped = _mapped(copy, header)
+    except _DamagedCopyError:  # replaced meanwhile, by another process writing it
+        return (keys, values), None, None
+    return ((keys, values), None, None) if mapped is None else (mapped, copy, table)
+
+
+def entries_for_damaged_copy(
+    path: Path, header: BookHeader, copy: Path, damage: str
+) -> tuple[array[int], array[int]]:
+    """The entries of the book ``path`` read from the book itself, once its mapped copy
+    ``copy`` was found damaged later on (``damage`` says how): reported with a
+    ``RuntimeWarning`` as :func:`cached_entries` reports it, and the copy written again.
+
+    Raises:
+        BookError: as :func:`cached_entries`.
+    """
+    _warn_damaged(copy, path, damage)
+    keys, values = read_entries(path, header)
+    _written_again(copy, path, keys, values, header)
+    return keys, values
+
+
+def _warn_damaged(copy: Path, path: Path, damage: str) -> None:
+    warnings.warn(
+        f"{copy}: the cached copy of the book {path.name} is damaged ({damage}); "
+        "writing it again from the book",
+        RuntimeWarning,
+        stacklevel=4,
+    )
+
+
+def _written_again(
+    copy: Path,
+    path: Path,
+    keys: array[int] | memoryview,
+    values: array[int] | memoryview,
+    header: BookHeader,
+) -> bool:
+    """Write the copy again (see :func:`_write_copy`); whether it was written. One that cannot
+    be is reported with a ``RuntimeWarning``."""
     try:
         _write_copy(copy, keys, values, header)
     except OSError as error:  # no room, no permission, or the name taken by a directory
@@ -92,28 +141,33 @@ def cached_entries(path: Path, header: BookHeader, cache: Path) -> tuple[Entries
             f"{copy}: cannot keep an uncompressed copy of the book {path.name} there "
             f"({error.strerror or error}); reading the book without one",
             RuntimeWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
-        return (keys, values), None
-    try:
-        mapped = _mapped(copy, header)
-    except _DamagedCopyError:  # replaced meanwhile, by another process writing it
-        return (keys, values), None
-    return ((keys, values), None) if mapped is None else (mapped, copy)
+        return False
+    return True
 
 
 def _mapped(copy: Path, header: BookHeader) -> Entries | None:
-    """The entries of an uncompressed copy mapped into memory, checked against the book's
-    digest (those of a book without one, against the copy's CRC-32); ``None`` if there is no
-    copy (or one of an older cache format).
+    """The entries of an uncompressed copy mapped into memory; ``None`` if there is no copy
+    (or one of an older cache format, or a folder, which no copy can replace). The entries of
+    a book before version 3 are checked here against the book's digest (those of a book
+    without one, against the copy's CRC-32); a later book's, a block at a time as they are
+    read (:class:`~fourinarow.search.openings.blocks.BlockCheck`).
 
     Raises:
-        _DamagedCopyError: the copy is there but its size, header or entries are wrong.
+        _DamagedCopyError: the copy is there but its kind, size, header or entries are wrong.
     """
     count = header.count
     try:
-        with open(copy, "rb") as f:
+        with open_regular_file(copy, "the cached copy") as f:
             memory = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except PathKindError:
+        kind = kind_of(copy)
+        if kind == "a folder":
+            return None  # written to, which says why that fails
+        raise _DamagedCopyError(
+            f"it is {kind or 'a symbolic link in a loop'}, not a regular file"
+        ) from None
     except (OSError, ValueError):  # missing, unreadable, or empty
         return None
     start = _CACHE_HEADER.size
@@ -128,7 +182,9 @@ def _mapped(copy: Path, header: BookHeader) -> Entries | None:
         view = memoryview(memory)
         keys = view[start : start + 8 * count].cast("Q")
         values = view[start + 8 * count :].cast("b")
-        problem = _copy_problem(view[start:], keys, values, digest, header)
+        problem = (
+            None if header.block_bits else _copy_problem(view[start:], keys, values, digest, header)
+        )
         if problem is not None:
             for released in (values, keys, view):
                 released.release()
@@ -150,7 +206,7 @@ def _copy_problem(
     book's digest where its header has one (a copy's own CRC-32 can be recomputed by whoever
     edits it; the digest is the book's), else against the copy's CRC-32."""
     if header.digest:
-        if entries_digest(_little_endian(keys), values) != header.digest:
+        if entries_digest(little_endian(keys), values) != header.digest:
             return "its entries do not match the book's digest"
         return None
     if zlib.crc32(entries) != checksum:

@@ -1,18 +1,19 @@
 """The opening book's file format: its header, its payload, and the keys of its positions.
 
-The file format, version 2 (integers little-endian)::
+The file format, version 3 (integers little-endian)::
 
     offset  size  field
          0     8  magic b"FIARBOOK"
-         8     2  format version (2; version 1 is read too)
+         8     2  format version (3; versions 1 and 2 are read too)
         10     4  width, height, connect, plies (one byte each)
         14     1  compression: 0 none, 1 zlib, 2 lzma
-        15     1  reserved (0)
+        15     1  block bits: the entries of a block are 2**this (version 3; 0 before)
         16     8  number of entries
         24     8  payload size in bytes
         32     4  CRC-32 of the payload
-        36     4  digest of the entries (0: none, in files written before it)
-        40     -  payload
+        36     4  digest: version 3, of the block table; version 2, of the entries (0: none)
+        40     -  the block table (version 3): 16 bytes a block
+         -     -  payload
 
 The payload, once decompressed, is the sorted keys, each an 8-byte word, stored as eight byte
 planes (all lowest bytes, then all second bytes, ...: the high planes of sorted keys are long
@@ -23,12 +24,15 @@ costs a pass in Python to undo (half a second for a 12-ply book). A key is the s
 ``current`` those of the side to move, one column after another, ``height + 1`` bits per
 column.
 
-The digest of the entries is the first four bytes (little-endian) of
-``SHA-256(SHA-256(E) + E)``, where ``E`` is the keys as 8-byte little-endian words followed by
-the scores, one signed byte each: what the uncompressed copy of :meth:`Book.load` holds. The copy
-is checked against it when it is mapped, so a copy edited in the cache, its own CRC-32
-recomputed, is still refused: only the book knows the digest, and forging one takes a pass over
-all the entries per try (about 2**31 tries). Readers that do not know the field ignore it (it
+The block table (:mod:`~fourinarow.search.openings.blocks`) gives the first key and the digest
+of each block of ``2**block_bits`` entries, and the header the digest of the table, so that the
+uncompressed copy :meth:`Book.load` maps from the cache is checked a block at a time, when a
+lookup first reads the block: whoever edits the copy cannot change the book's digests, and a
+process pays only for the blocks it reads. Version 2 carried instead the digest of all the
+entries, the first four bytes (little-endian) of ``SHA-256(SHA-256(E) + E)``, where ``E`` is the
+keys as 8-byte little-endian words followed by the scores, one signed byte each, which the copy
+of a version 2 book is checked against, in full, whenever it is mapped. Readers of version 2
+refuse version 3 by its version number.
 
 >>> HEADER_SIZE, position_key(Board.from_moves("1")) == position_key(Board.from_moves("7"))
 (40, True)
@@ -51,8 +55,18 @@ from pathlib import Path
 from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionError
 from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.geometry import board_side
-from fourinarow.core.paths import PathKindError, check_regular_file
+from fourinarow.core.paths import PathKindError, open_regular_file
 from fourinarow.search.arguments import checked_board
+from fourinarow.search.openings.blocks import (
+    BLOCK_BITS,
+    MAX_BLOCK_BITS,
+    MIN_BLOCK_BITS,
+    ROW_SIZE,
+    BlockTable,
+    block_count,
+    little_endian,
+    table_digest,
+)
 
 __all__ = [
     "BOOK_MAX_BITS",
@@ -69,13 +83,14 @@ __all__ = [
     "mirror_key",
     "parse_header",
     "position_key",
+    "read_block_table",
     "read_entries",
     "read_header",
 ]
 
 MAGIC = b"FIARBOOK"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 _HEADER = struct.Struct("<8sH4BBBQQII")
 HEADER_SIZE = _HEADER.size
 """The bytes of a book file's header, before its payload (40)."""
@@ -116,7 +131,20 @@ class BookHeader:
     payload_size: int
     checksum: int
     digest: int = 0
-    """The digest of the entries (see the module's docstring), or 0 when the file has none."""
+    """Version 3: the digest of the block table; version 2: that of the entries, or 0 when the
+    file has none (see the module's docstring)."""
+    block_bits: int = 0
+    """Version 3: a block of the table holds ``2**block_bits`` entries; 0 before."""
+
+    @property
+    def blocks(self) -> int:
+        """The rows of the block table (0 before version 3)."""
+        return block_count(self.count, self.block_bits) if self.block_bits else 0
+
+    @property
+    def table_size(self) -> int:
+        """The bytes of the block table, between the header and the payload."""
+        return ROW_SIZE * self.blocks
 
     @property
     def shape(self) -> str:
@@ -125,8 +153,8 @@ class BookHeader:
 
     @property
     def file_size(self) -> int:
-        """The bytes of the whole file: the header and the payload."""
-        return HEADER_SIZE + self.payload_size
+        """The bytes of the whole file: the header, the block table and the payload."""
+        return HEADER_SIZE + self.table_size + self.payload_size
 
 
 def mirror_key(key: int, width: int, height: int) -> int:
@@ -214,16 +242,6 @@ def entries_digest(keys: bytes | memoryview, values: array[int] | memoryview) ->
     return int.from_bytes(outer.digest()[:4], "little") or 1
 
 
-def _little_endian(keys: array[int] | memoryview) -> bytes | memoryview:
-    """The keys as 8-byte little-endian words (a copy only on a big-endian machine)."""
-    if sys.byteorder == "little":
-        return memoryview(keys).cast("B")
-    swapped = array("Q")
-    swapped.frombytes(memoryview(keys).cast("B"))
-    swapped.byteswap()
-    return swapped.tobytes()
-
-
 def _check_header(path: Path | str, header: BookHeader) -> None:
     """Check that a header's fields make sense together and with the file's size, before any
     of them sizes an allocation.
@@ -290,7 +308,7 @@ def parse_header(head: bytes, name: Path | str) -> BookHeader:
     if len(head) < HEADER_SIZE or not head.startswith(MAGIC):
         raise _fail(name, "is not a fourinarow opening book (no FIARBOOK header)")
     fields = _HEADER.unpack_from(head)
-    (_, version, width, height, connect, plies, compression, _, count, payload, crc, digest) = (
+    (_, version, width, height, connect, plies, compression, bits, count, payload, crc, digest) = (
         fields
     )
     if version not in READABLE_VERSIONS:
@@ -299,8 +317,26 @@ def parse_header(head: bytes, name: Path | str) -> BookHeader:
     by_code = {code: label for label, code in COMPRESSIONS.items()}
     if compression not in by_code:
         raise _fail(name, f"has an unknown compression code {compression}")
+    if version < 3:
+        bits = 0  # reserved, and 0, before
+    elif not MIN_BLOCK_BITS <= bits <= MAX_BLOCK_BITS:
+        raise _fail(
+            name,
+            f"has blocks of 2**{bits} entries in its header; a book's blocks have 2**"
+            f"{MIN_BLOCK_BITS} to 2**{MAX_BLOCK_BITS}",
+        )
     header = BookHeader(
-        version, width, height, connect, plies, by_code[compression], count, payload, crc, digest
+        version,
+        width,
+        height,
+        connect,
+        plies,
+        by_code[compression],
+        count,
+        payload,
+        crc,
+        digest,
+        bits,
     )
     _check_header(name, header)
     return header
@@ -340,12 +376,12 @@ def read_header(path: Path | str) -> BookHeader:
     Raises:
         BookError: no such file, not a book, another format version, a truncated file, or a
             header whose fields are impossible.
-        BookPathError: ``path`` is a folder, a FIFO, a device or a socket (found without
-            opening it, so a FIFO never blocks).
+        BookPathError: ``path`` is a folder, a FIFO, a device, a socket or a link in a loop
+            (opened without waiting, so a FIFO never blocks).
     """
-    path = check_regular_file(_checked_path(path), "the book", BookPathError)
+    path = _checked_path(path)
     try:
-        with open(path, "rb") as f:
+        with open_regular_file(path, "the book", BookPathError) as f:
             head = f.read(HEADER_SIZE)
             f.seek(0, 2)
             size = f.tell()
@@ -366,14 +402,17 @@ def encode_book(
     keys: array[int] | memoryview,
     values: array[int] | memoryview,
     compression: str,
+    block_bits: int = BLOCK_BITS,
 ) -> bytes:
-    """The bytes of a book file: its header and its payload.
+    """The bytes of a book file: its header, its block table and its payload.
 
     Args:
         shape: the book's ``(width, height, connect, plies)``.
         keys: the sorted keys, in this machine's byte order.
         values: the scores, one per key.
         compression: a name in :data:`COMPRESSIONS` (checked by the caller).
+        block_bits: a block of the table holds ``2**block_bits`` entries (checked by the
+            caller).
     """
     width, height, connect, plies = shape
     words = array("Q")
@@ -381,7 +420,7 @@ def encode_book(
     if sys.byteorder != "little":
         words.byteswap()
     raw = words.tobytes()
-    digest = entries_digest(raw, values)
+    table = BlockTable.of(raw, values, block_bits).to_bytes()
     planes = b"".join(raw[i::8] for i in range(8))
     payload = planes + values.tobytes()
     if compression == "zlib":
@@ -396,23 +435,33 @@ def encode_book(
         connect,
         plies,
         COMPRESSIONS[compression],
-        0,
+        block_bits,
         len(values),
         len(payload),
         zlib.crc32(payload),
-        digest,
+        table_digest(table),
     )
-    return header + payload
+    return header + table + payload
 
 
 def read_entries(path: Path, header: BookHeader) -> tuple[array[int], array[int]]:
     """The keys and scores of a book read from its file, checked against the header's CRC-32
-    and digest (if it has one).
+    and digest (if it has one): every block against the block table, and the table against
+    the header (version 3), or all the entries against the header (version 2).
 
     Raises:
         BookError: either fails, or the payload does not decode to the header's count.
+        BookPathError: ``path`` is no longer a regular file.
     """
-    payload = path.read_bytes()[_HEADER.size :]
+    try:
+        with open_regular_file(path, "the book", BookPathError) as f:
+            data = f.read()
+    except OSError as error:
+        raise _fail(path, f"cannot be read ({error.strerror or error})") from None
+    start = HEADER_SIZE + header.table_size
+    if len(data) != header.file_size:
+        raise _fail(path, "changed while it was read: its size is not its header's")
+    payload = data[start:]
     if zlib.crc32(payload) != header.checksum:
         raise _fail(path, "is corrupt: its checksum does not match")
     count = header.count
@@ -431,9 +480,43 @@ def read_entries(path: Path, header: BookHeader) -> tuple[array[int], array[int]
         keys = array("Q", itertools.accumulate(keys))
     values = array("b")
     values.frombytes(payload[8 * count :])
-    if header.digest and entries_digest(_little_endian(keys), values) != header.digest:
+    if header.block_bits:
+        table = _checked_table(path, header, data[HEADER_SIZE:start])
+        if BlockTable.of(little_endian(keys), values, header.block_bits) != table:
+            raise _fail(path, "is corrupt: its entries do not match the digest in its header")
+    elif header.digest and entries_digest(little_endian(keys), values) != header.digest:
         raise _fail(path, "is corrupt: its entries do not match the digest in its header")
     return keys, values
+
+
+def _checked_table(path: Path, header: BookHeader, rows: bytes) -> BlockTable:
+    """The block table from its rows, checked against the header's digest.
+
+    Raises:
+        BookError: the rows do not match the digest.
+    """
+    if len(rows) != header.table_size or table_digest(rows) != header.digest:
+        raise _fail(path, "is corrupt: its block table does not match the digest in its header")
+    return BlockTable.parse(rows, header.count, header.block_bits)
+
+
+def read_block_table(path: Path, header: BookHeader) -> BlockTable:
+    """The block table of a book of version 3 (``header`` read from ``path`` before), checked
+    against the header's digest: a small read (36 KB for the 7x6 book).
+
+    Raises:
+        BookError: the file cannot be read, has changed since ``header`` was read, or its
+            table does not match the digest.
+        BookPathError: ``path`` is no longer a regular file.
+    """
+    try:
+        with open_regular_file(path, "the book", BookPathError) as f:
+            data = f.read(HEADER_SIZE + header.table_size)
+    except OSError as error:
+        raise _fail(path, f"cannot be read ({error.strerror or error})") from None
+    if parse_header(data, path) != header:
+        raise _fail(path, "changed while it was read: its header is not the one read before")
+    return _checked_table(path, header, data[HEADER_SIZE:])
 
 
 def _unpacked(path: Path, header: BookHeader, payload: bytes) -> bytes:
