@@ -19,6 +19,7 @@ from fourinarow.cli.results import (
     say_how_to_resume,
 )
 from fourinarow.cli.tables import print_experiment
+from fourinarow.core.machine import available_cores
 from fourinarow.tournament.experiment import (
     STUDY,
     check_report_folder,
@@ -26,7 +27,6 @@ from fourinarow.tournament.experiment import (
     start_study,
     stored_run,
 )
-from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import Store
 

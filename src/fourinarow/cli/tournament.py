@@ -25,8 +25,9 @@ from fourinarow.cli.results import (
     resolve_workers,
     say_how_to_resume,
 )
+from fourinarow.core.machine import available_cores
 from fourinarow.extras import check_ray_address, require_extra
-from fourinarow.tournament.runner import available_cores, run_local
+from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store, StoredTournament

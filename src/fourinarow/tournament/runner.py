@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
+from fourinarow.core.machine import available_cores
 from fourinarow.search.interrupt import interruptible
 from fourinarow.tournament.games import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
@@ -41,13 +42,6 @@ def missing_games(store: Store, tournament_id: int) -> list[GameSpec]:
         raise KeyError(tournament_id)
     done = store.played_indexes(tournament_id)
     return [spec for spec in schedule(stored.settings) if spec.index not in done]
-
-
-def available_cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def worker_count(requested: int, games: int, cores: int | None = None) -> int:
