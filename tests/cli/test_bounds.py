@@ -49,7 +49,7 @@ TOO_MUCH = "{beyond}"
         ["kaggle", "export", "--agent", f"engine:tt_mb={TOO_MUCH}"],
         ["serve", "--port", "0", "--kaggle-agent", f"perfect:tt_mb={TOO_MUCH}"],
     ],
-    ids=lambda args: " ".join(args[:2]),
+    ids=lambda args: " ".join(arg.split(":")[0] for arg in args[:2]),
 )
 def test_a_table_beyond_the_memory_is_one_line_and_exit_2(
     run_process: Run, tmp_path: Path, args: list[str]
