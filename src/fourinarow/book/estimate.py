@@ -128,10 +128,15 @@ class BuildEstimate:
 
 
 def _count(number: float) -> str:
-    """A count as a message writes it: in full up to a billion, then in powers of ten."""
+    """A count as a message writes it: in full up to a billion, then in powers of ten.
+
+    >>> _count(40_919_476.2), _count(9.3e9), _count(3.5e16)
+    ('40,919,476', '9.3e9', '3.5e16')
+    """
     if number < 1e9:
         return f"{round(number):,}"
-    return f"{number:.1e}".replace("e+", "e")
+    mantissa, exponent = f"{number:.1e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
 
 
 def _duration(seconds: float) -> str:
