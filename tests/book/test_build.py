@@ -21,6 +21,7 @@ from fourinarow.book.build import (
     solving_order,
 )
 from fourinarow.core import Board
+from fourinarow.core.machine import available_cores
 from fourinarow.search.openings import Book, BookError, decode_key, position_key
 from tests.cli.conftest import run_in_process
 from tests.core.naive import NaiveBoard
@@ -375,6 +376,7 @@ def running(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find the workers")
+@pytest.mark.skipif(available_cores() < 2, reason="two workers need two cores")
 def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
     tmp_path: Path,
 ) -> None:

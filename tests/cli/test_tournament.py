@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -440,3 +441,60 @@ def test_a_time_of_0_ms_plays_at_once_in_every_command(run: Run, tmp_path: Path)
                        "--time-ms", "-1", "--db", db)  # fmt: skip
         assert negative.returncode == 2
         assert "argument --time-ms: -1 is below 0: it must be from 0 to" in negative.stderr
+
+
+# ------------------------------------------------------------------ how many games
+
+
+FORTY = [f"simple:blunder=0.{i:03d}" for i in range(1, 41)]
+
+
+def test_more_games_than_can_be_stored_are_refused_before_the_database(
+    run: Run, tmp_path: Path
+) -> None:
+    db = tmp_path / "r.sqlite3"
+    result = run("tournament", *FORTY, "--games", "1000000", "--db", str(db))
+    assert result.returncode == 2
+    assert result.stderr == (
+        "fourinarow tournament: error: --games 1000000 for each of 780 pairings is 780,000,000 "
+        "games: at most 1,000,000 are played in all; give --games 1282 or fewer\n"
+    )
+    assert not db.exists()
+    study = run("experiment", "minimax-depths", "--games", "100000", "--db", str(db),
+                "--out", str(tmp_path / "report"))  # fmt: skip
+    assert study.returncode == 2
+    assert study.stderr == (
+        "fourinarow experiment: error: --games 100000 for each of 26 matches is 2,600,000 games: "
+        "at most 1,000,000 are played in all; give --games 38460 or fewer\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def peak_memory_at_the_first_game(games: str, db: Path) -> int:
+    """The most memory (kB) a ``match`` of ``games`` games has taken when its first game is
+    stored; the match is stopped with Ctrl-C then, and must say how to go on."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourinarow", "match", "random", "simple", "--games", games,
+         "--workers", "1", "--quiet", "--db", str(db)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60  # a hang guard
+        while time.monotonic() < deadline and games_stored(db) < 1:
+            time.sleep(0.02)
+        status = Path(f"/proc/{process.pid}/status").read_text()
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+        process.wait()
+    assert process.returncode == 130, stderr
+    assert f"games are stored.\nContinue with: fourinarow match --resume 1 --db {db}" in stderr
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc/PID/status")
+def test_a_million_games_start_at_once_in_the_memory_of_a_thousand(tmp_path: Path) -> None:
+    small = peak_memory_at_the_first_game("1000", tmp_path / "small.sqlite3")
+    large = peak_memory_at_the_first_game("1000000", tmp_path / "large.sqlite3")
+    assert large < small + 32 * 1024  # kB: no schedule of a million games in memory

@@ -1,15 +1,19 @@
-"""Local workers: never more processes than games or cores, however many are asked for."""
+"""Local workers: never more processes than games or cores, however many are asked for; the
+games to play made as they are taken."""
 
 from __future__ import annotations
 
 import multiprocessing
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from fourinarow.tournament import Settings, Store, schedule
-from fourinarow.tournament.runner import available_cores, run_local, worker_count
+from fourinarow.tournament.games import play_game
+from fourinarow.tournament.runner import available_cores, missing_games, run_local, worker_count
 
 
 @given(requested=st.integers(1, 10**6), games=st.integers(0, 10**4), cores=st.integers(1, 1024))
@@ -36,3 +40,22 @@ def test_a_thousand_workers_for_two_games_start_at_most_two_processes(tmp_path: 
         )
     assert played == 2
     assert max(running) <= min(2, available_cores())
+
+
+def test_the_missing_games_of_a_million_are_made_as_they_are_taken(tmp_path: Path) -> None:
+    settings = Settings(("random", "simple"), games=1_000_000)
+    games = schedule(settings)
+    with Store(tmp_path / "r.sqlite3") as store:
+        tournament = store.create(settings, len(games))
+        store.add_many(tournament, [play_game(games[i]) for i in (0, 1, 3)])
+        tracemalloc.start()
+        try:
+            missing = missing_games(store, tournament)
+            taken = [next(missing.games).index for _ in range(3)]
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    assert isinstance(missing.games, Iterator)
+    assert missing.left == 1_000_000 - 3
+    assert taken == [2, 4, 5]
+    assert peak < 1_000_000  # bytes: the games taken, not the million

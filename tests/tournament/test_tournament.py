@@ -10,6 +10,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+import tracemalloc
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ import pytest
 from fourinarow.tournament import Settings, Store, elo_ratings, schedule, summarise
 from fourinarow.tournament.games import GameRecord, GameSpec, play_game
 from fourinarow.tournament.runner import run_local
-from fourinarow.tournament.schedule import InvalidSettingsError
+from fourinarow.tournament.schedule import MAX_TOURNAMENT_GAMES, InvalidSettingsError
 from tests.cli.conftest import run_in_process
 
 
@@ -35,10 +37,53 @@ def test_schedule_pairs_everyone_with_both_colours_and_is_reproducible() -> None
     assert schedule(Settings(settings.agents, games=4, seed=8, opening_plies=3)) != games
 
 
+FORTY = tuple(f"simple:blunder=0.{i:03d}" for i in range(1, 41))
+"""Forty agents: 780 pairings."""
+
+
+def test_any_game_of_a_schedule_is_the_one_its_order_makes() -> None:
+    settings = Settings(("random", "simple", "aggressive", "defensive"), games=6, seed=5,
+                        opening_plies=3, time=0.1)  # fmt: skip
+    games = schedule(settings)
+    listed = list(games)
+    assert len(listed) == len(games) == 36
+    assert [games[i] for i in range(36)] == listed
+    assert games[-1] == listed[-1]
+    assert games[7:20:3] == listed[7:20:3]
+    with pytest.raises(IndexError):
+        games[36]
+
+
+def test_a_schedule_of_a_billion_games_is_made_only_as_far_as_it_is_read() -> None:
+    settings = Settings(FORTY, games=1_000_000)
+    tracemalloc.start()
+    try:
+        games = schedule(settings)
+        first, last = games[0], games[-1]
+        head = [game.index for _, game in zip(range(5), games, strict=False)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert isinstance(games, Sequence)
+    assert not isinstance(games, list)
+    assert len(games) == 780 * 1_000_000
+    assert (first.index, last.index, head) == (0, 780 * 1_000_000 - 1, [0, 1, 2, 3, 4])
+    assert (first.first, first.second, last.first, last.second) == (
+        FORTY[0], FORTY[1], FORTY[39], FORTY[38]
+    )  # fmt: skip
+    assert peak < 1_000_000  # bytes: a few games, not a list of them
+
+
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
         (Settings(("random",)), "at least two agents"),
+        (
+            Settings(FORTY, games=1_000_000),
+            "--games 1000000 for each of 780 pairings is 780,000,000 games: at most 1,000,000 "
+            "are played in all; give --games 1282 or fewer",
+        ),
+        (Settings(FORTY, games=1284), f"at most {MAX_TOURNAMENT_GAMES:,} are played in all"),
         (Settings(("random", "random")), "'random' is named more than once"),
         (Settings(("random", "simple"), games=3), "an even number of games"),
         (Settings(("random", "simple"), opening_plies=-1), "--opening-plies"),

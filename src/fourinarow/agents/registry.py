@@ -22,7 +22,12 @@ from fourinarow.agents.tiebreak import (
     tie_break_policy,
 )
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
-from fourinarow.search.arguments import MAX_TABLE_MB, MAX_THREADS
+from fourinarow.search.arguments import (
+    MAX_TABLE_MB,
+    MAX_THREADS,
+    TableTooLargeError,
+    table_too_large,
+)
 from fourinarow.search.evaluation import EVALUATIONS
 from fourinarow.search.openings import Book
 
@@ -44,7 +49,8 @@ __all__ = [
 
 MAX_TT_MB = MAX_TABLE_MB
 """The largest transposition table an option asks for, in megabytes (1 TiB): the search
-layer's own bound, so a spec, ``--tt-mb`` and the library accept the same sizes."""
+layer's own bound, so a spec, ``--tt-mb`` and the library accept the same sizes (and none
+larger than the machine's memory)."""
 
 MAX_ENGINE_NODES = 10**9
 """The most positions ``engine:nodes=N`` takes: about five minutes of search on 7x6."""
@@ -97,6 +103,21 @@ class AgentOptions:
                 f"{self._given(key, text)} is not accepted; {key} is a number above "
                 f"{number_text(low)} and at most {number_text(high)} (digits 0-9)"
             ) from None
+
+    def table_megabytes(self, key: str, default: float) -> float:
+        """A transposition table's size in megabytes: above 0, at most ``MAX_TT_MB`` and at
+        most the machine's memory.
+
+        Raises:
+            InvalidAgentSpecError: not such a number.
+            TableTooLargeError: more than the machine's memory.
+        """
+        megabytes = self.number(key, default, 0, MAX_TT_MB)
+        problem = table_too_large(megabytes)
+        if problem:
+            given = self._given(key, self._values.get(key, str(default)))
+            raise TableTooLargeError(f"{given} is not accepted: {problem}")
+        return megabytes
 
     def tie_break(self, default: TieBreak) -> TieBreak:
         """The ``tiebreak`` option (``center`` is read as ``centre``)."""
@@ -157,7 +178,7 @@ def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
     return PerfectAgent(
         rng,
         tie_break=tie_break,
-        tt_mb=options.number("tt_mb", 64, 0, MAX_TT_MB),
+        tt_mb=options.table_megabytes("tt_mb", 64),
         book=_book(options),
         threads=options.integer("threads", 1, 1, MAX_THREADS),
         fallback=EngineAgent(rng, tie_break=tie_break, solve_empties=0),
@@ -207,12 +228,12 @@ AGENTS: dict[str, AgentInfo] = {
         lambda rng, options: EngineAgent(
             rng,
             tie_break=options.tie_break("random"),
-            tt_mb=options.number("tt_mb", 16, 0, MAX_TT_MB),
+            tt_mb=options.table_megabytes("tt_mb", 16),
             nodes=options.integer("nodes", 0, 0, MAX_ENGINE_NODES) or None,
         ),
         "iterative deepening alpha-beta, table, threat analysis, perfect near the end; uses "
         "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB up to "
-        f"{MAX_TT_MB}, nodes=N "
+        f"{MAX_TT_MB} and the machine's memory, nodes=N "
         f"positions a move at most, N up to {MAX_ENGINE_NODES})",
         ("tiebreak", "tt_mb", "nodes"),
     ),
@@ -231,8 +252,9 @@ AGENTS: dict[str, AgentInfo] = {
     "perfect": AgentInfo(
         _perfect,
         "perfect play from the solver: the fastest win, the longest defence "
-        f"(options: tiebreak=centre|random|leftmost, tt_mb=MB up to {MAX_TT_MB}, "
-        f"book=shipped|none|PATH, threads=N from 1 to {MAX_THREADS}, default 1)",
+        f"(options: tiebreak=centre|random|leftmost, tt_mb=MB up to {MAX_TT_MB} and the "
+        f"machine's memory, book=shipped|none|PATH, threads=N from 1 to {MAX_THREADS}, "
+        "default 1)",
         ("tiebreak", "tt_mb", "book", "threads"),
     ),
     "level": AgentInfo(

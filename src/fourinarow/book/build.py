@@ -33,8 +33,11 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
+from fourinarow.book.estimate import check_build_size, estimate_build
+from fourinarow.book.layers import children, layers, next_layer
 from fourinarow.core.geometry import Geometry
 from fourinarow.core.json_text import read_json
+from fourinarow.core.machine import capped_to_cores
 from fourinarow.core.paths import check_output_file, kind_of, write_output_file
 from fourinarow.search.openings import (
     BOOK_MAX_BITS,
@@ -42,7 +45,6 @@ from fourinarow.search.openings import (
     BookError,
     BookPathError,
     decode_key,
-    mirror_key,
 )
 from fourinarow.search.solver import Solver
 
@@ -85,47 +87,6 @@ class BuildPlan:
         return -(-self.positions // self.chunk_size)
 
 
-def _children(geometry: Geometry, key: int) -> tuple[bool, list[int]]:
-    """Whether the side to move can win at once in the position with this key, and the folded
-    keys of the positions its other moves lead to (none if the board is then full)."""
-    width, height = geometry.width, geometry.height
-    stride = height + 1
-    current, mask = decode_key(key, width, height)
-    playable = (mask + geometry.bottom_mask) & geometry.full_mask
-    wins = False
-    children = []
-    last = mask.bit_count() + 1 == width * height
-    for c in range(width):
-        move = playable & (((1 << height) - 1) << (c * stride))
-        if not move:
-            continue
-        if geometry.has_line(current | move):
-            wins = True
-        elif not last:
-            child = (current ^ mask) + (mask | move)
-            children.append(min(child, mirror_key(child, width, height)))
-    return wins, children
-
-
-def _next_layer(geometry: Geometry, parents: list[int]) -> list[int]:
-    """The positions one stone deeper than ``parents`` (where nobody has won), each once, in
-    the order they are first reached: the children of one parent side by side."""
-    found: dict[int, None] = {}
-    for key in parents:
-        found.update(dict.fromkeys(_children(geometry, key)[1]))
-    return list(found)
-
-
-def layers(width: int, height: int, connect: int, plies: int) -> list[list[int]]:
-    """Every layer ``0..plies``: the sorted folded keys of the positions with that many stones
-    in which nobody has won (the positions a book of ``plies`` holds)."""
-    geometry = Geometry(width, height, connect)
-    found = [[0]]
-    for _ in range(plies):
-        found.append(sorted(_next_layer(geometry, found[-1])))
-    return found
-
-
 ORDERS = ("siblings", "keys")
 """How the deepest layer is ordered for solving: by parent (the children of one position
 together; measured 18-26% less work than apart at 9 plies, as siblings share much of their
@@ -139,7 +100,7 @@ def solving_order(
     chunks)."""
     if order == "keys" or len(found) < 2:
         return found[-1]
-    return _next_layer(Geometry(width, height, connect), found[-2])
+    return next_layer(Geometry(width, height, connect), found[-2])
 
 
 def _layers_and_order(
@@ -149,7 +110,7 @@ def _layers_and_order(
     found = layers(width, height, connect, max(0, plies - 1))
     if plies == 0:
         return found, found[-1]
-    siblings = _next_layer(Geometry(width, height, connect), found[-1])
+    siblings = next_layer(Geometry(width, height, connect), found[-1])
     found.append(sorted(siblings))
     return found, siblings
 
@@ -164,13 +125,13 @@ def _complete(
     for ply in range(len(found) - 2, -1, -1):
         win = (cells + 1 - ply) // 2
         for key in found[ply]:
-            wins, children = _children(geometry, key)
+            wins, below = children(geometry, key)
             if wins:
                 scores[key] = win
-            elif not children:  # the last cell, filled without a line
+            elif not below:  # the last cell, filled without a line
                 scores[key] = 0
             else:
-                scores[key] = max(-scores[child] for child in children)
+                scores[key] = max(-scores[child] for child in below)
     return scores
 
 
@@ -488,12 +449,18 @@ def build_book(
     compression: str = "lzma",
     directory: Path | str | None = None,
     progress: Progress | None = None,
+    check_size: bool = True,
 ) -> BuildReport:
     """Build (or finish building) a book of every position of up to ``plies`` stones.
 
     Progress is kept in ``directory`` (default :func:`build_directory`, ``PATH.build``); run
     again with the same arguments to continue. The book file is written when every chunk is
-    solved.
+    solved. Local workers are at most one per core
+    (:func:`~fourinarow.core.machine.capped_to_cores`); a Ray cluster's (``address``) are as
+    many as asked for. Unless ``check_size`` is false,
+    the build is estimated first (:func:`~fourinarow.book.estimate.estimate_build`) and
+    refused if this machine cannot hold it in its free memory or finish it in
+    :data:`~fourinarow.book.estimate.MAX_BUILD_DAYS` days.
 
     Raises:
         BookError: the book file or the build directory cannot be written (checked before
@@ -503,6 +470,8 @@ def build_book(
         BookError: the build directory holds a build with other settings.
         BookError: the shape does not fit a book (``width * (height + 1) <= 64``) or plies is
             not between 0 and the number of cells.
+        BuildTooLargeError: (a ``BookError``) the build is estimated beyond this machine, as
+            above; nothing is written.
     """
     path = Path(path)
     if width * (height + 1) > BOOK_MAX_BITS:
@@ -511,6 +480,14 @@ def build_book(
         )
     if not 0 <= plies < width * height:
         raise BookError(f"--plies is from 0 to {width * height - 1}, not {plies}")
+    here = backend != "ray" or address is None  # a cluster's size and memory are its own
+    if here:
+        workers = capped_to_cores(workers)
+    if check_size:
+        estimate = estimate_build(
+            width, height, connect, plies, workers=workers, tt_mb=tt_mb, tables_here=here
+        )
+        check_build_size(estimate, f"{width}x{height} connect {connect} up to {plies} stones")
     directory = Path(directory) if directory is not None else build_directory(path)
     _check_outputs(path, directory)
     found, siblings = _layers_and_order(width, height, connect, plies)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fourinarow.book.estimate import MAX_BUILD_DAYS
 from fourinarow.book.install import DEADLINE_S, MAX_BYTES
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import (
@@ -21,6 +22,7 @@ from fourinarow.cli.options import (
     positive_int,
     table_megabytes,
     whole_option,
+    within_cores,
     worker_count,
 )
 from fourinarow.cli.progress import progress_bar
@@ -78,7 +80,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--progress-dir", type=Path, metavar="DIR", help="where progress is kept (PATH.build)"
     )
     build.add_argument(
-        "--workers", type=worker_count, default=1, metavar="N", help="processes (default 1)"
+        "--workers",
+        type=worker_count,
+        default=1,
+        metavar="N",
+        help="processes, at most one per core (saying so) unless on a Ray cluster (default 1)",
     )
     build.add_argument(
         "--backend",
@@ -105,6 +111,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--compression", choices=tuple(COMPRESSIONS), default="lzma", help="default lzma"
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
+    build.add_argument(
+        "--yes",
+        action="store_true",
+        help="build even a book estimated to need more memory than is free, or more than "
+        f"{MAX_BUILD_DAYS} days on its workers (refused otherwise, before anything is written)",
+    )
 
     info = actions.add_parser(
         "info",
@@ -240,6 +252,7 @@ class BuildSettings:
     tt_mb: float = 128
     compression: str = "lzma"
     quiet: bool = False
+    check_size: bool = True  # False with --yes
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> BuildSettings:
@@ -252,37 +265,50 @@ class BuildSettings:
             connect=args.connect,
             plies=args.plies,
             progress_dir=args.progress_dir,
-            workers=args.workers,
+            workers=within_cores(
+                "book",
+                "--workers",
+                args.workers,
+                cluster=args.backend == "ray" and bool(args.address),
+            ),
             backend=args.backend,
             address=args.address,
             chunk=args.chunk,
             tt_mb=args.tt_mb,
             compression=args.compression,
             quiet=args.quiet,
+            check_size=not args.yes,
         )
 
 
 def _run_build(settings: BuildSettings) -> int:
     from fourinarow.book.build import build_book
+    from fourinarow.book.estimate import BuildTooLargeError
 
     s, out = settings, settings.out
     start = time.perf_counter()
     with progress_bar("chunks", enabled=not s.quiet) as progress:
-        report = build_book(
-            out,
-            s.width,
-            s.height,
-            s.connect,
-            s.plies,
-            workers=s.workers,
-            backend=s.backend,
-            address=s.address,
-            chunk_size=s.chunk,
-            tt_mb=s.tt_mb,
-            compression=s.compression,
-            directory=s.progress_dir,
-            progress=progress,
-        )
+        try:
+            report = build_book(
+                out,
+                s.width,
+                s.height,
+                s.connect,
+                s.plies,
+                workers=s.workers,
+                backend=s.backend,
+                address=s.address,
+                chunk_size=s.chunk,
+                tt_mb=s.tt_mb,
+                compression=s.compression,
+                directory=s.progress_dir,
+                progress=progress,
+                check_size=s.check_size,
+            )
+        except BuildTooLargeError as error:  # said as the command line says it
+            raise BuildTooLargeError(
+                error.reason, "give fewer --plies, or --yes to build anyway"
+            ) from None
     print(
         f"{out}: {_count(report.entries, 'position')}, {report.size:,} bytes; solved "
         f"{_count(report.solved, 'position')} in this run ({time.perf_counter() - start:.1f} s), "

@@ -19,14 +19,15 @@ from fourinarow.cli.results import (
     say_how_to_resume,
 )
 from fourinarow.cli.tables import print_experiment
+from fourinarow.core.machine import available_cores
 from fourinarow.tournament.experiment import (
     STUDY,
     check_report_folder,
+    check_study_size,
     run_study,
     start_study,
     stored_run,
 )
-from fourinarow.tournament.runner import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import Store
 
@@ -107,7 +108,8 @@ class ExperimentRun:
         """The run the arguments ask for.
 
         Raises:
-            InvalidSettingsError: --resume with --games or --seed, or an odd --games.
+            InvalidSettingsError: --resume with --games or --seed, an odd --games, or one that
+                would make the study play more than a million games.
         """
         games = SETTING_DEFAULTS["games"] if args.games is None else args.games
         if args.resume is not None:
@@ -118,6 +120,8 @@ class ExperimentRun:
                 f"--games {games}: each match plays an even number of games, so that both "
                 "agents move first equally often"
             )
+        else:
+            check_study_size(games)
         return cls(
             study=args.study,
             games=games,

@@ -16,8 +16,9 @@ from fourinarow.core import (
     parse_size,
 )
 from fourinarow.core.grid import parse_diagram
+from fourinarow.core.machine import available_cores
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
-from fourinarow.search.arguments import MAX_THREADS
+from fourinarow.search.arguments import MAX_THREADS, table_too_large
 from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "table_megabytes",
     "thread_count",
     "whole_option",
+    "within_cores",
     "worker_count",
 ]
 
@@ -117,7 +119,24 @@ positive_int = whole_option(1, 10**9)
 """A whole number of at least 1 (up to a billion), such as a chunk size or a sample count."""
 
 worker_count = whole_option(1, MAX_WORKERS)
-"""``--workers``: worker processes."""
+"""``--workers``: worker processes (a command starts no more than :func:`within_cores`)."""
+
+
+def within_cores(command: str, option: str, requested: int, *, cluster: bool = False) -> int:
+    """The processes or threads to start for ``option`` (``--workers``, ``--threads``) given
+    as ``requested``: no more than this machine's cores, saying so on standard error when it
+    asked for more, unless they run on a ``cluster`` (whose size is its own). Every option of
+    the kind goes through here, so that none starts a process per number asked for.
+    """
+    cores = available_cores()
+    if requested <= cores or cluster:
+        return requested
+    print(
+        f"fourinarow {command}: note: {option} {requested}: using {cores}, the number of cores",
+        file=sys.stderr,
+    )
+    return cores
+
 
 game_count = whole_option(1, MAX_GAMES)
 """``--games``: games per pairing or match."""
@@ -156,8 +175,22 @@ non_negative_number = decimal_option(0, MAX_TIME_MS)
 positive_number = decimal_option(0, MAX_TIME_MS, above_low=True)
 """``--time-ms`` where the time must be above 0: milliseconds, at most a day."""
 
-table_megabytes = decimal_option(0, MAX_TT_MB, above_low=True)
-"""``--tt-mb``: the size of a transposition table in megabytes."""
+_table_size = decimal_option(0, MAX_TT_MB, above_low=True)
+
+
+def table_megabytes(text: str) -> float:
+    """Parse ``--tt-mb``: the size of a transposition table in megabytes, above 0, at most
+    ``MAX_TT_MB`` and at most this machine's memory.
+
+    >>> table_megabytes("64")
+    64.0
+    """
+    megabytes = _table_size(text)
+    problem = table_too_large(megabytes)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return megabytes
+
 
 thread_count = whole_option(1, MAX_THREADS)
 """``--threads``: the threads one search runs on."""

@@ -9,7 +9,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from fourinarow.tournament.runner import available_cores
+from fourinarow.cli.options import within_cores
+from fourinarow.core.machine import available_cores
 from fourinarow.tournament.schedule import InvalidSettingsError
 from fourinarow.tournament.store import ResultsLocationError, Store, default_db_path
 
@@ -50,16 +51,9 @@ def resolve_workers(command: str, workers: int | None, cluster: bool = False) ->
     """The worker processes to start for ``--workers`` (``None``: not given): the cores when
     not given, and no more than the cores (saying so on standard error) unless the games go to
     a ``cluster``."""
-    cores = available_cores()
     if workers is None:
-        return cores
-    if workers > cores and not cluster:
-        print(
-            f"fourinarow {command}: note: --workers {workers}: using {cores}, the number of cores",
-            file=sys.stderr,
-        )
-        return cores
-    return workers
+        return available_cores()
+    return within_cores(command, "--workers", workers, cluster=cluster)
 
 
 def say_how_to_resume(played: int, total: int, command: list[str], db: str | None) -> None:

@@ -21,6 +21,7 @@ from fourinarow.cli.options import (
     non_negative_number,
     table_megabytes,
     thread_count,
+    within_cores,
 )
 from fourinarow.cli.progress import agent_nodes, search_status, search_text, solve_text
 from fourinarow.core import Board, InvalidPositionError, column_label
@@ -97,9 +98,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=thread_count,
         default=default_threads(),
         metavar="N",
-        help="search each position on N threads sharing the table (1 to 64; default: the "
-        f"cores this process may use, here {default_threads()}): the same scores, sooner on "
-        "several cores",
+        help="search each position on N threads sharing the table (1 to 64, at most the "
+        f"cores, saying so; default: the cores this process may use, here {default_threads()}): "
+        "the same scores, sooner on several cores",
     )
     books = parser.add_mutually_exclusive_group()
     books.add_argument(
@@ -167,7 +168,7 @@ class SolveSettings:
             analyze=args.analyze,
             json=args.json,
             tt_mb=args.tt_mb,
-            threads=args.threads,
+            threads=within_cores("solve", "--threads", args.threads),
             book=book,
             limit=Limit(time_limit, nodes=args.max_nodes),
         )

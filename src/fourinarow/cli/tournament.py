@@ -25,9 +25,10 @@ from fourinarow.cli.results import (
     resolve_workers,
     say_how_to_resume,
 )
+from fourinarow.core.machine import available_cores
 from fourinarow.extras import check_ray_address, require_extra
-from fourinarow.tournament.runner import available_cores, run_local
-from fourinarow.tournament.schedule import InvalidSettingsError, Settings, schedule
+from fourinarow.tournament.runner import run_local
+from fourinarow.tournament.schedule import InvalidSettingsError, Settings
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store, StoredTournament
 
@@ -201,7 +202,7 @@ def play_tournament(request: TournamentRun) -> int:
         else:
             assert request.settings is not None
             settings = request.settings
-            tournament_id = store.create(settings, len(schedule(settings)))
+            tournament_id = store.create(settings, settings.total_games)
         try:
             with progress_bar("games", enabled=not request.quiet) as progress:
                 if request.backend == "ray":

@@ -10,29 +10,32 @@ Limit(time=None, depth=None, nodes=None)
 from __future__ import annotations
 
 import math
-import os
 
 from fourinarow.core import Board, FourInARowError, GameOverError, InvalidPositionError
 from fourinarow.core.checks import shown
+from fourinarow.core.machine import available_cores, memory_bytes
+from fourinarow.core.numbers import number_text
 from fourinarow.search.limit import InvalidLimitError, Limit
 
 __all__ = [
     "MAX_TABLE_MB",
     "MAX_THREADS",
     "InvalidSearchSettingError",
+    "TableTooLargeError",
     "checked_board",
     "checked_limit",
     "default_threads",
     "kernel_choice",
     "playable_board",
     "table_megabytes",
+    "table_too_large",
     "thread_count",
 ]
 
 MAX_TABLE_MB = 1 << 20
 """The largest transposition table a search may ask for, in megabytes (a tebibyte), the one
 bound for the library, agent specs and ``--tt-mb``; a table larger than the machine's memory is
-a ``MemoryError`` when the first search allocates it."""
+refused too (:func:`table_too_large`), before anything is allocated."""
 
 
 MAX_THREADS = 64
@@ -42,6 +45,10 @@ MAX_THREADS = 64
 class InvalidSearchSettingError(FourInARowError):
     """A search setting of the wrong kind or out of range: a table size, a choice of kernel, a
     number of threads."""
+
+
+class TableTooLargeError(InvalidSearchSettingError):
+    """A transposition table larger than this machine's memory."""
 
 
 def checked_board(board: object) -> Board:
@@ -82,10 +89,13 @@ def checked_limit(limit: object) -> Limit:
 
 
 def table_megabytes(tt_mb: object) -> float:
-    """A transposition table's size in megabytes: a number above 0, at most ``MAX_TABLE_MB``.
+    """A transposition table's size in megabytes: a number above 0, at most ``MAX_TABLE_MB``
+    and at most this machine's memory.
 
     Raises:
         InvalidSearchSettingError: anything else (a ``bool``, text, NaN, infinity).
+        TableTooLargeError: a table larger than this machine's memory (see
+            :func:`table_too_large`).
     """
     if (
         isinstance(tt_mb, bool)
@@ -96,7 +106,35 @@ def table_megabytes(tt_mb: object) -> float:
             f"tt_mb is a number of megabytes above 0 and at most {MAX_TABLE_MB}, not {shown(tt_mb)}"
         )
     assert math.isfinite(tt_mb)
+    problem = table_too_large(tt_mb)
+    if problem:
+        raise TableTooLargeError(f"tt_mb={number_text(tt_mb)}: {problem}")
     return tt_mb
+
+
+def table_too_large(megabytes: float, tables: int = 1) -> str | None:
+    """Why ``tables`` transposition tables of ``megabytes`` each cannot be had on this machine
+    (together they are more than its memory, a container's limit counted), or ``None`` when they
+    fit or the machine's memory is not known. Checked before a table is allocated, so that
+    a size the machine cannot hold is an error in words rather than a ``MemoryError``, or a
+    process the system kills when the table fills.
+
+    >>> table_too_large(1), table_too_large(2**60) is not None
+    (None, True)
+    """
+    memory = memory_bytes()
+    if memory is None or megabytes * tables * 2**20 <= memory:
+        return None
+    most = math.floor(memory / 2**20 / tables)
+    if tables == 1:
+        return (
+            f"a table of {number_text(megabytes)} MB is more than this machine's memory "
+            f"({memory >> 20} MB); ask for at most {most} MB"
+        )
+    return (
+        f"{tables} tables of {number_text(megabytes)} MB are more than this machine's memory "
+        f"({memory >> 20} MB); ask for at most {most} MB each"
+    )
 
 
 def kernel_choice(use_kernel: object) -> bool | None:
@@ -117,11 +155,7 @@ def default_threads() -> int:
     """The cores this process may run on (at most :data:`MAX_THREADS`): the default of
     ``fourinarow solve --threads``. The library's default stays one thread, so that node counts,
     and results under node or time limits, repeat from run to run."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(MAX_THREADS, cores))
+    return max(1, min(MAX_THREADS, available_cores()))
 
 
 def thread_count(threads: object) -> int:

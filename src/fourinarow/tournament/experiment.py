@@ -24,7 +24,12 @@ from fourinarow.core import FourInARowError
 from fourinarow.core.paths import kind_of, write_output_file
 from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.runner import Progress, run_local
-from fourinarow.tournament.schedule import Settings, schedule
+from fourinarow.tournament.schedule import (
+    MAX_TOURNAMENT_GAMES,
+    InvalidSettingsError,
+    Settings,
+    too_many_games,
+)
 from fourinarow.tournament.stats import summarise
 from fourinarow.tournament.store import Store, StoredExperiment
 
@@ -34,6 +39,7 @@ __all__ = [
     "Row",
     "StudyReport",
     "check_report_folder",
+    "check_study_size",
     "run_study",
     "start_study",
     "stored_run",
@@ -129,15 +135,29 @@ class StudyReport:
     seed: int
 
 
+def check_study_size(games: int) -> None:
+    """Refuse ``games`` a match when the study's matches would play more than
+    :data:`~fourinarow.tournament.schedule.MAX_TOURNAMENT_GAMES` games in all.
+
+    Raises:
+        InvalidSettingsError: they would.
+    """
+    matches = len(study_matches(games, 0))
+    if games * matches > MAX_TOURNAMENT_GAMES:
+        raise InvalidSettingsError(too_many_games(games, matches, "matches"))
+
+
 def start_study(store: Store, games: int = 20, seed: int = 0) -> int:
     """Record a new run of the study, a stored tournament for each match; return its id.
 
     Raises:
-        InvalidSettingsError: ``games`` is odd or below 2.
+        InvalidSettingsError: ``games`` is odd or below 2, or the study's matches would play
+            more than :data:`~fourinarow.tournament.schedule.MAX_TOURNAMENT_GAMES` in all.
     """
     matches = study_matches(games, seed)
     matches[0].check()
-    planned = [(settings, len(schedule(settings))) for settings in matches]
+    check_study_size(games)
+    planned = [(settings, settings.total_games) for settings in matches]
     return store.create_experiment(STUDY, {"games": games, "seed": seed}, planned)
 
 

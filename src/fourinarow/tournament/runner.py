@@ -2,11 +2,14 @@
 
 Games go to the workers in small batches (less overhead than one task a game); each finished
 game is committed to the store at once by the main process. Ctrl-C stops the workers at once:
-the games already stored stay, and ``run`` on the same tournament plays only the rest.
+the games already stored stay, and ``run`` on the same tournament plays only the rest. The
+games are made from the schedule as the workers take them, never all at once, so that memory
+does not grow with the number of games.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
@@ -14,13 +17,16 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
+from typing import NamedTuple
 
+from fourinarow.core.machine import available_cores
 from fourinarow.search.interrupt import interruptible
 from fourinarow.tournament.games import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
 
 __all__ = [
+    "MissingGames",
     "Progress",
     "available_cores",
     "batches",
@@ -34,20 +40,23 @@ Progress = Callable[[int, int, float], None]
 """Called after each stored game with (games done, games in all, seconds since the start)."""
 
 
-def missing_games(store: Store, tournament_id: int) -> list[GameSpec]:
+class MissingGames(NamedTuple):
+    """The games of a stored tournament still to play: how many are ``left``, and the ``games``
+    themselves, in order, made one by one as they are read."""
+
+    left: int
+    games: Iterator[GameSpec]
+
+
+def missing_games(store: Store, tournament_id: int) -> MissingGames:
     """The scheduled games of a stored tournament that are not stored yet, in order."""
     stored = store.tournament(tournament_id)
     if stored is None:
         raise KeyError(tournament_id)
     done = store.played_indexes(tournament_id)
-    return [spec for spec in schedule(stored.settings) if spec.index not in done]
-
-
-def available_cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+    games = schedule(stored.settings)
+    left = len(games) - sum(1 for index in done if 0 <= index < len(games))
+    return MissingGames(left, (spec for spec in games if spec.index not in done))
 
 
 def worker_count(requested: int, games: int, cores: int | None = None) -> int:
@@ -61,10 +70,12 @@ def worker_count(requested: int, games: int, cores: int | None = None) -> int:
     return max(1, min(requested, games, limit))
 
 
-def batches(games: list[GameSpec], workers: int) -> list[list[GameSpec]]:
-    """Split games into batches: a few per worker at least, at most 8 games each."""
-    size = max(1, min(8, len(games) // max(1, workers * 4)))
-    return [games[i : i + size] for i in range(0, len(games), size)]
+def batches(missing: MissingGames, workers: int) -> Iterator[list[GameSpec]]:
+    """The games in batches, made as they are taken: a few per worker at least, at most 8
+    games each."""
+    size = max(1, min(8, missing.left // max(1, workers * 4)))
+    while batch := list(itertools.islice(missing.games, size)):
+        yield batch
 
 
 def _worker_setup() -> None:
@@ -75,15 +86,16 @@ def _worker_setup() -> None:
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the worker)
 
 
-def _batches_played(games: list[GameSpec], workers: int) -> Iterator[list[GameRecord]]:
-    """Finished games, a batch at a time, as the workers finish them."""
+def _batches_played(missing: MissingGames, workers: int) -> Iterator[list[GameRecord]]:
+    """Finished games, a batch at a time, as the workers finish them (the pool takes batches
+    as its queue to the workers has room)."""
     if workers <= 1:  # in this process, a game at a time, beside the main thread for Ctrl-C
-        for spec in games:
+        for spec in missing.games:
             yield interruptible(partial(play_games, [spec]))
         return
     pool = multiprocessing.Pool(workers, initializer=_worker_setup)
     try:
-        yield from pool.imap_unordered(play_games, batches(games, workers))
+        yield from pool.imap_unordered(play_games, batches(missing, workers))
         pool.close()
     finally:
         pool.terminate()
@@ -117,6 +129,6 @@ def run_local(
 ) -> int:
     """Play and store every missing game of a tournament on ``workers`` processes (at most one
     per game and per core: :func:`worker_count`); return how many were played."""
-    games = missing_games(store, tournament_id)
-    workers = worker_count(workers, len(games))
-    return store_as_played(store, tournament_id, _batches_played(games, workers), progress)
+    missing = missing_games(store, tournament_id)
+    workers = worker_count(workers, missing.left)
+    return store_as_played(store, tournament_id, _batches_played(missing, workers), progress)

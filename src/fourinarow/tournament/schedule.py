@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
+from typing import overload
 
 from fourinarow.agents import make_agent
 from fourinarow.core import Board, FourInARowError
 from fourinarow.tournament.games import GameSpec
 
-__all__ = ["InvalidSettingsError", "Settings", "schedule"]
+__all__ = [
+    "MAX_TOURNAMENT_GAMES",
+    "InvalidSettingsError",
+    "Schedule",
+    "Settings",
+    "schedule",
+    "too_many_games",
+]
+
+MAX_TOURNAMENT_GAMES = 1_000_000
+"""The most games one tournament (or one run of a study) plays in all: every game is stored,
+and summing up the results reads them all back."""
 
 
 class InvalidSettingsError(FourInARowError):
@@ -55,6 +68,8 @@ class Settings:
                 f"--games {self.games}: each pairing plays an even number of games, at least 2, "
                 "so that both agents move first equally often"
             )
+        if self.total_games > MAX_TOURNAMENT_GAMES:
+            raise InvalidSettingsError(too_many_games(self.games, self.pairings, "pairings"))
         if self.opening_plies < 0:
             raise InvalidSettingsError("--opening-plies must be 0 or more")
         if self.time is not None and not self.time >= 0:
@@ -62,6 +77,16 @@ class Settings:
         Board(self.width, self.height, self.connect)
         for spec in self.agents:
             make_agent(spec)
+
+    @property
+    def pairings(self) -> int:
+        """How many pairs of agents play each other."""
+        return len(self.agents) * (len(self.agents) - 1) // 2
+
+    @property
+    def total_games(self) -> int:
+        """How many games the tournament plays: ``games`` for each pairing."""
+        return self.pairings * self.games
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (see ``from_dict``)."""
@@ -88,34 +113,93 @@ def _opening(rng: random.Random, settings: Settings) -> tuple[int, ...]:
     return ()
 
 
-def schedule(settings: Settings) -> list[GameSpec]:
+def too_many_games(games: int, groups: int, group: str) -> str:
+    """The message that refuses ``--games games`` for each of ``groups`` pairings or matches
+    (``group``, such as "pairings"), when together they are more than
+    :data:`MAX_TOURNAMENT_GAMES`."""
+    most = MAX_TOURNAMENT_GAMES // groups // 2 * 2
+    instead = f"give --games {most} or fewer" if most >= 2 else "give fewer agents"
+    return (
+        f"--games {games} for each of {groups:,} {group} is {games * groups:,} games: at most "
+        f"{MAX_TOURNAMENT_GAMES:,} are played in all; {instead}"
+    )
+
+
+def schedule(settings: Settings) -> Schedule:
     """Every game of the tournament, in a fixed order (the same settings, the same games).
 
     Each pairing plays ``games`` games; each pair of consecutive games shares an opening and
     swaps the colours. Seeds come from the settings' seed and the game's place, so a game is
-    the same whichever worker plays it and whenever.
+    the same whichever worker plays it and whenever. The schedule is a sequence made as it is
+    read: its length and any game are known without making the others, so that its memory does
+    not grow with the number of games.
 
     >>> games = schedule(Settings(("random", "simple"), games=4, seed=1, opening_plies=2))
     >>> [(g.first, g.second) for g in games][:2], games[0].opening == games[1].opening
     ([('random', 'simple'), ('simple', 'random')], True)
+    >>> len(schedule(Settings(tuple(f"simple:blunder=0.{i}" for i in range(1, 10)), games=10**6)))
+    36000000
     """
-    specs: list[GameSpec] = []
-    for a, b in itertools.combinations(range(len(settings.agents)), 2):
-        for pair in range(settings.games // 2):
-            rng = random.Random(f"{settings.seed}:{a}:{b}:{pair}")
-            opening = _opening(rng, settings)
-            for first, second in ((a, b), (b, a)):
-                specs.append(
-                    GameSpec(
-                        index=len(specs),
-                        first=settings.agents[first],
-                        second=settings.agents[second],
-                        width=settings.width,
-                        height=settings.height,
-                        connect=settings.connect,
-                        opening=opening,
-                        seed=rng.getrandbits(31),
-                        time=settings.time,
-                    )
-                )
-    return specs
+    return Schedule(settings)
+
+
+@dataclass(frozen=True)
+class Schedule(Sequence[GameSpec]):
+    """The games of a tournament in order, each made when it is read (see :func:`schedule`)."""
+
+    settings: Settings
+
+    def __len__(self) -> int:
+        return self.settings.pairings * (self.settings.games // 2 * 2)
+
+    @overload
+    def __getitem__(self, index: int) -> GameSpec: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameSpec]: ...
+
+    def __getitem__(self, index: int | slice) -> GameSpec | list[GameSpec]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        place = range(len(self))[index]  # an IndexError past the end, as a list's
+        per_pairing = self.settings.games // 2 * 2
+        pairing, within = divmod(place, per_pairing)
+        return self._pair(*self._pairing(pairing), within // 2, place - within % 2)[within % 2]
+
+    def __iter__(self) -> Iterator[GameSpec]:
+        place = 0
+        for a, b in itertools.combinations(range(len(self.settings.agents)), 2):
+            for pair in range(self.settings.games // 2):
+                yield from self._pair(a, b, pair, place)
+                place += 2
+
+    def _pairing(self, number: int) -> tuple[int, int]:
+        """The agents of the pairing ``number`` (in the order of ``itertools.combinations``)."""
+        agents = len(self.settings.agents)
+        for a in range(agents):
+            if number < agents - 1 - a:
+                return a, a + 1 + number
+            number -= agents - 1 - a
+        raise IndexError(number)
+
+    def _pair(self, a: int, b: int, pair: int, place: int) -> tuple[GameSpec, GameSpec]:
+        """The two games of ``pair`` between agents ``a`` and ``b`` (``a`` first in the first,
+        which is game ``place``): one opening, each agent first once."""
+        settings = self.settings
+        rng = random.Random(f"{settings.seed}:{a}:{b}:{pair}")
+        opening = _opening(rng, settings)
+        first, second = (
+            GameSpec(
+                index=place + i,
+                first=settings.agents[one],
+                second=settings.agents[other],
+                width=settings.width,
+                height=settings.height,
+                connect=settings.connect,
+                opening=opening,
+                seed=rng.getrandbits(31),
+                time=settings.time,
+            )
+            for i, (one, other) in enumerate(((a, b), (b, a)))
+        )
+        return first, second

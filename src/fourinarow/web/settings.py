@@ -11,7 +11,9 @@ from pathlib import Path
 from fourinarow.agents import make_agent
 from fourinarow.core import FourInARowError
 from fourinarow.core.checks import finite_number
-from fourinarow.search.arguments import MAX_TABLE_MB
+from fourinarow.core.machine import memory_bytes
+from fourinarow.core.numbers import number_text
+from fourinarow.search.arguments import MAX_TABLE_MB, TableTooLargeError, table_too_large
 from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
 __all__ = [
@@ -105,7 +107,9 @@ class Settings:
             default, any page; none, no page of another site. At most ``MAX_ORIGINS``.
 
     Raises:
-        InvalidWebSettingError: a setting out of its range.
+        InvalidWebSettingError: a setting out of its range, or ``answers_mb`` more than this
+            machine's memory.
+        TableTooLargeError: ``searches`` tables of ``tt_mb`` are more than this machine's memory.
         InvalidAgentSpecError: ``kaggle_agent`` is not a spec ``make_agent`` takes.
     """
 
@@ -141,6 +145,11 @@ class Settings:
                 f"tt_mb is a number of megabytes above 0 and at most {MAX_TABLE_MB}, not "
                 f"{self.tt_mb!r}"
             )
+        problem = table_too_large(self.tt_mb, self.searches)
+        if problem:
+            raise TableTooLargeError(
+                f"searches={self.searches}, tt_mb={number_text(self.tt_mb)}: {problem}"
+            )
         if not isinstance(self.max_body_bytes, int) or self.max_body_bytes < 1:
             raise InvalidWebSettingError("max_body_bytes is a whole number of bytes above 0")
         keep = self.keep_answers
@@ -153,6 +162,12 @@ class Settings:
             raise InvalidWebSettingError(
                 f"answers_mb is a number of megabytes from 0 to {MAX_ANSWERS_MB:g}, not "
                 f"{megabytes!r}"
+            )
+        memory = memory_bytes()
+        if memory is not None and megabytes * 2**20 > memory:
+            raise InvalidWebSettingError(
+                f"answers_mb={number_text(megabytes)} is more than this machine's memory "
+                f"({memory >> 20} MB); ask for at most {memory >> 20}"
             )
         for name in ("header_timeout", "body_timeout"):
             seconds = getattr(self, name)
