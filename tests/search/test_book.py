@@ -5,6 +5,7 @@ from __future__ import annotations
 import lzma
 import os
 import random
+import signal
 import struct
 import subprocess
 import sys
@@ -198,6 +199,30 @@ def test_a_cached_copy_is_written_once_then_mapped(small_book: Path, tmp_path: P
     with pytest.warns(RuntimeWarning, match="is damaged"):
         assert list(Book.load(small_book, cache).items()) == plain  # the copy is replaced
     assert copies[0].stat().st_size == 24 + 9 * len(plain)
+
+
+def test_ctrl_c_while_a_mapped_copy_is_checked_stays_a_ctrl_c(
+    small_book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real SIGINT while the copy's entries are checked (views of the mapping still held):
+    the ``KeyboardInterrupt`` comes out, not a ``BufferError`` from closing the mapping."""
+    from fourinarow.search.openings import cache as cache_module
+
+    book = as_version_2(small_book, tmp_path)  # checked whole when mapped, as before blocks
+    cache = tmp_path / "cache"
+    Book.load(book, cache)  # writes the copy, mapped below
+
+    def interrupted(*args: Any) -> int:
+        os.kill(os.getpid(), signal.SIGINT)
+        return entries_digest(*args)
+
+    monkeypatch.setattr(cache_module, "entries_digest", interrupted)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            Book.load(book, cache)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def as_version_2(book: Path, tmp_path: Path, *, digest: bool = True) -> Path:

@@ -190,7 +190,10 @@ def _mapped(copy: Path, header: BookHeader) -> Entries | None:
                 released.release()
             raise _DamagedCopyError(problem)
     except BaseException:
-        memory.close()
+        # A view of the mapping may still be held (by the frames of a Ctrl-C's traceback, in
+        # the middle of the check): then the mapping goes when the last view does.
+        with contextlib.suppress(BufferError):
+            memory.close()
         raise
     return keys, values
 
