@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import multiprocessing
 import os
 import re
 import signal
@@ -39,6 +38,7 @@ from fourinarow.core.geometry import Geometry
 from fourinarow.core.json_text import read_json
 from fourinarow.core.machine import capped_to_cores
 from fourinarow.core.paths import check_output_file, kind_of, write_output_file
+from fourinarow.search.interrupt import worker_pool
 from fourinarow.search.openings import (
     BOOK_MAX_BITS,
     Book,
@@ -150,12 +150,11 @@ _ORPHAN_CHECK_S = 0.2
 
 
 def _worker_setup() -> None:
-    """In each worker process: Ctrl-C is the main process's to handle, and the worker ends,
-    quietly, as soon as the main process is gone (killed with SIGKILL, say, it cannot stop its
-    workers): at once by a watch on its parent, rather than solving on for minutes, and by the
-    default action of SIGPIPE should it hand in a chunk first, rather than with a
-    ``BrokenPipeError`` traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """In each worker process (which leaves Ctrl-C to the main process: :func:`worker_pool`):
+    the worker ends, quietly, as soon as the main process is gone (killed with SIGKILL, say, it
+    cannot stop its workers): at once by a watch on its parent, rather than solving on for
+    minutes, and by the default action of SIGPIPE should it hand in a chunk first, rather than
+    with a ``BrokenPipeError`` traceback."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parent = os.getppid()
@@ -196,13 +195,9 @@ def _solved_locally(
         for task in tasks:
             yield solve_chunk(task)
         return
-    pool = multiprocessing.Pool(workers, initializer=_worker_setup)
-    try:
+    with worker_pool(workers, _worker_setup) as pool:
         yield from pool.imap_unordered(solve_chunk, tasks)
         pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def _solved_on_ray(

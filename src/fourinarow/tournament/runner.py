@@ -10,9 +10,7 @@ does not grow with the number of games.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -20,7 +18,7 @@ from functools import partial
 from typing import NamedTuple
 
 from fourinarow.core.machine import available_cores
-from fourinarow.search.interrupt import interruptible
+from fourinarow.search.interrupt import interruptible, worker_pool
 from fourinarow.tournament.games import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
@@ -79,10 +77,9 @@ def batches(missing: MissingGames, workers: int) -> Iterator[list[GameSpec]]:
 
 
 def _worker_setup() -> None:
-    """In each worker: Ctrl-C is the main process's to handle, and when it stops the workers
-    mid-write, the pool's own complaints are noise (errors in games still reach the main
-    process, as exceptions)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """In each worker (which leaves Ctrl-C to the main process: :func:`worker_pool`): when
+    Ctrl-C stops the workers mid-write, the pool's own complaints are noise (errors in games
+    still reach the main process, as exceptions)."""
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the worker)
 
 
@@ -93,13 +90,9 @@ def _batches_played(missing: MissingGames, workers: int) -> Iterator[list[GameRe
         for spec in missing.games:
             yield interruptible(partial(play_games, [spec]))
         return
-    pool = multiprocessing.Pool(workers, initializer=_worker_setup)
-    try:
+    with worker_pool(workers, _worker_setup) as pool:
         yield from pool.imap_unordered(play_games, batches(missing, workers))
         pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def store_as_played(
