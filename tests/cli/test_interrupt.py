@@ -4,16 +4,21 @@
 held Ctrl-C back would end without status 130 or not within the tests' hang guard. How soon a
 process ends after Ctrl-C is measured by hand, not asserted (machines differ): about 0.1 s,
 most of it unmapping the solver's table; before searches ran beside the main thread, a long
-solve held Ctrl-C back until it ended."""
+solve held Ctrl-C back until it ended. Ctrl-C at start-up, while a command's modules are
+imported, ends every command with 130, quietly, leaving no process behind."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
+import socket
 import subprocess
 import sys
+import sysconfig
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -190,3 +195,156 @@ def test_ctrl_c_stops_a_tournament_played_in_one_process_at_once(tmp_path: Path)
         "Stopped: 0 of 2 games are stored.",
         f"Continue with: fourinarow tournament --resume 1 --db {db}",
     ]
+
+
+SCRIPT = Path(sysconfig.get_path("scripts")) / "fourinarow"
+"""The console script, as a user starts the command."""
+
+ENTRY_IMPORTED = b"| fourinarow.__main__"
+"""The end of the line ``PYTHONPROFILEIMPORTTIME`` prints once the entry point's module is
+imported: from then on Ctrl-C must end the command quietly. (Before it Python itself starts:
+its ``site`` module and the console script's own imports, which no program can guard.)"""
+
+START_UP_DELAYS = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3)
+"""Seconds from the entry point's import to Ctrl-C: through the imports, the arguments, the
+tables and the book, into the work."""
+
+HELD_DOWNLOAD = "http://127.0.0.1:{port}/7x6c4.book"
+"""``book install``'s source: a port that takes the connection and never answers."""
+
+START_UP = {
+    "solve": ["solve", "--no-book", "-"],
+    "analyze": ["analyze", "-", "--agent", "perfect:book=none", "--time-ms", "60000"],
+    "move": ["move", "-", "--agent", "perfect:book=none", "--time-ms", "60000"],
+    "review": ["review", "-"],  # waits for the game on standard input
+    "match": ["match", "engine", "random", "--games", "1000", "--db", "m.sqlite3"],
+    "tournament": ["tournament", "engine", "random", "simple", "--games", "1000", "--db", "t.db"],
+    "experiment": ["experiment", "minimax-depths", "--db", "e.sqlite3", "--out", "report"],
+    "puzzle generate": ["puzzle", "generate", "--out", "set.jsonl", "--count", "1000"],
+    "book build": ["book", "build", "--plies", "4", "--workers", "2"],
+    "book install": ["book", "install", HELD_DOWNLOAD, "--sha256", "0" * 64],
+    "gtp": ["gtp"],  # waits for commands on standard input
+    "show": ["show", "--grid", "-"],  # waits for the diagram on standard input
+    "serve": ["serve", "--port", "0"],
+}
+"""The commands of a start-up Ctrl-C, each doing or awaiting something for longer than the
+delays, so that Ctrl-C always finds it running."""
+
+
+@pytest.fixture(scope="module")
+def held_port() -> Iterator[int]:
+    """A port on 127.0.0.1 whose connections the system accepts and nobody answers."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(64)
+        yield listener.getsockname()[1]
+
+
+def ctrl_c_at_start_up(args: list[str], delay: float, home: Path) -> tuple[int, str, str, bool]:
+    """Start the console script ``fourinarow ARGS`` in a process group of its own, and send
+    Ctrl-C to the group (as a terminal does) ``delay`` seconds after its entry point's module
+    is imported; return its exit status, standard output, standard error (Python's import
+    report left out), and whether a process of the group outlived it."""
+    env = {
+        **os.environ,
+        "PYTHONPROFILEIMPORTTIME": "1",
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+    }
+    with subprocess.Popen(
+        [str(SCRIPT), *args],
+        cwd=home,
+        env=env,
+        stdin=subprocess.PIPE,  # open, and never written: the commands that read it wait
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    ) as process:
+        assert process.stderr is not None
+        early = b""
+        try:
+            while not early.rstrip().endswith(ENTRY_IMPORTED):
+                line = process.stderr.readline()
+                assert line, f"fourinarow {' '.join(args)} never imported its entry point"
+                early += line
+            time.sleep(delay)
+            os.killpg(process.pid, signal.SIGINT)
+            stdout, stderr = process.communicate(timeout=60)
+        finally:
+            left = _group_left(process.pid)
+    report = (early + stderr).decode(errors="replace").splitlines(keepends=True)
+    errors = "".join(line for line in report if not line.startswith("import time:"))
+    return process.returncode, stdout.decode(errors="replace"), errors, left
+
+
+def _group_left(group: int) -> bool:
+    """Whether a process of the group ``group`` is still there after a few seconds (for
+    workers that are ending); kill what is."""
+    for _ in range(100):
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.05)
+    os.killpg(group, signal.SIGKILL)
+    return True
+
+
+def check_quiet_ctrl_c(args: list[str], delay: float, home: Path) -> None:
+    """Ctrl-C ``delay`` seconds after the entry point: exit 130, no traceback, none left."""
+    status, stdout, stderr, left = ctrl_c_at_start_up(args, delay, home)
+    where = f"fourinarow {' '.join(args)}, Ctrl-C {delay} s after its entry point: {stderr}"
+    assert "Traceback" not in stderr, where
+    assert "Error" not in stderr, where
+    assert "Exception" not in stderr, where
+    if args[0] == "serve" and stdout.startswith("fourinarow web app:"):
+        assert status == 0, where  # a server that served stops as it always does
+    else:
+        assert status == 130, where
+    assert not left, f"{where}: a process of the command outlived it"
+
+
+@pytest.mark.parametrize("args", START_UP.values(), ids=START_UP.keys())
+def test_ctrl_c_right_after_the_entry_point_exits_130_quietly(
+    args: list[str], tmp_path: Path, held_port: int
+) -> None:
+    for delay in (0.0, 0.15):  # the imports all ahead; some of them done
+        home = tmp_path / str(delay)
+        home.mkdir()
+        check_quiet_ctrl_c([arg.format(port=held_port) for arg in args], delay, home)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", START_UP.values(), ids=START_UP.keys())
+def test_ctrl_c_at_any_moment_of_start_up_exits_130_quietly(
+    args: list[str], tmp_path: Path, held_port: int
+) -> None:
+    for number, delay in enumerate(START_UP_DELAYS):
+        home = tmp_path / str(number)
+        home.mkdir()
+        check_quiet_ctrl_c([arg.format(port=held_port) for arg in args], delay, home)
+
+
+def test_a_command_started_with_ctrl_c_ignored_keeps_ignoring_it(tmp_path: Path) -> None:
+    """A background job of a script starts with SIGINT ignored; the entry point leaves it so."""
+    with subprocess.Popen(
+        ["sh", "-c", 'trap "" INT; exec "$@"', "sh", str(SCRIPT), "gtp", "--agent", "random"],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdin is not None
+        assert process.stdout is not None
+        process.stdin.write("name\n")
+        process.stdin.flush()
+        first = process.stdout.readline() + process.stdout.readline()  # past the imports
+        process.send_signal(signal.SIGINT)
+        process.stdin.write("name\nquit\n")
+        process.stdin.close()
+        rest = process.stdout.read()
+        process.wait(60)
+    assert process.returncode == 0
+    assert first + rest == "= fourinarow\n\n" * 2 + "= \n\n"

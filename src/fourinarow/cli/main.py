@@ -15,7 +15,7 @@ import argparse
 import importlib
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
 from fourinarow import __version__
@@ -105,9 +105,24 @@ def _one_line_warning(
     print(f"fourinarow: warning: {message}", file=file or sys.stderr)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, before_run: Callable[[], object] | None = None
+) -> int:
     """Run the command line; return the exit status (2 for bad input, 1 where the output cannot
-    be written, 130 for Ctrl-C)."""
+    be written, 130 for Ctrl-C).
+
+    ``before_run`` is called once the arguments are read, just before the subcommand starts:
+    the process's entry point (:mod:`fourinarow.__main__`) makes Ctrl-C a
+    ``KeyboardInterrupt`` from there on, which the subcommand handles.
+    """
+    try:
+        return _main(argv, before_run)
+    except KeyboardInterrupt:  # while parsing, or reporting an error: nothing more to say
+        print(file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None, before_run: Callable[[], object] | None) -> int:
     warnings.showwarning = _one_line_warning
     with guarded_stdout() as stdout:
         command = "fourinarow"
@@ -117,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args, extra = parser.parse_known_args(argv)
                 if args.command is not None:
                     command = f"fourinarow {args.command}"
-                return _run_command(parser, args, extra)
+                return _run_command(parser, args, extra, before_run)
             finally:
                 sys.stdout.flush()  # a write error shows here, not when Python exits
         except OutputError as error:  # a full disk, a closed standard output (>&-)
@@ -131,7 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_command(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    extra: list[str],
+    before_run: Callable[[], object] | None,
 ) -> int:
     """Run the subcommand ``args`` names; report the errors a user can cause in one line."""
     if args.command is None:
@@ -142,7 +160,10 @@ def _run_command(
     if extra:  # report them against the subcommand, whose options the user meant
         args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return command_module(args.command).run(args)
+        command = command_module(args.command)
+        if before_run is not None:
+            before_run()
+        return command.run(args)
     except USER_ERRORS as error:
         print(f"fourinarow {args.command}: error: {error}", file=sys.stderr)
         return 2
@@ -157,3 +178,20 @@ def _run_command(
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except Exception as error:
+        if not _caused_by_ctrl_c(error):
+            raise
+        print(file=sys.stderr)
+        return 130
+
+
+def _caused_by_ctrl_c(error: BaseException) -> bool:
+    """Whether ``error`` stands for a Ctrl-C: Python 3.11 wraps a ``KeyboardInterrupt`` that
+    lands in a class's ``__set_name__`` (a dataclass defined while a module is imported) in a
+    ``RuntimeError``."""
+    cause = error.__cause__
+    while cause is not None:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        cause = cause.__cause__
+    return False
