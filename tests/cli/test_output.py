@@ -16,7 +16,13 @@ from typing import TextIO
 import pytest
 
 from fourinarow.cli.main import main
-from fourinarow.cli.output import CLOSED, OutputError, discard_output, guard_output
+from fourinarow.cli.output import (
+    CLOSED,
+    OutputError,
+    discard_output,
+    guard_output,
+    output_failure,
+)
 
 FULL = Path("/dev/full")
 needs_dev_full = pytest.mark.skipif(not FULL.exists(), reason="this system has no /dev/full")
@@ -108,10 +114,14 @@ def test_a_broken_pipe_passes_as_it_is() -> None:
         pipe.close()
 
 
-def test_a_character_the_encoding_cannot_write_is_no_output_error() -> None:
-    stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
-    with pytest.raises(UnicodeEncodeError):
-        guard_output(stream).write("\N{BLACK CIRCLE}")
+def test_a_character_the_encoding_cannot_write_is_written_in_ascii() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    out = guard_output(stream)
+    out.write("\N{BOX DRAWINGS LIGHT HORIZONTAL}" * 2 + " 7\N{MULTIPLICATION SIGN}6 \N{SNOWMAN}\n")
+    out.flush()
+    assert raw.getvalue() == b"-- 7x6 \\u2603\n"  # drawn in ASCII, anything else escaped
+    assert output_failure(out) is None
 
 
 def test_what_works_passes_through() -> None:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
 from fourinarow import __version__
-from fourinarow.cli.output import OutputError, discard_output, guarded_stdout
+from fourinarow.cli.output import OutputError, discard_output, output_failure
+from fourinarow.cli.streams import standard_streams
 from fourinarow.core import FourInARowError
 from fourinarow.extras import MissingExtraError, RayConnectionError
 
@@ -124,7 +125,7 @@ def main(
 
 def _main(argv: Sequence[str] | None, before_run: Callable[[], object] | None) -> int:
     warnings.showwarning = _one_line_warning
-    with guarded_stdout() as stdout:
+    with standard_streams() as (guarded, stdout):
         command = "fourinarow"
         try:
             try:
@@ -132,17 +133,32 @@ def _main(argv: Sequence[str] | None, before_run: Callable[[], object] | None) -
                 args, extra = parser.parse_known_args(argv)
                 if args.command is not None:
                     command = f"fourinarow {args.command}"
-                return _run_command(parser, args, extra, before_run)
+                status = _run_command(parser, args, extra, before_run)
             finally:
                 sys.stdout.flush()  # a write error shows here, not when Python exits
-        except OutputError as error:  # a full disk, a closed standard output (>&-)
-            print(f"{command}: error: cannot write the output: {error}", file=sys.stderr)
-            discard_output(stdout)
-            return 1
-        except BrokenPipeError:
-            # The reader went away (``| head``): stop quietly, with nothing more to write.
-            discard_output(stdout)
-            return 1
+        except (OutputError, BrokenPipeError) as error:
+            return _failed_output(command, error, stdout)
+        except SystemExit:  # --help, --version, a usage error: written, or not
+            failure = output_failure(guarded)
+            if failure is None:
+                raise
+            return _failed_output(command, failure, stdout)
+        failure = output_failure(guarded)  # a failed write that a caller took for nothing
+        return status if failure is None else _failed_output(command, failure, stdout)
+
+
+def _failed_output(
+    command: str, error: OutputError | BrokenPipeError, stdout: TextIO | None
+) -> int:
+    """Report a failed write of standard output; return exit status 1.
+
+    A reader that went away (``| head``) ends the command quietly, with nothing more to write;
+    any other failure (a full disk, a closed standard output: ``>&-``) is one line on standard
+    error."""
+    if not isinstance(error, BrokenPipeError):
+        print(f"{command}: error: cannot write the output: {error}", file=sys.stderr)
+    discard_output(stdout)
+    return 1
 
 
 def _run_command(
