@@ -22,8 +22,15 @@ def one_line(capsys: pytest.CaptureFixture[str]) -> str:
     return err
 
 
+DEEP_LINE = "[" * 10_000
+"""Nested too deep for Python's JSON reader, yet within a puzzle set's line (16,384 characters:
+a longer line is refused before it is read as JSON)."""
+
+
 @pytest.mark.parametrize(
-    ("line", "why"), [(DEEP, "nested too deep"), (LONG, "too many digits")], ids=["deep", "long"]
+    ("line", "why"),
+    [(DEEP_LINE, "nested too deep"), (LONG, "too many digits")],
+    ids=["deep", "long"],
 )
 def test_a_puzzle_set_line(
     line: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

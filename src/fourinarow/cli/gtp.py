@@ -8,16 +8,23 @@ from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
-from fourinarow.integrations.gtp import COMMANDS, GtpEngine, serve
+from fourinarow.integrations.gtp import (
+    COMMAND_LIMIT,
+    COMMANDS,
+    GtpEngine,
+    read_commands,
+    serve,
+)
 
 __all__ = ["add_parser", "run"]
 
 DESCRIPTION = (
-    """\
+    f"""\
 Play over a text protocol: the GTP subset that OpenSpiel's GTPBot speaks for connect_four, and a
 few commands of our own. Read one command a line from standard input; answer each with "= TEXT"
 (or "? MESSAGE" when it fails) and a blank line; stop at quit or the end of the input. A command
-may start with a numeric id, which the answer repeats (=7 x3).
+may start with a numeric id, which the answer repeats (=7 x3). A line longer than
+{COMMAND_LIMIT:,} characters is answered with a failure, and the session goes on.
 
 Moves are OpenSpiel's action names: the mover's letter and the 0-based column (x3 is the first
 player's stone in the fourth column); play also takes a column letter (a is the leftmost).
@@ -70,4 +77,4 @@ def run(args: argparse.Namespace) -> int:
         time_ms=args.time_ms,
         seed=args.seed,
     )
-    return serve(engine, sys.stdin, sys.stdout)
+    return serve(engine, read_commands(sys.stdin), sys.stdout)

@@ -16,12 +16,14 @@ from fourinarow.core import (
     parse_size,
 )
 from fourinarow.core.grid import parse_diagram
+from fourinarow.core.lines import read_text
 from fourinarow.core.machine import available_cores
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
 from fourinarow.search.arguments import MAX_THREADS, table_too_large
 from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
 
 __all__ = [
+    "DIAGRAM_LIMIT",
     "MAX_GAMES",
     "MAX_NODES",
     "MAX_SEED",
@@ -47,6 +49,10 @@ __all__ = [
     "within_cores",
     "worker_count",
 ]
+
+DIAGRAM_LIMIT = 16_384
+"""The most characters of a diagram read from standard input (``--grid -``): a 20x20 board as
+``fourinarow show`` draws it takes about 1,300."""
 
 POSITION_HELP = (
     "moves played (4453; - or an empty string for the empty board), or with --grid a diagram"
@@ -259,7 +265,9 @@ def read_position(args: argparse.Namespace) -> Board:
     """
     width, height = args.size
     if args.grid:
-        text = sys.stdin.read() if args.position.strip() == "-" else args.position
+        text = args.position
+        if text.strip() == "-":
+            text = read_text(sys.stdin, "the diagram on standard input", DIAGRAM_LIMIT)
         rows = parse_diagram(text)
         shape = (len(rows[0]), len(rows))
         if getattr(args, "size_given", False) and shape != (width, height):

@@ -15,6 +15,7 @@ from fourinarow.analysis import review_game
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review_text import review_text
+from fourinarow.cli.streams import ask
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
@@ -162,7 +163,8 @@ class TerminalGame:
 
     Args:
         settings: the empty board, the computer player and the options.
-        read: reads one line of input after showing a prompt (``input`` by default); raises
+        read: reads one line of input after showing a prompt (by default
+            :func:`~fourinarow.cli.streams.ask`, ``input`` with a bound on the line); raises
             ``EOFError`` at end of input.
         out: where the board and messages go (standard output when the game starts, by
             default).
@@ -171,7 +173,7 @@ class TerminalGame:
     def __init__(
         self,
         settings: GameSettings,
-        read: Callable[[str], str] = input,
+        read: Callable[[str], str] = ask,
         out: TextIO | None = None,
     ) -> None:
         self.settings = settings

@@ -15,6 +15,7 @@ from typing import TextIO
 
 from fourinarow.cli.options import positive_int
 from fourinarow.cli.output import color_wanted
+from fourinarow.cli.streams import ask
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.puzzles.daily import daily_puzzle, today
@@ -323,7 +324,7 @@ class PuzzleRun:
     set_name: str
     color: bool = False
     day: date | None = None
-    read: Callable[[str], str] = input
+    read: Callable[[str], str] = ask
     out: TextIO = field(default_factory=lambda: sys.stdout)
 
     def __post_init__(self) -> None:

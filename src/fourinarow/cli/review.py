@@ -19,6 +19,7 @@ from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agen
 from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, InvalidPositionError
+from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.openings import has_default_book
@@ -33,7 +34,7 @@ installed, has no limit: it is proven quickly with the book)."""
 DESCRIPTION = f"""\
 Review a game: every move is graded against the exact solver. MOVES is the game in 1-based
 columns (4453; comma-separated on boards wider than 9), or - to read it from standard input
-(the first word of the first non-empty line).
+(the first word of the first non-empty line, of at most {LINE_LIMIT:,} characters).
 
 Grades: best (keeps the position's value), ?! inaccuracy (the same result, but a slower win or a
 faster loss), ? mistake (a win drawn or a draw lost), ?? blunder (a win lost); a grade that
@@ -121,7 +122,7 @@ def _moves_text(text: str | None) -> str:
         )
     if text.strip() != "-":
         return text
-    for line in sys.stdin:
+    for line in read_lines(sys.stdin, "standard input"):
         words = line.split()
         if words:
             return words[0]

@@ -25,6 +25,7 @@ from fourinarow.cli.options import (
 )
 from fourinarow.cli.progress import agent_nodes, search_status, search_text, solve_text
 from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.arguments import default_threads
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
@@ -34,7 +35,7 @@ from fourinarow.search.solver import Solver
 
 __all__ = ["SolveSettings", "add_parser", "run", "solve"]
 
-DESCRIPTION = """\
+DESCRIPTION = f"""\
 Solve Connect Four positions exactly. Positions are move sequences in 1-based columns (4453);
 with no POSITION arguments they are read from standard input, one per line (an empty line or -
 is the empty board; anything after the first word of a line is ignored, so the standard
@@ -46,7 +47,8 @@ on the board before the winning one), negative a loss. When --time-ms or --max-n
 search first, the proven bounds are printed as LOW..HIGH instead of a score.
 
 A malformed or illegal position is reported on standard error with its line number and skipped;
-the exit status is then 2.
+the exit status is then 2. A line longer than {LINE_LIMIT:,} characters (a game on the largest
+board, 20x20, takes at most 1,200), or a closed standard input, ends the command with status 2.
 
 On a terminal, a search that runs for more than a second shows on standard error how far it has
 come: the time, the nodes, their rate and the bounds proven so far (with --analyze, each column's
@@ -180,7 +182,7 @@ def _inputs(positions: tuple[str, ...], stdin: TextIO) -> Iterator[tuple[str, st
         for number, text in enumerate(positions, start=1):
             yield f"argument {number}", text
         return
-    for number, line in enumerate(stdin, start=1):
+    for number, line in enumerate(read_lines(stdin, "standard input"), start=1):
         words = line.split()
         yield f"line {number}", words[0] if words else ""
 

@@ -26,8 +26,9 @@ from typing import TextIO, cast
 
 from fourinarow.cli.output import discard_output, guard_output, narrow_encoding, writable
 from fourinarow.core import FourInARowError
+from fourinarow.core.lines import read_line
 
-__all__ = ["ClosedInputError", "standard_streams"]
+__all__ = ["ClosedInputError", "ask", "standard_streams"]
 
 
 class ClosedInputError(FourInARowError):
@@ -131,3 +132,23 @@ def standard_streams() -> Iterator[tuple[TextIO, TextIO | None]]:
         yield guarded, originals[1]
     finally:
         sys.stdin, sys.stdout, sys.stderr = originals
+
+
+def ask(prompt: str) -> str:
+    """One line typed after ``prompt``, without its newline, as ``input`` reads it (with line
+    editing on a terminal), but from a file or a pipe at most
+    :data:`~fourinarow.core.lines.LINE_LIMIT` characters.
+
+    Raises:
+        EOFError: the input has ended.
+        InputTooLongError: a line longer than the limit (a terminal's own line is shorter).
+        ClosedInputError: standard input is closed.
+    """
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = read_line(sys.stdin, "standard input")
+    if not line:
+        raise EOFError
+    return line.removesuffix("\n")

@@ -27,13 +27,18 @@ The commands (:data:`COMMANDS` describes each; ``list_commands`` lists them):
   ``analyze`` (the value of every playable column for the side to move: ``x0:-2 x1:0 x2:-1..3``,
   ``?`` where the search did not reach), ``result`` (``x``, ``o``, ``draw`` or ``none``).
   ``boardsize``, ``connect`` and ``position`` start a new game.
+
+A command line longer than :data:`COMMAND_LIMIT` characters (the longest useful one, a
+``position`` on a 20x20 board, takes about 1,200) is answered with a failure, and the session
+goes on: :func:`read_commands` reads a line a bounded piece at a time and skips the rest of one
+that long, so it never holds it whole.
 """
 
 from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -41,12 +46,16 @@ from fourinarow import __version__
 from fourinarow.agents import Agent, Limit, analyze, make_agent
 from fourinarow.core import Board, Column, FourInARowError
 from fourinarow.core.checks import shown
+from fourinarow.core.lines import LINE_LIMIT, skip_line
 from fourinarow.core.notation import LETTER_COLUMNS, parse_size
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
 from fourinarow.core.render import render_text
 from fourinarow.search.scores import Unvalued
 
-__all__ = ["COMMANDS", "GtpEngine", "GtpError", "serve"]
+__all__ = ["COMMANDS", "COMMAND_LIMIT", "GtpEngine", "GtpError", "read_commands", "serve"]
+
+COMMAND_LIMIT = LINE_LIMIT
+"""The most characters of a command line, its newline aside."""
 
 _FIRST = ("x", "b", "black", "1")
 _SECOND = ("o", "w", "white", "2")
@@ -136,6 +145,9 @@ class GtpEngine:
         words = _clean(line).split()
         if not words:
             return None
+        if len(line.rstrip("\r\n")) > COMMAND_LIMIT:
+            ident = words[0] if words[0].isdigit() and len(words) > 1 else ""
+            return f"?{ident} the command is longer than {COMMAND_LIMIT:,} characters\n\n"
         ident = ""
         if words[0].isdigit():
             ident = words.pop(0)
@@ -416,6 +428,16 @@ _HANDLERS: dict[str, Handler] = {
     "result": _result_command,
 }
 assert set(_HANDLERS) == set(COMMANDS)
+
+
+def read_commands(stream: TextIO) -> Iterator[str]:
+    """The command lines of ``stream`` until its end, each read at most
+    ``COMMAND_LIMIT + 1`` characters at a time: a longer line comes cut there (which
+    :meth:`GtpEngine.reply` refuses) and the rest of it is skipped."""
+    while line := stream.readline(COMMAND_LIMIT + 1):
+        if len(line) > COMMAND_LIMIT and not line.endswith("\n"):
+            skip_line(stream)
+        yield line
 
 
 def serve(engine: GtpEngine, lines: Iterable[str], out: TextIO) -> int:

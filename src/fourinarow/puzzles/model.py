@@ -32,6 +32,7 @@ where the position came from.
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -41,11 +42,13 @@ from typing import Literal, get_args
 from fourinarow.core import Board, FourInARowError, column_label
 from fourinarow.core.checks import shown
 from fourinarow.core.json_text import JSONTextError, read_json
+from fourinarow.core.lines import InputTooLongError, read_lines
 from fourinarow.core.notation import parse_column, parse_size
 from fourinarow.core.paths import check_regular_file, open_regular_file, write_output_file
 
 __all__ = [
     "KINDS",
+    "SET_LINE_LIMIT",
     "WIN_MAX_DISTANCE",
     "Kind",
     "Puzzle",
@@ -59,6 +62,10 @@ Kind = Literal["win", "only-move", "save-draw"]
 
 KINDS: tuple[Kind, ...] = get_args(Kind)
 """Every kind, in the order above."""
+
+SET_LINE_LIMIT = 16_384
+"""The most characters of a line of a set file: a puzzle on the largest board, 20x20, takes
+about 3,000 (its moves twice, in the id and the position)."""
 
 WIN_MAX_DISTANCE = 5
 """The longest ``win`` puzzle, in the solver's own moves (nine plies played out); a position
@@ -205,18 +212,22 @@ def read_puzzles(path: Path | str) -> list[Puzzle]:
     """The puzzles of a set file (JSON Lines; blank lines are skipped).
 
     Raises:
-        PuzzleError: the file cannot be read, a line is not JSON, or a puzzle is not valid
-            (the message names the file and line).
+        PuzzleError: the file cannot be read, a line is not JSON or is longer than
+            :data:`SET_LINE_LIMIT`, or a puzzle is not valid (the message names the file and
+            line).
         PathKindError: ``path`` is a folder, a FIFO, a device or a socket (found without
             opening it, so a FIFO never blocks).
     """
     path = check_regular_file(path, "the puzzle set")
     try:
-        with open_regular_file(path, "the puzzle set") as file:  # never waits on a FIFO
-            text = file.read().decode("utf-8")
+        opened = open_regular_file(path, "the puzzle set")  # never waits on a FIFO
+        with io.TextIOWrapper(opened, encoding="utf-8") as file:
+            lines = list(read_lines(file, str(path), SET_LINE_LIMIT))
     except (OSError, UnicodeDecodeError) as error:
         raise PuzzleError(f"cannot read the puzzle set {path}: {error}") from None
-    return list(_parse_lines(text.splitlines(), str(path)))
+    except InputTooLongError as error:  # read a bounded piece at a time: never held whole
+        raise PuzzleError(str(error)) from None
+    return list(_parse_lines(lines, str(path)))
 
 
 def _parse_lines(lines: Iterable[str], where: str) -> Iterator[Puzzle]:
