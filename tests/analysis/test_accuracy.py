@@ -3,6 +3,7 @@ figures' arithmetic and the position files."""
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -188,6 +189,7 @@ def test_the_committed_sample_reads_as_positions() -> None:
         ("44 12\n4453 draw\n", r"line 2: 'draw' is not a whole number"),
         ("1111111\n", "line 1"),
         ("44\n\n1212121\n", "line 3: the game is over"),
+        ("44\n" + "4" * 5000 + "\n", "line 2: longer than 4,096 characters"),
     ],
 )
 def test_a_malformed_line_is_named_with_its_file(tmp_path: Path, text: str, message: str) -> None:
@@ -211,3 +213,16 @@ def test_evenly_spaced_keeps_the_first_and_spreads_the_rest() -> None:
     assert evenly_spaced(list(range(1000)), 4) == [0, 250, 500, 750]
     assert evenly_spaced([1, 2], 5) == [1, 2]
     assert evenly_spaced([1, 2], None) == [1, 2]
+
+
+def test_a_line_of_20_mb_is_refused_before_it_is_held(tmp_path: Path) -> None:
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"44\n" + b"4" * (20 * 2**20) + b"\n")
+    tracemalloc.start()
+    try:
+        with pytest.raises(PositionFileError, match="line 2: longer than"):
+            read_positions(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 2**20  # a few kilobytes at a time, not the 20 MB line

@@ -35,6 +35,7 @@ and 10) depend on the machine's speed.
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from fourinarow.agents import Agent, make_agent
 from fourinarow.analysis.review import GRADES, Grade, MoveReview, ReviewError, review_move
 from fourinarow.core import Board, FourInARowError
 from fourinarow.core.checks import shown
+from fourinarow.core.lines import InputTooLongError, read_lines
 from fourinarow.core.paths import check_regular_file, open_regular_file
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValues
@@ -357,19 +359,23 @@ def read_positions(
 
     Raises:
         PositionFileError: the file cannot be read, or a line is not a position whose game
-            goes on (the message names the file and line).
+            goes on or is longer than :data:`~fourinarow.core.lines.LINE_LIMIT` characters
+            (the message names the file and line).
         PathKindError: ``path`` is a folder, a FIFO, a device or a socket (found without
             opening it, so a FIFO never blocks).
     """
     path = check_regular_file(path, "the positions file")
     try:
-        with open_regular_file(path, "the positions file") as file:  # never waits on a FIFO
-            text = file.read().decode("utf-8")
+        opened = open_regular_file(path, "the positions file")  # never waits on a FIFO
+        with io.TextIOWrapper(opened, encoding="utf-8") as file:
+            lines = list(read_lines(file, str(path)))
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise PositionFileError(f"cannot read positions from {path}: {reason}") from None
+    except InputTooLongError as error:  # read a bounded piece at a time: never held whole
+        raise PositionFileError(str(error)) from None
     boards = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         board = _board_of_line(line, f"{path}, line {number}", width, height, connect)
         if board is not None:
             boards.append(board)
