@@ -11,9 +11,9 @@ failure, for the command line to find when a caller swallowed it (argparse's ``-
 any ``OSError`` of its writes for nothing).
 
 Result tables are drawn with box-drawing characters; a terminal or a pipe whose encoding is
-ASCII or Latin-1 (``PYTHONIOENCODING=ascii``, ``LANG=C``) cannot write them. :func:`writable`
-gives the text such a stream can write: the characters the output draws with in ASCII
-(:func:`plain_text`), anything else still unwritable as a backslash escape.
+ASCII or Latin-1 (``PYTHONIOENCODING=ascii``, a Latin-1 terminal) cannot write them.
+:func:`writable` gives the text such a stream can write: the characters the output draws with
+in ASCII (:func:`plain_text`), anything else still unwritable as a backslash escape.
 """
 
 from __future__ import annotations
