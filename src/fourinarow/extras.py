@@ -16,9 +16,16 @@ plots need it: pip install 'fourinarow[plot]'
 
 from __future__ import annotations
 
+import atexit
 import importlib
+import importlib.util
 import logging
+import os
+import shutil
 import socket
+import sys
+import tempfile
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -26,6 +33,7 @@ __all__ = [
     "MissingExtraError",
     "RayConnectionError",
     "check_ray_address",
+    "prepare_matplotlib",
     "require_extra",
     "start_ray",
 ]
@@ -57,6 +65,53 @@ def require_extra(module: str, extra: str, purpose: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError:
         raise MissingExtraError(f"{purpose}: pip install 'fourinarow[{extra}]'") from None
+
+
+def _writable_folder(folder: Path) -> bool:
+    """Whether ``folder`` is (or can be made) a folder this process may write in."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return folder.is_dir() and os.access(folder, os.W_OK)
+
+
+def _matplotlib_places() -> list[Path]:
+    """The folders matplotlib keeps its settings and its font cache in when ``MPLCONFIGDIR``
+    is not set (on Linux and other Unix: under ``$XDG_CONFIG_HOME`` and ``$XDG_CACHE_HOME``,
+    else ``~/.config`` and ``~/.cache``; elsewhere ``~/.matplotlib``)."""
+    home = Path.home()
+    if sys.platform.startswith(("linux", "freebsd")):
+        config = os.environ.get("XDG_CONFIG_HOME") or str(home / ".config")
+        cache = os.environ.get("XDG_CACHE_HOME") or str(home / ".cache")
+        return [Path(config) / "matplotlib", Path(cache) / "matplotlib"]
+    return [home / ".matplotlib"]
+
+
+def prepare_matplotlib() -> None:
+    """Before matplotlib (extra ``plot``) is imported: spare the user its warning about a
+    folder it cannot write.
+
+    When ``MPLCONFIGDIR`` is not set and the folders matplotlib would use for its settings and
+    font cache cannot be written (a read-only home), matplotlib makes a temporary folder and
+    says so on standard error, in two lines, on every run. Here such a folder is made before
+    matplotlib is imported, given to it as ``MPLCONFIGDIR`` and removed when the process ends;
+    a ``MPLCONFIGDIR`` the user set, and writable default folders, are left as they are.
+    Nothing is done once matplotlib is imported, or when it is not installed.
+    """
+    if "matplotlib" not in sys.modules and not os.environ.get("MPLCONFIGDIR"):
+        try:
+            usable = all(_writable_folder(place) for place in _matplotlib_places())
+        except RuntimeError:  # no home folder to find
+            usable = False
+        if not usable and importlib.util.find_spec("matplotlib") is not None:
+            try:
+                folder = tempfile.mkdtemp(prefix="fourinarow-matplotlib-")
+            except OSError:  # no temporary folder either: matplotlib says what it does
+                folder = None
+            if folder is not None:
+                atexit.register(shutil.rmtree, folder, ignore_errors=True)
+                os.environ["MPLCONFIGDIR"] = folder
 
 
 def start_ray(workers: int, address: str | None = None) -> tuple[Any, bool]:

@@ -22,9 +22,11 @@ from fourinarow.book.build import (
 )
 from fourinarow.core import Board
 from fourinarow.core.machine import available_cores
+from fourinarow.core.paths import OutputWriteError
 from fourinarow.search.openings import Book, BookError, decode_key, position_key
 from tests.cli.conftest import run_in_process
 from tests.core.naive import NaiveBoard
+from tests.core.test_paths import file_size_limit
 
 SHAPE = (5, 4, 4)
 
@@ -267,9 +269,9 @@ def entries_of(directory: Path) -> list[str]:
     ("where", "problem"),
     [
         ("--out", r"cannot write the book to \S*outdir: it is a directory"),
-        ("--out-under-a-file", r"cannot write the book to \S*notes\.txt/x\.book: \S*notes\.txt"),
+        ("--out-under-a-file", r"--out \S*notes\.txt/x\.book: \S*notes\.txt is a file, not a"),
         ("--progress-dir", r"cannot keep the build's progress in \S*notes\.txt: it is a file"),
-        ("--progress-dir-under-a-file", r"progress in \S*notes\.txt/sub: \S*notes\.txt is not"),
+        ("--progress-dir-under-a-file", r"--progress-dir \S*notes\.txt/sub: \S*notes\.txt is a"),
     ],
 )
 def test_an_unusable_output_stops_the_cli_at_once_in_one_line_leaving_nothing(
@@ -409,3 +411,24 @@ def test_the_workers_of_a_build_killed_with_sigkill_exit_at_once_and_quietly(
     assert not any(running(pid) for pid in workers)  # not solving their chunks to the end
     assert not (tmp_path / "x.book").exists()  # killed mid-build
     assert errors.read_text() == ""
+
+
+def test_a_log_line_cut_short_by_a_full_disk_is_cut_off_and_the_build_resumes(
+    tmp_path: Path,
+) -> None:
+    """A full disk in the middle of a line of the build's log: exit status 1 (an
+    OutputWriteError), the log as it was before that line, and the chunk whose line it was
+    solved again by the next run, which ends with a whole book."""
+    path = tmp_path / "x.book"
+    directory = build_directory(path)
+    limit = 200  # plan.json fits, and each chunk of 20 scores; the log's third line does not
+    with file_size_limit(limit), pytest.raises(OutputWriteError, match="the build's log"):
+        build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    log = (directory / "log.jsonl").read_text()
+    assert log.endswith("\n")
+    lines = [json.loads(line) for line in log.splitlines()]  # each line whole
+    chunks = sorted(p.name for p in directory.glob("chunk-*.scores"))
+    assert chunks == [f"chunk-{line['chunk']:07d}.scores" for line in lines]
+    report = build_book(path, *SHAPE, 3, chunk_size=20, tt_mb=4)
+    assert report.solved > 0
+    assert len(Book.load(path)) == report.entries

@@ -1,6 +1,6 @@
 """Every command that takes ``--db``, given a database its user may not open (a folder on the
-way they may not enter, as ``/root``; a file they may not read): one line, exit status 2, no
-traceback. Run as another user, which only root can become."""
+way they may not enter, as ``/root``, named in the message; a file they may not read): one
+line, exit status 2, no traceback. Run as another user, which only root can become."""
 
 from __future__ import annotations
 
@@ -85,4 +85,11 @@ def test_a_database_the_user_may_not_open_is_one_line_and_status_2(
         extra += ["--out", str(Path(tempfile.gettempdir()) / f"fourinarow-unused-{tmp_path.name}")]
     result = run_as_other_user(*args, *extra, stdin="q\n")
     assert result.returncode == 2, result.stderr
-    assert result.stderr == f"fourinarow {args[0]}: error: {message.format(db=db)}\n"
+    if where == "unreadable":
+        assert result.stderr == f"fourinarow {args[0]}: error: {message.format(db=db)}\n"
+    else:  # a folder on the way that the user may not enter: named, before the command runs
+        assert result.stderr.startswith(
+            f"fourinarow {args[0]}: error: --db {db}: this user may not enter the folder "
+        )
+        assert result.stderr.endswith("; give a file's path\n")
+        assert result.stderr.count("\n") == 1

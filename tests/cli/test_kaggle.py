@@ -39,7 +39,11 @@ def test_a_bad_spec_or_place_is_one_line_and_exit_2(run: Run, tmp_path: Path) ->
     (tmp_path / "file").write_text("")
     result = run("kaggle", "export", "--out", str(tmp_path / "file" / "sub"))
     assert result.returncode == 2
-    assert "cannot write the submission" in result.stderr
+    assert f"{tmp_path / 'file'} is a file, not a folder" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    result = run("kaggle", "export", "--out", str(tmp_path / "file"))
+    assert result.returncode == 2
+    assert "cannot write the submission into" in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
 

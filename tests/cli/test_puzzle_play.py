@@ -160,7 +160,7 @@ def test_the_default_progress_file_is_in_the_user_data_folder(
         (["--rating", "high"], "a rating range is MIN-MAX"),
         (["--rating", "1600-1200"], "the range 1600-1200 is empty"),
         (["--count", "0"], "--count"),
-        (["--db", "/dev/null/progress.sqlite3"], "cannot make the folder of the puzzle progress"),
+        (["--db", "/dev/null/progress.sqlite3"], "/dev/null is a character device, not a folder"),
     ],
 )
 def test_errors_are_one_line_with_status_2(

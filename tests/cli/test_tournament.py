@@ -89,7 +89,7 @@ def test_a_plot_without_matplotlib_fails_before_the_first_game(
     ("plot", "message"),
     [
         ("plots", "is a folder: give the image's file name, e.g. plots/elo.png"),
-        ("taken.txt/elo.png", "taken.txt is a file, not a folder"),
+        ("taken.txt/elo.png", "taken.txt is a file, not a folder; give a file's path"),
         ("elo.xyz", "matplotlib cannot write .xyz files (png, svg, pdf, ...)"),
         ("new-folder/", "is a folder: give the image's file name, e.g. new-folder/elo.png"),
     ],
@@ -498,3 +498,59 @@ def test_a_million_games_start_at_once_in_the_memory_of_a_thousand(tmp_path: Pat
     small = peak_memory_at_the_first_game("1000", tmp_path / "small.sqlite3")
     large = peak_memory_at_the_first_game("1000000", tmp_path / "large.sqlite3")
     assert large < small + 32 * 1024  # kB: no schedule of a million games in memory
+
+
+# ------------------------------------------------ matplotlib where its folders cannot be written
+
+
+def _plotting_process(
+    tmp_path: Path, plot: Path, **environment: str
+) -> subprocess.CompletedProcess[str]:
+    """``tournament ... --plot PLOT`` in a process whose home is a file (so that neither
+    matplotlib's settings folder nor its cache can be made there, whoever runs it), its
+    temporary files in a folder of the test's."""
+    home = tmp_path / "home-is-a-file"
+    home.write_text("")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir(exist_ok=True)
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+    }
+    env.update(HOME=str(home), TMPDIR=str(temporary), **environment)
+    args = ["tournament", "random", "simple", "--games", "2", "--workers", "1", "--quiet"]
+    return subprocess.run(
+        [sys.executable, "-m", "fourinarow", *args, "--db", str(tmp_path / "r.sqlite3"),
+         "--plot", str(plot)],
+        capture_output=True, text=True, timeout=120, env=env, check=False,
+    )  # fmt: skip
+
+
+def test_matplotlib_is_quiet_where_its_own_folders_cannot_be_written(tmp_path: Path) -> None:
+    """It would say, in two lines before our output, that it made a temporary folder; the
+    one made for it is gone when the command ends."""
+    pytest.importorskip("matplotlib")
+    done = _plotting_process(tmp_path, tmp_path / "elo.png")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert (tmp_path / "elo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_a_plot_in_a_read_only_folder_is_our_one_line_alone(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    locked = unwritable_folder(tmp_path)
+    done = _plotting_process(tmp_path, locked / "elo.png")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert f"cannot write into {locked}" in done.stderr
+
+
+def test_a_matplotlib_folder_the_user_chose_is_the_one_used(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    chosen = tmp_path / "mine"
+    chosen.mkdir()
+    done = _plotting_process(tmp_path, tmp_path / "elo.png", MPLCONFIGDIR=str(chosen))
+    assert done.returncode == 0, done.stderr
+    assert any(chosen.iterdir())  # matplotlib's font cache went where the user said

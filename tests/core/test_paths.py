@@ -4,6 +4,7 @@ through a device or a FIFO, or refused, and never renamed over anything but a re
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import socket
 import stat
@@ -17,12 +18,17 @@ import pytest
 
 from fourinarow.core import FourInARowError, PathKindError
 from fourinarow.core.paths import (
+    OutputWriteError,
     check_output_file,
+    check_output_folder,
     check_regular_file,
     kind_of,
     open_regular_file,
+    path_problem,
+    shown_path,
     write_output_file,
 )
+from tests.other_user import as_other_user, needs_root, shared_folder
 
 ROOT_ONLY = pytest.mark.skipif(
     os.name != "posix" or os.geteuid() != 0, reason="making a device node (mknod) needs root"
@@ -179,7 +185,7 @@ def test_a_device_output_not_written_through_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_failed_write_leaves_no_partial_file(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(OutputWriteError, match="No such file or directory"):
         write_output_file(tmp_path / "missing" / "out", b"x", "the set", write_through=False)
     assert list(tmp_path.iterdir()) == []
 
@@ -253,3 +259,130 @@ def test_open_regular_file_refuses_a_folder_a_socket_and_a_link_loop(tmp_path: P
 def test_open_regular_file_refuses_a_device(tmp_path: Path) -> None:
     with pytest.raises(PathKindError, match="is a character device"):
         open_regular_file(make_device(tmp_path / "null"), "the book")
+
+
+# ------------------------------------------------------------- paths that name nothing usable
+
+
+def test_a_path_that_can_be_looked_at_or_is_simply_missing_has_no_problem(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    assert path_problem(tmp_path / "file") is None
+    assert path_problem(tmp_path) is None
+    assert path_problem(tmp_path / "missing") is None
+    assert path_problem(tmp_path / "missing" / "deeper") is None  # folders for the caller
+
+
+def test_each_path_that_names_nothing_usable_is_told_in_words(tmp_path: Path) -> None:
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    (tmp_path / "file").write_text("x")
+    assert path_problem("") == "the path is empty"
+    assert path_problem("a\0b") == "the path holds a NUL character"
+    assert path_problem(tmp_path / "loop") == (
+        "it is a symbolic link that leads back to itself (a loop)"
+    )
+    assert path_problem(tmp_path / "loop" / "x") == (
+        f"{tmp_path / 'loop'} is a symbolic link that leads back to itself (a loop)"
+    )
+    assert path_problem(tmp_path / "dangling") == (
+        f"it is a symbolic link to {tmp_path / 'gone'}, which does not exist"
+    )
+    assert path_problem(tmp_path / "dangling" / "x") == (
+        f"{tmp_path / 'dangling'} is a symbolic link to {tmp_path / 'gone'}, which does not exist"
+    )
+    assert path_problem(tmp_path / "file" / "x") == f"{tmp_path / 'file'} is a file, not a folder"
+    assert path_problem(tmp_path / ("x" * 300)) == "the name is too long for the file system"
+
+
+@needs_root
+def test_a_folder_the_user_may_not_enter_is_named(tmp_path: Path) -> None:
+    with shared_folder() as folder:
+        locked = folder / "locked"
+        locked.mkdir(mode=0)
+        with as_other_user():
+            problem = path_problem(locked / "r.sqlite3")
+        assert problem == f"this user may not enter the folder {locked}"
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        lambda path: check_regular_file(path, "the set"),
+        lambda path: check_output_file(path, "the set", write_through=True),
+        lambda path: check_output_folder(path, "the set"),
+        lambda path: write_output_file(path, b"x", "the set", write_through=True),
+    ],
+    ids=["input", "output", "folder", "write"],
+)
+def test_every_check_refuses_a_loop_in_one_line_naming_it(
+    tmp_path: Path, check: Callable[[Path], object]
+) -> None:
+    (tmp_path / "loop").symlink_to("loop")
+    with pytest.raises(PathKindError) as caught:
+        check(tmp_path / "loop")
+    assert f"{tmp_path / 'loop'}: it is a symbolic link that leads back to itself" in str(
+        caught.value
+    )
+    assert "\n" not in str(caught.value)
+    assert (tmp_path / "loop").is_symlink()
+
+
+def test_an_output_folder_is_a_folder_or_new_where_files_can_be_made(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("mine")
+    assert check_output_folder(tmp_path, "it") == tmp_path
+    assert check_output_folder(tmp_path / "new" / "deeper", "it") == tmp_path / "new" / "deeper"
+    with pytest.raises(PathKindError, match="it is a file; give a folder's path"):
+        check_output_folder(tmp_path / "file", "it")
+    assert not (tmp_path / "new").exists()  # made by the writer, not the check
+    assert (tmp_path / "file").read_text() == "mine"
+
+
+def test_a_long_path_is_shown_by_its_ends() -> None:
+    text = "/" + "x" * 300 + "/end.png"
+    assert shown_path(text).startswith("/xxx")
+    assert shown_path(text).endswith("/end.png")
+    assert len(shown_path(text)) < 100
+
+
+# ------------------------------------------------------------------------ writes that fail
+
+
+@contextmanager
+def file_size_limit(size: int) -> Iterator[None]:
+    """Writes past ``size`` bytes fail with "File too large" in this block (a full disk, as
+    far as the writer can tell)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, handler)
+
+
+def test_a_write_that_fails_keeps_the_old_file_whole(tmp_path: Path) -> None:
+    path = tmp_path / "out.txt"
+    path.write_bytes(b"old" * 1000)
+    with file_size_limit(100), pytest.raises(OutputWriteError) as caught:
+        write_output_file(path, b"new" * 1000, "the set", write_through=False)
+    assert str(caught.value) == (
+        f"cannot write the set to {path} (File too large); the file there before is unchanged"
+    )
+    assert isinstance(caught.value, OSError)
+    assert not isinstance(caught.value, FourInARowError)  # not bad input: exit status 1
+    assert path.read_bytes() == b"old" * 1000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="this system has no /dev/full")
+def test_a_full_device_written_through_is_an_output_write_error() -> None:
+    with pytest.raises(OutputWriteError, match=r"^cannot write the set to /dev/full \(No space"):
+        write_output_file("/dev/full", b"x" * 10, "the set", write_through=True)
+
+
+def test_folders_made_for_an_output_that_fails_are_no_half_file(tmp_path: Path) -> None:
+    target = tmp_path / "new" / "out.txt"
+    with file_size_limit(10), pytest.raises(OutputWriteError):
+        write_output_file(target, b"x" * 100, "it", write_through=False, make_folders=True)
+    assert list((tmp_path / "new").iterdir()) == []

@@ -86,7 +86,7 @@ def test_a_bad_result_is_refused(tmp_path: Path) -> None:
 def test_unusable_places_are_refused_in_one_line(tmp_path: Path) -> None:
     a_file = tmp_path / "file"
     a_file.write_text("not a folder")
-    with pytest.raises(ProgressError, match="cannot make the folder") as caught:
+    with pytest.raises(ProgressError, match=f"{a_file} is a file, not a folder") as caught:
         Progress(a_file / "puzzles.sqlite3")
     assert "\n" not in str(caught.value)
     with pytest.raises(ProgressError, match="is a folder"):
@@ -107,11 +107,16 @@ def test_a_file_another_user_may_not_open_is_refused(tmp_path: Path) -> None:
         unreadable = folder / "puzzles.sqlite3"
         unreadable.write_bytes(hidden.read_bytes())
         unreadable.chmod(0)
-        for path in (hidden, unreadable, hidden.parent / "new.sqlite3"):
+        with as_other_user(), pytest.raises(ProgressError) as caught:
+            Progress(unreadable)
+        assert str(caught.value) == (
+            f"cannot open the puzzle progress file {unreadable} (Permission denied)"
+        )
+        for path in (hidden, hidden.parent / "new.sqlite3"):  # the folder on the way is named
             with as_other_user(), pytest.raises(ProgressError) as caught:
                 Progress(path)
-            assert str(caught.value) == (
-                f"cannot open the puzzle progress file {path} (Permission denied)"
+            assert str(caught.value).startswith(
+                f"the puzzle progress file {path}: this user may not enter the folder "
             )
 
 

@@ -223,12 +223,18 @@ def test_a_database_another_user_may_not_open_is_refused(tmp_path: Path, create:
         unreadable = folder / "r.sqlite3"
         shutil.copy(hidden, unreadable)
         unreadable.chmod(0)
-        for path in (hidden, unreadable, hidden.parent / "new.sqlite3"):
+        with as_other_user(), pytest.raises(ResultsLocationError) as caught:
+            Store(unreadable, create=create)
+        assert str(caught.value) == (
+            f"cannot open the results database {unreadable} (Permission denied)"
+        )
+        for path in (hidden, hidden.parent / "new.sqlite3"):  # the folder on the way is named
             with as_other_user(), pytest.raises(ResultsLocationError) as caught:
                 Store(path, create=create)
-            assert str(caught.value) == (
-                f"cannot open the results database {path} (Permission denied)"
+            assert str(caught.value).startswith(
+                f"the results database {path}: this user may not enter the folder "
             )
+            assert str(caught.value).endswith("; give a file's path")
 
 
 @pytest.mark.parametrize("variable", ["XDG_DATA_HOME", "HOME"])

@@ -37,7 +37,14 @@ from fourinarow.book.layers import children, layers, next_layer
 from fourinarow.core.geometry import Geometry
 from fourinarow.core.json_text import read_json
 from fourinarow.core.machine import capped_to_cores
-from fourinarow.core.paths import check_output_file, kind_of, write_output_file
+from fourinarow.core.paths import (
+    OutputWriteError,
+    check_output_file,
+    kind_of,
+    path_problem,
+    shown_path,
+    write_output_file,
+)
 from fourinarow.search.interrupt import worker_pool
 from fourinarow.search.openings import (
     BOOK_MAX_BITS,
@@ -309,12 +316,33 @@ def _write_atomically(path: Path, data: bytes) -> None:
     """Write a file of the build directory whole or not at all (a temporary file, renamed).
 
     Raises:
-        BookError: it cannot be written (the temporary file is removed).
+        OutputWriteError: it cannot be written (the temporary file is removed).
     """
+    write_output_file(path, data, "the build's file", write_through=False, error=BookPathError)
+
+
+def _append_record(log: Path, record: dict[str, object]) -> None:
+    """Add a line to the build's log, whole or not at all (a line cut short by a full disk is
+    cut off again, so that the log reads on the next run).
+
+    Raises:
+        OutputWriteError: the line cannot be written; the log is as it was.
+    """
+    data = (json.dumps(record) + "\n").encode()
     try:
-        write_output_file(path, data, "the build's file", write_through=False, error=BookPathError)
+        with open(log, "ab", buffering=0) as f:
+            size = os.fstat(f.fileno()).st_size
+            try:
+                written = 0
+                while written < len(data):
+                    written += f.write(data[written:]) or 0
+            except OSError:
+                os.ftruncate(f.fileno(), size)
+                raise
     except OSError as error:
-        raise BookError(f"cannot write {path} ({error.strerror or error})") from None
+        raise OutputWriteError(
+            f"cannot write the build's log {log} ({error.strerror or error})"
+        ) from error
 
 
 def _blocked(directory: Path) -> str | None:
@@ -337,6 +365,13 @@ def _check_outputs(path: Path, directory: Path) -> None:
     Raises:
         BookError: one cannot; the message names it, says why and what is accepted.
     """
+    for place, start, accepted in (
+        (path, "cannot write the book to", "give a file's path"),
+        (directory, "cannot keep the build's progress in", "give a directory's path"),
+    ):
+        problem = path_problem(place)
+        if problem is not None:
+            raise BookPathError(f"{start} {shown_path(place)}: {problem}; {accepted}")
     if path.is_dir():
         raise BookError(
             f"cannot write the book to {path}: it is a directory; give a file's path "
@@ -423,7 +458,7 @@ def _check_plan(directory: Path, plan: BuildPlan) -> BuildPlan:
     made = _make_directory(directory)
     try:
         _write_atomically(path, json.dumps(asdict(plan), indent=1).encode())
-    except BookError:
+    except (BookError, OSError):
         _remove_directories(made)
         raise
     return plan
@@ -506,13 +541,14 @@ def build_book(
     if progress:
         progress(done, plan.chunks, 0.0)
     for index, scores, seconds in results:
-        _write_atomically(_chunk_path(directory, index), scores)
+        chunk = _chunk_path(directory, index)
+        _write_atomically(chunk, scores)
         record = {"chunk": index, "positions": len(scores), "cpu_s": seconds}
         try:
-            with open(log, "a") as f:
-                f.write(json.dumps({**record, "crc32": zlib.crc32(scores)}) + "\n")
-        except OSError as error:
-            raise BookError(f"cannot write {log} ({error.strerror or error})") from None
+            _append_record(log, {**record, "crc32": zlib.crc32(scores)})
+        except OutputWriteError:
+            chunk.unlink(missing_ok=True)  # solved again next time, with its record
+            raise
         done += 1
         solved += len(scores)
         if progress:
@@ -529,16 +565,14 @@ def build_book(
         values.frombytes(_chunk_path(directory, i).read_bytes())
     entries = _complete(width, height, connect, found, dict(zip(deepest, values, strict=True)))
     book = Book.from_entries(width, height, connect, plies, entries)
+    kept = f"every chunk is solved and kept in {directory}: run the build again to write the book"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         size = book.save(path, compression)
-    except (OSError, BookError) as error:
-        if isinstance(error, OSError):
-            error = BookError(f"cannot write the book to {path} ({error.strerror or error})")
-        raise BookError(
-            f"{error}; every chunk is solved and kept in {directory}: run the build again to "
-            "write the book"
-        ) from None
+    except BookError as error:
+        raise BookError(f"{error}; {kept}") from None
+    except OSError as error:  # a full disk: exit status 1
+        raise OutputWriteError(f"{error}; {kept}") from error
     return BuildReport(len(book), solved, cpu_seconds(directory), size)
 
 

@@ -42,7 +42,12 @@ from pathlib import Path
 from typing import IO, BinaryIO, Literal
 
 from fourinarow.core.checks import shown
-from fourinarow.core.paths import check_output_file, check_regular_file, open_regular_file
+from fourinarow.core.paths import (
+    OutputWriteError,
+    check_output_file,
+    check_regular_file,
+    open_regular_file,
+)
 from fourinarow.search.openings import (
     HEADER_SIZE,
     Book,
@@ -197,6 +202,7 @@ def install_book(
         BookInstallError: no SHA-256 for a URL, a malformed one, a malformed URL or one of
             another scheme, a missing source, a limit that is not a positive number, or a
             data folder that cannot be written.
+        OutputWriteError: the copy could not be written there (a full disk, ...).
         BookDownloadError: an HTTP error status, no connection, a timeout, the deadline
             passed, a redirect to another scheme, a malformed answer, a body shorter than
             announced.
@@ -220,6 +226,8 @@ def install_book(
         raise BookInstallError(f"a book's source is a path or a URL, not {shown(source)}")
     if not url:  # a FIFO would block the copy; a device would copy forever
         check_regular_file(source, "the book", BookPathError)
+        if not os.path.lexists(source):  # before the books folder is made
+            raise BookInstallError(f"{source}: cannot be read (No such file or directory)")
     limits = _Limits(
         int(_checked_limit(max_bytes, "max_bytes", whole=True)),
         _checked_limit(timeout, "timeout"),
@@ -257,9 +265,10 @@ def install_book(
     except BaseException as error:  # a failure or Ctrl-C: leave nothing behind
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise BookInstallError(
-                f"{source}: cannot install it in {folder} ({error.strerror or error})"
+        if isinstance(error, OSError):  # writing failed (a full disk): exit status 1
+            raise OutputWriteError(
+                f"{source}: cannot install it in {folder} ({error.strerror or error}); the "
+                "books installed before are unchanged"
             ) from None
         raise
     if replaced is not None and replaced.checksum != header.checksum:

@@ -18,6 +18,7 @@ from fourinarow.cli.options import (
     board_size,
     connect_length,
     decimal_option,
+    path_value,
     ply_count,
     positive_int,
     table_megabytes,
@@ -71,13 +72,13 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     add_shape_options(build)
     build.add_argument(
         "--out",
-        type=Path,
+        type=path_value,
         metavar="PATH",
         help="the book file (default: WxHcN-pliesP.book in the current directory); it must be "
         "a regular file or new (a device or FIFO is refused)",
     )
     build.add_argument(
-        "--progress-dir", type=Path, metavar="DIR", help="where progress is kept (PATH.build)"
+        "--progress-dir", type=path_value, metavar="DIR", help="where progress is kept (PATH.build)"
     )
     build.add_argument(
         "--workers",

@@ -11,7 +11,7 @@ from typing import Any
 from fourinarow.agents.levels import LEVELS
 from fourinarow.cli.options import add_shape_options, seed_number
 from fourinarow.core.numbers import InvalidNumberError, parse_int
-from fourinarow.core.paths import PathKindError, check_output_file
+from fourinarow.core.paths import PathKindError, check_output_file, path_problem, shown_path
 from fourinarow.gui.launch import DEFAULT_WINDOW
 from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
@@ -55,6 +55,9 @@ def _level(text: str) -> int:
 
 def _png_path(text: str) -> Path:
     path = Path(text)
+    problem = path_problem(text)  # before anything looks at it (a loop, a name too long)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{shown_path(text)}: {problem}; give a PNG file's path")
     if path.suffix.lower() != ".png":
         raise argparse.ArgumentTypeError(f"{text!r} does not end in .png: the screenshot is a PNG")
     if not path.parent.is_dir():

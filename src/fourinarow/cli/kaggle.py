@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
+from fourinarow.cli.options import path_value
 from fourinarow.integrations.kaggle import export_submission
 
 __all__ = ["add_parser", "run", "run_export"]
@@ -50,7 +51,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     export.add_argument(
         "--out",
         required=True,
-        type=Path,
+        type=path_value,
         metavar="DIR",
         help="the directory to write into (made if missing); the file there is replaced whole, "
         "a device or FIFO in its place refused",

@@ -19,9 +19,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
 from fourinarow import __version__
+from fourinarow.cli.options import check_path_arguments
 from fourinarow.cli.output import OutputError, discard_output, output_failure
 from fourinarow.cli.streams import standard_streams
 from fourinarow.core import FourInARowError
+from fourinarow.core.paths import OutputWriteError
 from fourinarow.extras import MissingExtraError, RayConnectionError
 
 __all__ = ["COMMANDS", "USER_ERRORS", "build_parser", "main"]
@@ -176,6 +178,7 @@ def _run_command(
     if extra:  # report them against the subcommand, whose options the user meant
         args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        check_path_arguments(args)
         command = command_module(args.command)
         if before_run is not None:
             before_run()
@@ -183,6 +186,9 @@ def _run_command(
     except USER_ERRORS as error:
         print(f"fourinarow {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except OutputWriteError as error:  # a full disk under a file the command writes
+        print(f"fourinarow {args.command}: error: {error}", file=sys.stderr)
+        return 1
     except MemoryError as error:  # a table size (--tt-mb, tt_mb=) larger than the machine has
         detail = f"{error}; " if str(error) else ""
         print(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.core import (
@@ -19,6 +20,7 @@ from fourinarow.core.grid import parse_diagram
 from fourinarow.core.lines import read_text
 from fourinarow.core.machine import available_cores
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
+from fourinarow.core.paths import PathKindError, path_problem, shown_path
 from fourinarow.search.arguments import MAX_THREADS, table_too_large
 from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
 
@@ -29,14 +31,17 @@ __all__ = [
     "MAX_SEED",
     "MAX_TIME_MS",
     "MAX_WORKERS",
+    "PATH_METAVARS",
     "add_position_options",
     "add_shape_options",
     "board_size",
+    "check_path_arguments",
     "connect_length",
     "decimal_option",
     "game_count",
     "node_count",
     "non_negative_number",
+    "path_value",
     "ply_count",
     "positive_int",
     "positive_number",
@@ -279,3 +284,63 @@ def read_position(args: argparse.Namespace) -> Board:
         return Board.from_diagram(text, connect=args.connect)
     moves = "" if args.position.strip() == "-" else args.position
     return Board.from_moves(moves, width=width, height=height, connect=args.connect)
+
+
+PATH_METAVARS = {"PATH": "a file's path", "FILE": "a file's path", "DIR": "a folder's path",
+                 "SOURCE": "a file's path or an http(s) URL"}  # fmt: skip
+"""The metavars of the options and arguments that name a file or a folder, and what each
+accepts: :func:`check_path_arguments` checks every one of them before its command runs."""
+
+
+def path_value(text: str) -> Path:
+    """An argparse type: a path, as a ``Path`` (which would read an empty one as ``.``, the
+    current folder: refused here, as :func:`check_path_arguments` refuses it for the options
+    kept as text).
+
+    >>> path_value("set.jsonl")
+    PosixPath('set.jsonl')
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("the path is empty; give a path")
+    return Path(text)
+
+
+def _chosen_parsers(args: argparse.Namespace) -> list[argparse.ArgumentParser]:
+    """The parser of ``args.command`` and those of its chosen actions (``book build``)."""
+    found = []
+    parser: argparse.ArgumentParser | None = args.command_parser
+    while parser is not None:
+        found.append(parser)
+        actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(args, actions[0].dest, None) if actions else None
+        parser = actions[0].choices.get(name) if name else None
+    return found
+
+
+def check_path_arguments(args: argparse.Namespace) -> None:
+    """Refuse, before the command runs, a path given to any of its options or arguments whose
+    metavar is one of :data:`PATH_METAVARS` that can name nothing usable: empty, a symbolic
+    link loop or a link to nothing, a name too long, a file or a folder this user may not
+    enter on the way (:func:`~fourinarow.core.paths.path_problem`). The kind of file each
+    needs (a regular file, a folder, a device written through) is the command's to check.
+
+    Raises:
+        PathKindError: the first such path, named with its option and what is accepted.
+    """
+    for parser in _chosen_parsers(args):
+        for action in parser._actions:
+            accepted = (
+                PATH_METAVARS.get(action.metavar) if isinstance(action.metavar, str) else None
+            )
+            value = getattr(args, action.dest, None)
+            if accepted is None or value is None:
+                continue
+            for path in value if isinstance(value, list) else [value]:
+                if action.metavar == "SOURCE" and "://" in str(path):
+                    continue  # a URL: its own checks say what is wrong with it
+                problem = path_problem(path)
+                if problem is not None:
+                    label = f"{action.option_strings[-1]} " if action.option_strings else ""
+                    raise PathKindError(
+                        f"{label}{shown_path(path) or repr('')}: {problem}; give {accepted}"
+                    )

@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
-from fourinarow.cli.options import MAX_SEED, add_shape_options, non_negative_number, whole_option
+from fourinarow.cli.options import (
+    MAX_SEED,
+    add_shape_options,
+    non_negative_number,
+    path_value,
+    whole_option,
+)
 from fourinarow.cli.progress import progress_bar
 from fourinarow.core import Board
 from fourinarow.core.paths import check_output_file, check_regular_file
@@ -93,7 +99,7 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--out",
-        type=Path,
+        type=path_value,
         required=True,
         metavar="FILE",
         help="the set file to write (replaced whole; an existing device or FIFO, such as "
@@ -116,7 +122,7 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     )
     parser.add_argument(
         "--db",
-        type=Path,
+        type=path_value,
         metavar="PATH",
         help="mine the games of this tournament database, a regular file (every tournament on "
         "the board's shape) instead of self-play",
@@ -254,10 +260,7 @@ def generate_set(settings: GenerateSettings) -> int:
             progress=progress,
         )
         puzzles = interruptible(work)
-    try:
-        written = write_puzzles(settings.out, puzzles, write_through=True)
-    except OSError as error:
-        raise PuzzleError(f"cannot write the set {settings.out}: {error}") from None
+    written = write_puzzles(settings.out, puzzles, write_through=True)  # a full disk: exit 1
     if not settings.quiet:
         counts = ", ".join(f"{sum(p.kind == k for p in puzzles)} {k}" for k in KINDS)
         seconds = time.perf_counter() - start

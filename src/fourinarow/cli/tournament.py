@@ -191,14 +191,14 @@ def play_tournament(request: TournamentRun) -> int:
     workers = resolve_workers(
         request.command, request.workers, cluster=request.backend == "ray" and bool(request.address)
     )
+    resumed: StoredTournament | None = None
     with open_store(request.command, request.db, create=request.resume is None) as store:
         if request.resume is not None:
-            stored = store.tournament(request.resume or None)
-            if stored is None:
+            resumed = store.tournament(request.resume or None)
+            if resumed is None:
                 which = f"tournament {request.resume}" if request.resume else "tournament"
                 raise InvalidSettingsError(f"there is no {which} to resume in {store.path}")
-            _say_if_complete(stored, request.command)
-            tournament_id, settings = stored.id, stored.settings
+            tournament_id, settings = resumed.id, resumed.settings
         else:
             assert request.settings is not None
             settings = request.settings
@@ -215,6 +215,8 @@ def play_tournament(request: TournamentRun) -> int:
             _say_how_to_resume(store, tournament_id, request)
             return 130
         records = store.records(tournament_id)
+    if resumed is not None:  # said once its games are read: a damaged one says only that
+        _say_if_complete(resumed, request.command)
     agents, pairings = summarise(records, settings.agents)
     ratings = elo_ratings(records, settings.agents)
     heading, name = headings(request.command, tournament_id, settings, len(records))

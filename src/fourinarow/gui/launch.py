@@ -114,6 +114,7 @@ def run_gui(
             :func:`no_display_reason`).
         DisplayError: no window could be opened, or the headless demo (or its review) did not
             finish.
+        OutputWriteError: the screenshot could not be written (a full disk, ...).
     """
     if demo:
         settings = dataclasses.replace(settings, mode=Mode.COMPUTER_VS_COMPUTER)
@@ -149,12 +150,8 @@ def run_gui(
         app.draw(surface)
         image = io.BytesIO()
         pygame.image.save(surface, image, "png")
-        try:
-            write_output_file(screenshot, image.getvalue(), "the screenshot", write_through=True)
-        except OSError as error:
-            raise DisplayError(
-                f"cannot save the screenshot {screenshot} ({error.strerror or error})"
-            ) from None
+        # a full disk: an OutputWriteError (exit status 1), an old file left as it was
+        write_output_file(screenshot, image.getvalue(), "the screenshot", write_through=True)
     finally:
         pygame.quit()
     return 0

@@ -262,7 +262,8 @@ def write_puzzles(
     Raises:
         PathKindError: ``path`` is a folder, a socket, a block device, or (unless
             ``write_through``) a character device or a FIFO.
-        OSError: the file cannot be written (no partial file stays).
+        OutputWriteError: the file cannot be written (a full disk, ...; no partial file
+            stays, and a set that was there is left as it was).
     """
     lines = [json.dumps(p.to_json()) for p in puzzles]
     data = "".join(line + "\n" for line in lines).encode("utf-8")

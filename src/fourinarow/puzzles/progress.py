@@ -10,7 +10,9 @@ The file is marked as ours (``PRAGMA application_id`` and ``user_version``); a f
 not a SQLite database, another program's database, a folder, a place where the file cannot be
 made, or a file (or a folder on the way) the user may not open is refused with a
 :class:`ProgressError` whose message says which and where; a FIFO, a device or a socket with a
-:class:`~fourinarow.core.PathKindError`, before SQLite opens it.
+:class:`~fourinarow.core.PathKindError`, before SQLite opens it. A damaged file is refused in
+one line that says to restore it or give another one; a write that fails (a full disk) raises
+:class:`~fourinarow.core.paths.OutputWriteError`, the attempts recorded before kept.
 
 A streak is a run of solved attempts; a failed or skipped one (the solution shown) ends it.
 """
@@ -23,11 +25,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from fourinarow.core import FourInARowError
-from fourinarow.core.paths import check_regular_file
-from fourinarow.userdata import UnknownDataHomeError, data_file, holds_other_data
+from fourinarow.core.paths import OutputWriteError, check_regular_file, path_problem, shown_path
+from fourinarow.userdata import (
+    DAMAGED_ADVICE,
+    UnknownDataHomeError,
+    data_file,
+    holds_other_data,
+    is_damage,
+    sqlite_code,
+    sqlite_reason,
+)
 
 __all__ = [
     "APPLICATION_ID",
@@ -171,6 +181,11 @@ class Progress:
             raise
 
     def _check_file(self) -> None:
+        problem = path_problem(self.path)
+        if problem is not None:
+            raise ProgressError(
+                f"the puzzle progress file {shown_path(self.path)}: {problem}; give a file's path"
+            )
         if self.path.is_dir():
             raise ProgressError(
                 f"{self.path} is a folder, not a puzzle progress file: give a file in it, "
@@ -179,7 +194,10 @@ class Progress:
         # before SQLite opens it: a device or a FIFO would get a -journal file beside it
         check_regular_file(self.path, "the puzzle progress file")
         if holds_other_data(self.path):
-            raise ProgressError(f"{self.path} is not a puzzle progress file (not a SQLite file)")
+            raise ProgressError(
+                f"{self.path} is not a puzzle progress file (not a SQLite file); give a "
+                "progress file, or a new file, with --db"
+            )
 
     def _adopt(self) -> None:
         """Check that the file is ours (or new) and of a version we read; make the table and
@@ -202,17 +220,41 @@ class Progress:
                 f"{self.path} was written by a later fourinarow (schema version {version}; "
                 f"this one reads up to {SCHEMA_VERSION})"
             )
+        if tables:
+            (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+            if verdict != "ok":
+                raise ProgressError(
+                    f"{self.path} is a damaged puzzle progress file ({sqlite_reason(verdict)}); "
+                    f"{DAMAGED_ADVICE}"
+                )
         self._db.execute("PRAGMA journal_mode=WAL")
         with self._db:
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
-    def _error(self, error: sqlite3.Error) -> ProgressError:
-        code = getattr(error, "sqlite_errorcode", None)
-        if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
-            return ProgressError(f"{self.path} is damaged or not a puzzle progress file ({error})")
-        return ProgressError(f"cannot write the puzzle progress file {self.path}: {error}")
+    def _error(self, error: sqlite3.Error) -> ProgressError | OutputWriteError:
+        """Our error for one of SQLite's, on one line: a damaged file says what to do; a
+        write that failed (a full disk, an I/O error) is an :class:`OutputWriteError`."""
+        code = sqlite_code(error)
+        reason = sqlite_reason(error)
+        if is_damage(error):
+            return ProgressError(
+                f"{self.path} is damaged or not a puzzle progress file ({reason}); {DAMAGED_ADVICE}"
+            )
+        if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
+            return OutputWriteError(
+                f"cannot write the puzzle progress file {self.path} ({reason}); the attempts "
+                "recorded before are kept"
+            )
+        return ProgressError(f"cannot write the puzzle progress file {self.path}: {reason}")
+
+    def _read(self, query: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a query, SQLite's errors turned into ours."""
+        try:
+            return self._db.execute(query, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise self._error(error) from None
 
     # ------------------------------------------------------------------------------ writing
 
@@ -250,7 +292,7 @@ class Progress:
 
     def attempts(self) -> list[Attempt]:
         """Every attempt, oldest first."""
-        rows = self._db.execute(
+        rows = self._read(
             "SELECT puzzle, puzzle_set, played, daily, result, moves, hints FROM attempts "
             "ORDER BY id"
         )
@@ -260,9 +302,8 @@ class Progress:
         """The ids of the puzzles solved at least once (of one set, if given)."""
         query = "SELECT DISTINCT puzzle FROM attempts WHERE result = 'solved'"
         if puzzle_set is None:
-            return {row[0] for row in self._db.execute(query)}
-        rows = self._db.execute(query + " AND puzzle_set = ?", (puzzle_set,))
-        return {row[0] for row in rows}
+            return {row[0] for row in self._read(query)}
+        return {row[0] for row in self._read(query + " AND puzzle_set = ?", (puzzle_set,))}
 
     def stats(self) -> Stats:
         """The totals and streaks of every attempt."""

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from fourinarow.core import FourInARowError
 from fourinarow.core.paths import kind_of, write_output_file
+from fourinarow.extras import MissingExtraError, prepare_matplotlib, require_extra
 from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.runner import Progress, run_local
 from fourinarow.tournament.schedule import (
@@ -194,12 +195,11 @@ def run_study(
                 mine.mean_length, mine.time_mean * 1e3, mine.time_p95 * 1e3,
             )
         )  # fmt: skip
-    out.mkdir(parents=True, exist_ok=True)
     report = out / "report.md"
     text = _markdown(rows, games, seed).encode("utf-8")
-    write_output_file(report, text, "the report", write_through=False)
-    with contextlib.suppress(ImportError):  # the tables are the report; the plot needs the extra
-        _plot(rows, out / "minimax-depths.png")
+    write_output_file(report, text, "the report", write_through=False, make_folders=True)
+    with contextlib.suppress(MissingExtraError):  # the tables are the report; the plot needs
+        _plot(rows, out / "minimax-depths.png")  # the extra
     return StudyReport(stored.id, report, tuple(rows), games, seed)
 
 
@@ -250,8 +250,8 @@ def _markdown(rows: list[Row], games: int, seed: int) -> str:
 
 
 def _plot(rows: list[Row], path: Path) -> None:
-    import matplotlib
-
+    prepare_matplotlib()
+    matplotlib = require_extra("matplotlib", "plot", "plots need matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -15,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from fourinarow.core.paths import kind_of
+from fourinarow.core.paths import kind_of, path_problem
 
 __all__ = ["nearest_folder", "unwritable_file", "unwritable_folder"]
 
@@ -48,8 +48,13 @@ def unwritable_file(path: Path) -> str | None:
     """Why the file ``path`` cannot be written (made, or written over), or ``None`` if it can.
 
     A file that exists must be writable; a new one needs a folder it can be made in (the nearest
-    one that exists, when folders are missing on the way).
+    one that exists, when folders are missing on the way). A path that can name no usable file
+    (a link loop, a link to nothing, ...: :func:`~fourinarow.core.paths.path_problem`) is
+    refused first.
     """
+    problem = path_problem(path)
+    if problem is not None:
+        return problem
     if path.is_dir():
         return f"{path} is a folder"
     if kind_of(path) is not None:  # a FIFO, a device, a socket: never opened here
@@ -67,6 +72,9 @@ def unwritable_file(path: Path) -> str | None:
 def unwritable_folder(path: Path) -> str | None:
     """Why files cannot be written into the folder ``path`` (made if missing), or ``None`` if
     they can."""
+    problem = path_problem(path)
+    if problem is not None:
+        return problem
     existing = nearest_folder(path)
     if existing == path and not path.is_dir():
         return f"{path} is {kind_of(path) or 'a file'}, not a folder"

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.core import FourInARowError
-from fourinarow.core.paths import check_output_file, write_output_file
-from fourinarow.extras import require_extra
-from fourinarow.tournament.paths import nearest_folder, unwritable_file
+from fourinarow.core.paths import check_output_file, path_problem, shown_path, write_output_file
+from fourinarow.extras import prepare_matplotlib, require_extra
+from fourinarow.tournament.paths import unwritable_file
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
 
 __all__ = ["PlotPathError", "check_plot_path", "draw_plots", "write_plots"]
@@ -45,31 +45,34 @@ def check_plot_path(path: Path | str) -> Path:
             below a file, cannot be written, or has a suffix that matplotlib cannot write.
         PathKindError: ``path`` is a socket or a block device.
     """
-    require_extra("matplotlib", "plot", "plots need matplotlib")
-    from matplotlib.backend_bases import FigureCanvasBase
-
     target = Path(path)
+    problem = path_problem(path)
+    if problem is not None:
+        raise PlotPathError(f"--plot {shown_path(path)}: {problem}; give a file's path")
     if target.is_dir() or str(path).endswith(("/", os.sep)):
         raise PlotPathError(
             f"--plot {path}: is a folder: give the image's file name, e.g. {target / 'elo.png'}"
         )
+    # the place first, then matplotlib: no warning of its own before our one line
+    written_through = check_output_file(target, "the plot", write_through=True)
+    prepare_matplotlib()
+    require_extra("matplotlib", "plot", "plots need matplotlib")
+    from matplotlib.backend_bases import FigureCanvasBase
+
     kind = target.suffix.lstrip(".").lower()
     if kind and kind not in FigureCanvasBase.get_supported_filetypes():
         raise PlotPathError(
             f"--plot {path}: matplotlib cannot write .{kind} files (png, svg, pdf, ...)"
         )
-    if check_output_file(target, "the plot", write_through=True):
-        return target  # a device or a FIFO: written through
-    folder = nearest_folder(target.parent)
-    if not folder.is_dir():
-        raise PlotPathError(f"--plot {path}: {folder} is a file, not a folder")
-    problem = unwritable_file(target)
-    if problem:
-        raise PlotPathError(f"--plot {path}: {problem}")
+    if not written_through:
+        problem = unwritable_file(target)
+        if problem:
+            raise PlotPathError(f"--plot {path}: {problem}")
     return target
 
 
 def _pyplot() -> Any:
+    prepare_matplotlib()
     matplotlib = require_extra("matplotlib", "plot", "plots need matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -91,7 +94,8 @@ def write_plots(
 
     Raises:
         PathKindError: ``path`` is a folder, a socket or a block device.
-        PlotPathError: the file cannot be written.
+        OutputWriteError: the file cannot be written (a full disk, ...); a file that was
+            there is left as it was.
     """
     plt = _pyplot()
     figure = draw_plots(agents, pairings, ratings, title)
@@ -99,14 +103,7 @@ def write_plots(
     image = io.BytesIO()
     figure.savefig(image, dpi=100, format=target.suffix.lstrip(".").lower() or "png")
     plt.close(figure)
-    if not check_output_file(target, "the plot", write_through=True):
-        target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        write_output_file(target, image.getvalue(), "the plot", write_through=True)
-    except OSError as error:
-        raise PlotPathError(
-            f"--plot {path}: cannot be written ({error.strerror or error})"
-        ) from None
+    write_output_file(target, image.getvalue(), "the plot", write_through=True, make_folders=True)
     return target
 
 

@@ -11,9 +11,12 @@ folder, or a place where the file cannot be written is refused with a
 :class:`ResultsDatabaseError` before anything is written (a FIFO, a device or a socket with a
 :class:`~fourinarow.core.PathKindError`, before SQLite opens it). A row that is not what we
 wrote raises :class:`~fourinarow.tournament.rows.UnreadableRowError` naming it; none is skipped
-(a table of results without some of its games would be a wrong answer).
-When another program holds the database locked, every operation waits for it (saying so once per
-wait, through ``on_wait``) and tries again, as long as it takes; Ctrl-C stops the wait.
+(a table of results without some of its games would be a wrong answer). A damaged file is
+refused in one line that says to restore it or give another one; a write that fails on the
+way (a full disk, an I/O error) raises :class:`~fourinarow.core.paths.OutputWriteError`, the
+games committed before it kept. When another program holds the database locked, every
+operation waits for it (saying so once per wait, through ``on_wait``) and tries again, as long
+as it takes; Ctrl-C stops the wait.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from fourinarow.core import FourInARowError
-from fourinarow.core.paths import check_regular_file
+from fourinarow.core.paths import OutputWriteError, check_regular_file, path_problem, shown_path
 from fourinarow.tournament.games import GameRecord
 from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.rows import (
@@ -38,7 +41,15 @@ from fourinarow.tournament.rows import (
     read_settings,
 )
 from fourinarow.tournament.schedule import Settings
-from fourinarow.userdata import UnknownDataHomeError, data_file, holds_other_data
+from fourinarow.userdata import (
+    DAMAGED_ADVICE,
+    UnknownDataHomeError,
+    data_file,
+    holds_other_data,
+    is_damage,
+    sqlite_code,
+    sqlite_reason,
+)
 
 __all__ = [
     "APPLICATION_ID",
@@ -63,6 +74,7 @@ WAIT_SLICE = 1.0
 so that Ctrl-C is heard)."""
 
 _BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+_FAILED_WRITES = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
 
 
 class ResultsDatabaseError(FourInARowError):
@@ -171,7 +183,9 @@ class Store:
         ResultsLocationError: ``path`` is a folder, or cannot be opened (permissions), made or
             written.
         PathKindError: ``path`` is a FIFO, a device or a socket (refused before SQLite opens
-            it, so nothing is written beside it).
+            it, so nothing is written beside it), or no file can be there (a link loop, ...).
+        OutputWriteError: SQLite could not write it (a full disk, an I/O error); this, and
+            the errors above, from any method too.
     """
 
     def __init__(
@@ -202,6 +216,11 @@ class Store:
 
     def _check_location(self, create: bool) -> None:
         """Refuse a folder, a missing file (unless ``create``), a place that cannot be written."""
+        problem = path_problem(self.path)
+        if problem is not None:
+            raise ResultsLocationError(
+                f"the results database {shown_path(self.path)}: {problem}; give a file's path"
+            )
         if self.path.is_dir():
             raise ResultsLocationError(
                 f"{self.path} is a folder, not a results database: give a file in it, "
@@ -214,7 +233,10 @@ class Store:
                 f"there is no results database {self.path}: nothing to resume"
             )
         if holds_other_data(self.path):
-            raise ResultsDatabaseError(f"{self.path} is not a results database (not a SQLite file)")
+            raise ResultsDatabaseError(
+                f"{self.path} is not a results database (not a SQLite file); give a results "
+                "database, or a new file, with --db"
+            )
         # SQLite writes a -wal and a -shm file beside the database, so its folder must take
         # new files even when the database exists.
         problem = unwritable_file(self.path) or unwritable_folder(self.path.parent)
@@ -261,7 +283,10 @@ class Store:
         if tables:
             (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
             if verdict != "ok":
-                raise ResultsDatabaseError(f"{self.path} is a damaged database ({verdict})")
+                raise ResultsDatabaseError(
+                    f"{self.path} is a damaged database ({sqlite_reason(verdict)}); "
+                    f"{DAMAGED_ADVICE}"
+                )
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         if tables.keys() != ours.keys() or (application_id, version) != (
@@ -291,16 +316,27 @@ class Store:
                     "waiting until it is free (Ctrl-C stops)"
                 )
 
-    def _error(self, error: sqlite3.Error) -> ResultsDatabaseError:
-        """Our error for one of SQLite's."""
-        code = getattr(error, "sqlite_errorcode", None)
+    def _error(self, error: sqlite3.Error) -> ResultsDatabaseError | OutputWriteError:
+        """Our error for one of SQLite's, on one line: a damaged file says what to do; a
+        write that failed (a full disk, an I/O error) is an :class:`OutputWriteError`."""
+        code = sqlite_code(error)
+        reason = sqlite_reason(error)
         if code == sqlite3.SQLITE_NOTADB:
-            return ResultsDatabaseError(f"{self.path} is not a results database ({error})")
-        if code == sqlite3.SQLITE_CORRUPT:
-            return ResultsDatabaseError(f"{self.path} is a damaged database ({error})")
+            return ResultsDatabaseError(
+                f"{self.path} is not a results database ({reason}); {DAMAGED_ADVICE}"
+            )
+        if is_damage(error):
+            return ResultsDatabaseError(
+                f"{self.path} is a damaged database ({reason}); {DAMAGED_ADVICE}"
+            )
         if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
-            return ResultsLocationError(f"cannot write the results database {self.path} ({error})")
-        return ResultsDatabaseError(f"cannot use the results database {self.path} ({error})")
+            return ResultsLocationError(f"cannot write the results database {self.path} ({reason})")
+        if code in _FAILED_WRITES:  # a full disk: exit status 1, the file as it was
+            return OutputWriteError(
+                f"cannot write the results database {self.path} ({reason}); the games stored "
+                "before are kept"
+            )
+        return ResultsDatabaseError(f"cannot use the results database {self.path} ({reason})")
 
     def close(self) -> None:
         self._db.close()

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from fourinarow.agents.registry import make_agent
 from fourinarow.core import FourInARowError
-from fourinarow.core.paths import check_output_file, kind_of, write_output_file
+from fourinarow.core.paths import check_output_file, check_output_folder, write_output_file
 
 __all__ = ["KaggleExportError", "Submission", "export_submission"]
 
@@ -99,63 +99,54 @@ def export_submission(
 
     Raises:
         InvalidAgentSpecError: the spec names no agent of ours.
-        KaggleExportError: ``out`` cannot be made or written, or is not a directory.
+        KaggleExportError: ``out`` is not a directory, or lies where none can be made.
+        OutputWriteError: the submission cannot be written (a full disk, ...).
         PathKindError: the file to write in ``out`` is a folder, a FIFO, a device or a socket
             (it is replaced whole, never written through nor renamed over).
     """
     from fourinarow import __version__
 
     make_agent(spec)  # refuse a bad spec before writing anything
-    directory = Path(out)
+    directory = check_output_folder(out, "the submission", KaggleExportError)
     target = directory / ("main.py" if single_file else "submission.tar.gz")
-    if directory.exists() and not directory.is_dir():
-        raise KaggleExportError(
-            f"cannot write the submission into {str(out)[:80]}: it is "
-            f"{kind_of(directory) or 'a file'}; give a directory (made if missing)"
-        )
     check_output_file(target, "the submission", write_through=False)
     files = _shipped(pure_python)
     names = [str(path.relative_to(PACKAGE.parent)) for path in files]
     compiled = tuple(name for name in names if name.endswith((".so", ".pyd")))
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        if single_file:
-            archive = io.BytesIO()
-            with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-                for path, name in zip(files, names, strict=True):
-                    method = zipfile.ZIP_STORED if name.endswith(".book") else None
-                    bundle.write(path, name, compress_type=method)
-            encoded = base64.encodebytes(archive.getvalue()).decode("ascii")
-            payload = f'\n_PAYLOAD = """\\\n{encoded}"""\n\n'
-            where = "The package is embedded below (_PAYLOAD, a zip) and unpacked when this loads."
-            text = _template("main").format(
-                spec=spec,
-                version=__version__,
-                where=where,
-                payload=payload,
-                bundle=_template("unpack"),
-            )
-            data = text.encode("utf-8")
-        else:
-            where = "The fourinarow package beside it is the one this submission ships."
-            text = _template("main").format(
-                spec=spec,
-                version=__version__,
-                where=where,
-                payload="\n",
-                bundle=_template("find_package"),
-            )
-            archive = io.BytesIO()
-            with tarfile.open(fileobj=archive, mode="w:gz") as tar:
-                _add(tar, "main.py", text.encode("utf-8"))
-                for path, name in zip(files, names, strict=True):
-                    _add(tar, name, path.read_bytes())
-            data = archive.getvalue()
-        write_output_file(target, data, "the submission", write_through=False)
-    except OSError as error:
-        raise KaggleExportError(
-            f"cannot write the submission into {str(out)[:80]}: {error.strerror or error}"
-        ) from None
+    if single_file:
+        archive = io.BytesIO()
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+            for path, name in zip(files, names, strict=True):
+                method = zipfile.ZIP_STORED if name.endswith(".book") else None
+                bundle.write(path, name, compress_type=method)
+        encoded = base64.encodebytes(archive.getvalue()).decode("ascii")
+        payload = f'\n_PAYLOAD = """\\\n{encoded}"""\n\n'
+        where = "The package is embedded below (_PAYLOAD, a zip) and unpacked when this loads."
+        text = _template("main").format(
+            spec=spec,
+            version=__version__,
+            where=where,
+            payload=payload,
+            bundle=_template("unpack"),
+        )
+        data = text.encode("utf-8")
+    else:
+        where = "The fourinarow package beside it is the one this submission ships."
+        text = _template("main").format(
+            spec=spec,
+            version=__version__,
+            where=where,
+            payload="\n",
+            bundle=_template("find_package"),
+        )
+        archive = io.BytesIO()
+        with tarfile.open(fileobj=archive, mode="w:gz") as tar:
+            _add(tar, "main.py", text.encode("utf-8"))
+            for path, name in zip(files, names, strict=True):
+                _add(tar, name, path.read_bytes())
+        data = archive.getvalue()
+    # a full disk: an OutputWriteError (exit status 1), nothing left in place of an old one
+    write_output_file(target, data, "the submission", write_through=False, make_folders=True)
     return Submission(target, tuple(names), compiled, target.stat().st_size)
 
 

@@ -261,8 +261,9 @@ class Book:
                 read, holds ``2**block_bits`` entries (4 to 30; 12 unless told).
 
         Raises:
-            BookError: an unknown compression or block size, or the file cannot be written
-                (the disk is full, ...); no partial file is left.
+            BookError: an unknown compression or block size.
+            OutputWriteError: the file cannot be written (the disk is full, ...); no partial
+                file is left, and a book that was there is left as it was.
             BookPathError: ``path`` is a folder, a FIFO, a device or a socket (never renamed
                 over), checked before anything is written.
         """
@@ -288,10 +289,7 @@ class Book:
             compression,
             block_bits,
         )
-        try:
-            write_output_file(path, data, "the book", write_through=False, error=BookPathError)
-        except OSError as error:  # no partial file stays
-            raise _fail(path, f"cannot be written ({error.strerror or error})") from None
+        write_output_file(path, data, "the book", write_through=False, error=BookPathError)
         return len(data)
 
     @staticmethod
