@@ -61,7 +61,7 @@ __all__ = [
 
 class PathKindError(FourInARowError):
     """A path naming the wrong kind of file (a folder, a FIFO, a device or a socket), or
-    nothing that can be used (see :func:`path_problem`)."""
+    nothing that can be used (see :func:`~fourinarow.core.paths.path_problem`)."""
 
 
 class OutputWriteError(OSError):
