@@ -226,13 +226,13 @@ def install_book(
         raise BookInstallError(f"a book's source is a path or a URL, not {shown(source)}")
     if not url:  # a FIFO would block the copy; a device would copy forever
         check_regular_file(source, "the book", BookPathError)
-        if not os.path.lexists(source):  # before the books folder is made
-            raise BookInstallError(f"{source}: cannot be read (No such file or directory)")
     limits = _Limits(
         int(_checked_limit(max_bytes, "max_bytes", whole=True)),
         _checked_limit(timeout, "timeout"),
         _checked_limit(deadline, "deadline"),
     )
+    if not url and not os.path.lexists(source):  # before the books folder is made
+        raise BookInstallError(f"{source}: cannot be read (No such file or directory)")
     try:
         folder = installed_books_folder()
     except UnknownDataHomeError as error:
