@@ -110,16 +110,16 @@ def test_the_command_refuses_in_one_line_with_exit_2_and_no_folder(
 
 def test_yes_goes_past_the_estimate(tmp_path: Path) -> None:
     """With --yes the build is not estimated: the next check, of its output, is the one that
-    stops this one (a book under a file), before any position is found."""
-    (tmp_path / "file").write_text("")
+    stops this one (a book's path taken by a folder), before any position is found."""
+    (tmp_path / "taken").mkdir()
     result = subprocess.run(
         [sys.executable, "-m", "fourinarow", "book", "build", "--plies", "30", "--yes",
-         "--out", str(tmp_path / "file" / "x.book")],
+         "--out", str(tmp_path / "taken")],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert result.returncode == 2
     assert "positions (" not in result.stderr
-    assert "is not a directory" in result.stderr
+    assert "it is a directory" in result.stderr
 
 
 def test_a_thousand_workers_start_no_more_processes_than_cores(tmp_path: Path) -> None:

@@ -126,7 +126,7 @@ DAMAGES: dict[str, Callable[[Path], None]] = {
 
 
 def _cases() -> list[object]:
-    cases = []
+    cases: list[object] = []
     for kind, commands in (("results", RESULTS_COMMANDS), ("progress", PROGRESS_COMMANDS)):
         for command in commands:
             for damage in DAMAGES:
