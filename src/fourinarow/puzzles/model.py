@@ -213,7 +213,7 @@ def read_puzzles(path: Path | str) -> list[Puzzle]:
 
     Raises:
         PuzzleError: the file cannot be read, a line is not JSON or is longer than
-            :data:`SET_LINE_LIMIT`, or a puzzle is not valid (the message names the file and
+            ``SET_LINE_LIMIT`` (16,384), or a puzzle is not valid (the message names the file and
             line).
         PathKindError: ``path`` is a folder, a FIFO, a device or a socket (found without
             opening it, so a FIFO never blocks).
