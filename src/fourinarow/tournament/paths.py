@@ -12,10 +12,9 @@ is done with them is the caller's choice (see :mod:`fourinarow.core.paths`).
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
-from fourinarow.core.paths import kind_of, path_problem
+from fourinarow.core.paths import kind_of, path_problem, unwritable_place
 
 __all__ = ["nearest_folder", "unwritable_file", "unwritable_folder"]
 
@@ -30,18 +29,6 @@ def nearest_folder(path: Path) -> Path:
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
     return existing
-
-
-def _can_write_into(folder: Path) -> str | None:
-    """Why no file can be made in the existing ``folder``, or ``None`` if one can."""
-    if not folder.is_dir():
-        return f"{folder} is {kind_of(folder) or 'a file'}, not a folder"
-    try:
-        with tempfile.TemporaryFile(dir=folder, prefix=".fourinarow-probe-"):
-            pass
-    except OSError as error:
-        return f"cannot write into {folder} ({error.strerror or error})"
-    return None
 
 
 def unwritable_file(path: Path) -> str | None:
@@ -66,7 +53,7 @@ def unwritable_file(path: Path) -> str | None:
         except OSError as error:
             return f"cannot write over {path} ({error.strerror or error})"
         return None
-    return _can_write_into(nearest_folder(path.parent))
+    return unwritable_place(path)
 
 
 def unwritable_folder(path: Path) -> str | None:
@@ -78,4 +65,4 @@ def unwritable_folder(path: Path) -> str | None:
     existing = nearest_folder(path)
     if existing == path and not path.is_dir():
         return f"{path} is {kind_of(path) or 'a file'}, not a folder"
-    return _can_write_into(existing)
+    return unwritable_place(path / "file")  # a new file in it, or in the nearest folder
