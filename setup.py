@@ -2,7 +2,7 @@
 
 The kernels are optional: where Cython is missing or the C compiler fails, the package still
 installs, the build prints a one-line notice (pip shows it with ``-v``), and the searches run in
-pure Python (``fourinarow.search.reference`` and ``heuristic``), with the same answers, only slower.
+pure Python (``fourinarow.search.python_solver`` and ``heuristic``), with the same answers, only slower.
 ``fourinarow.search.solver.compiled_kernel_available()`` tells which one an install has.
 Set FOURINAROW_PORTABLE=1 to build without -march=native (for a wheel that runs on other CPUs).
 """
@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
-KERNELS = ("_kernel", "_kernel128", "_heuristic", "_heuristic128")
+KERNELS = ("_solver_kernel", "_solver_kernel128", "_heuristic_kernel", "_heuristic_kernel128")
 FALLBACK = "the searches will run in pure Python (same answers, slower)"
 
 

@@ -28,14 +28,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fourinarow.core import parse_size
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     HEADER_SIZE,
     Book,
     cache_copy_path,
     entries_digest,
     shipped_book_path,
 )
-from fourinarow.search.openings.blocks import little_endian
+from fourinarow.search.book.blocks import little_endian
 
 
 def median_ms(action: Callable[[], object], runs: int) -> float:

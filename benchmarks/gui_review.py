@@ -27,9 +27,9 @@ import pygame
 
 from fourinarow.agents import make_agent
 from fourinarow.core import Board
-from fourinarow.gui.app import App
+from fourinarow.gui.game_setup import GuiSettings, Mode
+from fourinarow.gui.main_loop import App
 from fourinarow.gui.review_view import review_limit
-from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.search.limit import Limit
 
 BOARDS = ((7, 6, 4), (8, 7, 4), (10, 8, 4))

@@ -31,7 +31,7 @@ import time
 
 from fourinarow.agents import Limit, make_agent
 from fourinarow.core import Board, parse_size
-from fourinarow.search.openings import default_book_path
+from fourinarow.search.book import default_book_path
 
 GOAL_MS = 100.0
 """The opening-book issue's goal: every move of ``perfect`` within this (p99), proven."""

@@ -20,8 +20,8 @@ import time
 from fourinarow.agents import make_agent
 from fourinarow.analysis import review_game
 from fourinarow.core import Board
+from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
 BOARDS = ((7, 6, 4), (6, 5, 4), (8, 7, 4))

@@ -45,7 +45,7 @@ from peers import c4 as c4_peer
 from fourinarow.analysis.accuracy import BENCHMARK_SETS, PositionFileError
 from fourinarow.analysis.standard_sets import published_directory, source_line, standard_set
 from fourinarow.core import Board
-from fourinarow.search.openings import Book
+from fourinarow.search.book import Book
 from fourinarow.search.solver import Solver
 
 SETS = BENCHMARK_SETS  # name: (title in tables, file name), easiest first

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fourinarow.core import FourInARowError, Geometry
-from fourinarow.search.openings import Book, default_book_path
+from fourinarow.search.book import Book, default_book_path
 
 SHAPE = (7, 6, 4)
 """The board the published table is for: 7x6, four in a row."""

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from fourinarow.core import Board, FourInARowError
-from fourinarow.search.arguments import table_megabytes, thread_count
+from fourinarow.search.checks import table_megabytes, thread_count
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solution, Solver

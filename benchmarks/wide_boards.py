@@ -5,7 +5,8 @@
     python benchmarks/wide_boards.py --shapes 11x9c4:30,16x7c4:30 --min-nodes 20000
 
 Boards with ``width * (height + 1)`` of 65 to 128 bits are solved by the compiled kernel on
-128-bit words (``_kernel128``); before it, only in pure Python (``reference.py``). For each shape
+128-bit words (``_solver_kernel128``); before it, only in pure Python (``python_solver.py``). For
+each shape
 (``WxHcN:E``: width, height, connect, and the empty cells left) the script plays seeded random
 games, whose moves neither complete a line nor let the opponent complete one next while another
 move can, stops each with E empty cells, and keeps the positions whose exact solve takes the
@@ -28,10 +29,10 @@ import time
 from dataclasses import dataclass
 
 from fourinarow.core import Board
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.python_solver import ReferenceKernel
 
 try:
-    from fourinarow.search._kernel128 import Kernel as Kernel128
+    from fourinarow.search._solver_kernel128 import Kernel as Kernel128
 except ImportError:
     Kernel128 = None  # type: ignore[assignment, misc]
 

@@ -51,7 +51,7 @@ PRELOADED = (
     "fourinarow.tournament.store",
     "fourinarow.tournament.runner",
     "fourinarow.tournament.experiment",
-    "fourinarow.puzzles.progress",
+    "fourinarow.puzzles.history",
     "fourinarow.cli.tables",
     "sqlite3",
     "csv",

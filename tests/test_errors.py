@@ -18,9 +18,9 @@ from fourinarow.core import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from fourinarow.gui.settings import GuiSettings, InvalidGuiSettingError
+from fourinarow.gui.game_setup import GuiSettings, InvalidGuiSettingError
+from fourinarow.search.book import BookError
 from fourinarow.search.limit import InvalidLimitError
-from fourinarow.search.openings import BookError
 from fourinarow.search.solver import Solver
 from fourinarow.tournament.schedule import InvalidSettingsError
 

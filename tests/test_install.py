@@ -142,7 +142,7 @@ def test_without_a_c_compiler_the_package_installs_and_searches_in_pure_python(
     )
     output = install.stdout + install.stderr
     assert install.returncode == 0, output[-3000:]
-    assert "fourinarow: could not compile fourinarow.search._kernel" in output
+    assert "fourinarow: could not compile fourinarow.search._solver_kernel" in output
     assert "the searches will run in pure Python" in output
 
     def run(*args: str) -> str:

@@ -46,17 +46,19 @@ RULES: dict[str, Rule] = {
     "book": Rule(frozenset({"core", "search"})),
     "analysis": Rule(frozenset(LIBRARY)),
     "integrations": Rule(
-        frozenset({*LIBRARY, "__init__"}),
+        frozenset({*LIBRARY, "service", "__init__"}),
         frozenset(
             {"pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy", "kaggle_environments"}
         ),
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
+    # the application layer: what the front ends ask of the engine, decided once
+    "service": Rule(frozenset({*LIBRARY, "analysis", "puzzles"})),
     "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
-    "gui": Rule(frozenset({*LIBRARY, "analysis"}), frozenset({"pygame"}), lazily=False),
+    "gui": Rule(frozenset({*LIBRARY, "analysis", "service"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
-        frozenset({*LIBRARY, "analysis", "integrations", "__init__"}),
+        frozenset({*LIBRARY, "analysis", "service", "integrations", "__init__"}),
         frozenset({"fastapi", "starlette", "uvicorn", "pydantic", "httptools"}),
         lazily=False,
     ),
@@ -64,7 +66,8 @@ RULES: dict[str, Rule] = {
         frozenset(
             {
                 *LIBRARY,
-                *("analysis", "puzzles", "book", "integrations", "tournament", "gui", "web"),
+                *("analysis", "service", "puzzles", "book", "integrations", "tournament"),
+                *("gui", "web"),
                 "__init__",
             }
         ),
@@ -263,7 +266,7 @@ def test_the_command_line_imports_the_web_app_only_to_serve() -> None:
 def test_the_command_line_imports_pygame_only_to_open_the_window() -> None:
     code = (
         "import sys; from fourinarow.cli.main import build_parser; build_parser(); "
-        "import fourinarow.gui.session, fourinarow.gui.menu; print('pygame' in sys.modules)"
+        "import fourinarow.gui.game_state, fourinarow.gui.menu; print('pygame' in sys.modules)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60

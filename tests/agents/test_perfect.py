@@ -6,7 +6,7 @@ import pytest
 
 from fourinarow.agents import Decision, InvalidAgentSpecError, Limit, PerfectAgent, make_agent
 from fourinarow.core import Board
-from fourinarow.search.openings import Book, shipped_book_path
+from fourinarow.search.book import Book, shipped_book_path
 from fourinarow.search.scores import Bounds, Exact
 from fourinarow.search.solver import Solver
 from tests import bench

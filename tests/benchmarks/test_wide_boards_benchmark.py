@@ -8,7 +8,7 @@ import pytest
 from tests.benchmarks.scripts import run_script
 
 try:
-    import fourinarow.search._kernel128  # noqa: F401
+    import fourinarow.search._solver_kernel128  # noqa: F401
 
     BUILT = True
 except ImportError:

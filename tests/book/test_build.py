@@ -23,7 +23,7 @@ from fourinarow.book.build import (
 from fourinarow.core import Board
 from fourinarow.core.machine import available_cores
 from fourinarow.core.paths import OutputWriteError
-from fourinarow.search.openings import Book, BookError, decode_key, position_key
+from fourinarow.search.book import Book, BookError, decode_key, position_key
 from tests.cli.conftest import run_in_process
 from tests.core.naive import NaiveBoard
 from tests.core.test_paths import file_size_limit

@@ -19,7 +19,7 @@ from fourinarow.book.estimate import (
     layer_sizes,
 )
 from fourinarow.core.machine import available_cores, free_memory_bytes
-from fourinarow.search.openings import BookError
+from fourinarow.search.book import BookError
 
 STRONG_SOLUTION = Path(__file__).resolve().parents[2] / "benchmarks" / "strong_solution.py"
 

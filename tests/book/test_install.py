@@ -26,7 +26,7 @@ from fourinarow.book.install import (
     remove_book,
 )
 from fourinarow.core import Board, FourInARowError
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     Book,
     BookError,
     cache_copy_path,
@@ -35,7 +35,7 @@ from fourinarow.search.openings import (
     default_book_path,
     shipped_book_path,
 )
-from fourinarow.search.openings import default as default_books
+from fourinarow.search.book import default as default_books
 from fourinarow.search.solver import Solver
 from tests.book_server import closed_port, self_signed, serving
 

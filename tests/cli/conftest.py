@@ -207,7 +207,7 @@ def _as_a_new_process(
 def _forget_default_books() -> None:
     """Empty the default books read and the warnings given about them, as a new process has
     them (``default_book`` reads a book once per process)."""
-    from fourinarow.search.openings import default
+    from fourinarow.search.book import default
 
     default._defaults.clear()
     default._fallbacks_said.clear()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from fourinarow.core.machine import available_cores, memory_bytes
-from fourinarow.search.arguments import MAX_TABLE_MB
+from fourinarow.search.checks import MAX_TABLE_MB
 from tests.cli.conftest import Run
 
 

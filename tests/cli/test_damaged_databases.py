@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from fourinarow.puzzles.progress import Progress
+from fourinarow.puzzles.history import Progress
 from fourinarow.tournament import Settings, Store, play_game, schedule
 from tests.cli.conftest import Run
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fourinarow.puzzles import SHIPPED_SET
-from fourinarow.puzzles.progress import Progress
+from fourinarow.puzzles.history import Progress
 from fourinarow.tournament import Settings, Store, play_game, schedule
 from tests.other_user import needs_root, private_folder, run_as_other_user, shared_folder
 

@@ -227,7 +227,7 @@ def test_a_process_killed_mid_puzzle_keeps_what_was_solved(small_set: Path, db: 
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
-    from fourinarow.puzzles.progress import Progress
+    from fourinarow.puzzles.history import Progress
 
     with Progress(db) as progress:
         assert [(a.puzzle, a.result) for a in progress.attempts()] == [

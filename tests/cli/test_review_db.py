@@ -14,7 +14,7 @@ import pexpect
 import pytest
 
 from fourinarow.analysis import review_game
-from fourinarow.tournament.games import play_game
+from fourinarow.tournament.one_game import play_game
 from fourinarow.tournament.schedule import Settings, schedule
 from fourinarow.tournament.store import Store
 from tests.cli.conftest import Run, run_in_process

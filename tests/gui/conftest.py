@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 from fourinarow.agents import Agent
-from fourinarow.gui.settings import GuiSettings
+from fourinarow.gui.game_setup import GuiSettings
 
 if TYPE_CHECKING:
     import pygame
 
-    from fourinarow.gui.app import App
+    from fourinarow.gui.main_loop import App
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -48,7 +48,7 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
 @pytest.fixture
 def make_app(window: pygame.Surface) -> MakeApp:
     """Build an ``App`` in the window, silent, its computer played by ``agent`` if given."""
-    from fourinarow.gui.app import App  # pygame is there: the window is open
+    from fourinarow.gui.main_loop import App  # pygame is there: the window is open
 
     def make(
         settings: GuiSettings | None = None, agent: Agent | None = None, start_game: bool = True

@@ -16,7 +16,7 @@ import pygame
 
 from fourinarow.agents import Decision, Limit
 from fourinarow.core import Board, Column
-from fourinarow.gui.app import App
+from fourinarow.gui.main_loop import App
 
 __all__ = ["BlockingAgent", "ScriptedAgent", "click", "post", "press", "settle"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fourinarow.core import Board
+from fourinarow.gui.game_setup import GuiSettings, Mode
 from fourinarow.gui.menu import ROWS, Menu, MenuLayout
-from fourinarow.gui.settings import GuiSettings, Mode
 
 
 def test_every_value_the_menu_offers_makes_a_valid_game() -> None:

@@ -15,11 +15,11 @@ import time
 import pygame
 
 from fourinarow.core import Board
-from fourinarow.gui.app import App
 from fourinarow.gui.game_screen import GameScreen
+from fourinarow.gui.game_setup import GuiSettings, Mode
+from fourinarow.gui.main_loop import App
 from fourinarow.gui.review_screen import ReviewScreen
 from fourinarow.gui.review_view import ReviewJob, ReviewLayout
-from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.search.limit import Limit
 from tests.gui.driving import click, post, press, settle
 

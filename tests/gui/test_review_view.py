@@ -18,8 +18,8 @@ from fourinarow.gui.review_view import (
     review_limit,
     value_words,
 )
+from fourinarow.search.book import Book, position_key
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import Book, position_key
 from fourinarow.search.scores import Bounds, Exact
 
 

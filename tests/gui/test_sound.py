@@ -10,8 +10,8 @@ pytest.importorskip("pygame", reason=NO_PYGAME)
 
 import pygame
 
-from fourinarow.gui.app import App
-from fourinarow.gui.settings import GuiSettings, Mode
+from fourinarow.gui.game_setup import GuiSettings, Mode
+from fourinarow.gui.main_loop import App
 from fourinarow.gui.sound import SoundPlayer, hit_samples, pcm16, volume_for
 from tests.gui.driving import press, settle
 

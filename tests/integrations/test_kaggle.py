@@ -228,7 +228,7 @@ def test_the_tar_gz_has_main_py_at_its_root_and_runs_on_its_own(tmp_path: Path) 
         names = tar.getnames()
         extract_all(tar, tmp_path / "agent")
     assert names[0] == "main.py"
-    assert "fourinarow/search/books/7x6c4.book" in names
+    assert "fourinarow/search/book/shipped/7x6c4.book" in names
     assert "fourinarow/integrations/kaggle/player.py" in names
     assert not [n for n in names if "/templates/" in n]  # read only by the exporter
     assert not [n for n in names if n.startswith(("fourinarow/cli", "fourinarow/web"))]

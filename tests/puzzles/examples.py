@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 from fourinarow.core import Board, column_label
+from fourinarow.puzzles.attempt import PuzzleSession
 from fourinarow.puzzles.model import Kind, Puzzle, write_puzzles
-from fourinarow.puzzles.session import PuzzleSession
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import Solver
 

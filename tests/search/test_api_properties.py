@@ -15,6 +15,15 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from fourinarow.core import Board, FourInARowError, Geometry
+from fourinarow.search.book import (
+    Book,
+    BookError,
+    decode_key,
+    default_book_plies,
+    mirror_key,
+    position_key,
+    shipped_book_path,
+)
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.evaluation import (
@@ -25,15 +34,6 @@ from fourinarow.search.evaluation import (
 )
 from fourinarow.search.heuristic import HeuristicSearch, SearchResult, SearchStopped
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import (
-    Book,
-    BookError,
-    decode_key,
-    default_book_plies,
-    mirror_key,
-    position_key,
-    shipped_book_path,
-)
 from fourinarow.search.scores import (
     Bounds,
     ColumnValues,

@@ -25,8 +25,7 @@ from hypothesis import strategies as st
 
 from fourinarow.book.build import build_book
 from fourinarow.core import Board, FourInARowError
-from fourinarow.search.limit import Limit
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     Book,
     BookError,
     cache_copy_path,
@@ -42,10 +41,11 @@ from fourinarow.search.openings import (
     position_key,
     shipped_book_path,
 )
-from fourinarow.search.openings import default as default_books
-from fourinarow.search.openings.blocks import BLOCK_BITS, BlockTable, table_digest
-from fourinarow.search.openings.format import read_block_table
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.book import default as default_books
+from fourinarow.search.book.blocks import BLOCK_BITS, BlockTable, table_digest
+from fourinarow.search.book.format import read_block_table
+from fourinarow.search.limit import Limit
+from fourinarow.search.python_solver import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
 
@@ -115,7 +115,7 @@ def test_the_solver_with_a_book_agrees_with_the_solver_without(small_book: Path)
 
 @pytest.mark.skipif(not compiled_kernel_available(), reason="compiled kernel not built")
 def test_the_kernel_and_its_python_twin_consult_a_book_alike(small_book: Path) -> None:
-    from fourinarow.search._kernel import Kernel
+    from fourinarow.search._solver_kernel import Kernel
 
     book = Book.load(small_book)
     compiled, reference = Kernel(*SHAPE, 16), ReferenceKernel(*SHAPE, 16)
@@ -206,7 +206,7 @@ def test_ctrl_c_while_a_mapped_copy_is_checked_stays_a_ctrl_c(
 ) -> None:
     """A real SIGINT while the copy's entries are checked (views of the mapping still held):
     the ``KeyboardInterrupt`` comes out, not a ``BufferError`` from closing the mapping."""
-    from fourinarow.search.openings import cache as cache_module
+    from fourinarow.search.book import cache as cache_module
 
     book = as_version_2(small_book, tmp_path)  # checked whole when mapped, as before blocks
     cache = tmp_path / "cache"

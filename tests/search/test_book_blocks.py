@@ -1,4 +1,4 @@
-"""openings.blocks: a book's entries checked a block at a time, the first time a lookup or a
+"""search.book.blocks: a book's entries checked a block at a time, the first time a lookup or a
 search reads the block, against the digests the book carries; a changed score is caught when
 its block is read, and one in a block not read is caught by checking the whole book."""
 
@@ -13,21 +13,21 @@ from pathlib import Path
 import pytest
 
 from fourinarow.core import Board
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     Book,
     BookError,
     decode_key,
     position_key,
     shipped_book_path,
 )
-from fourinarow.search.openings.blocks import (
+from fourinarow.search.book.blocks import (
     BlockCheck,
     BlockTable,
     block_digest,
     little_endian,
     table_digest,
 )
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.python_solver import ReferenceKernel
 from fourinarow.search.solver import Solver, compiled_kernel_available
 
 SHAPE = (5, 4, 4)
@@ -193,7 +193,7 @@ def test_a_search_digests_only_the_blocks_it_reads(
 
 @pytest.mark.skipif(not compiled_kernel_available(), reason="compiled kernel not built")
 def test_the_kernel_and_its_python_twin_read_the_same_blocks(book_file: Path, cache: Path) -> None:
-    from fourinarow.search._kernel import Kernel
+    from fourinarow.search._solver_kernel import Kernel
 
     rng = random.Random(3)
     boards = [Board.from_moves("", width=5, height=4)]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from fourinarow.search.openings import Book, cache_copy_path, shipped_book_path
+from fourinarow.search.book import Book, cache_copy_path, shipped_book_path
 
 HANG_GUARD_S = 60
 """Seconds a command may take before the test fails rather than hang (it takes about one)."""

@@ -16,11 +16,11 @@ import pytest
 from fourinarow.core import Board
 from fourinarow.search import constants, deepening, heuristic
 from fourinarow.search.heuristic import HeuristicSearch
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.python_solver import ReferenceKernel
 from fourinarow.search.solver import compiled_kernel_available
 
 if TYPE_CHECKING:
-    from fourinarow.search._kernel import Kernel
+    from fourinarow.search._solver_kernel import Kernel
 
 SEARCH = Path(constants.__file__).parent
 needs_kernel = pytest.mark.skipif(
@@ -41,10 +41,10 @@ def enum_values(pyx: str) -> dict[str, int]:
 @pytest.mark.parametrize(
     ("pyx", "name", "shared"),
     [
-        ("_kernel.pyx", "CHECK_EVERY", "SOLVER_CHECK_EVERY"),
-        ("_kernel.pyx", "NO_LOWER", "NO_LOWER"),
-        ("_kernel.pyx", "NO_UPPER", "NO_UPPER"),
-        ("_heuristic.pyx", "CHECK_EVERY", "HEURISTIC_CHECK_EVERY"),
+        ("_solver_kernel.pyx", "CHECK_EVERY", "SOLVER_CHECK_EVERY"),
+        ("_solver_kernel.pyx", "NO_LOWER", "NO_LOWER"),
+        ("_solver_kernel.pyx", "NO_UPPER", "NO_UPPER"),
+        ("_heuristic_kernel.pyx", "CHECK_EVERY", "HEURISTIC_CHECK_EVERY"),
     ],
 )
 def test_the_compile_time_copies_match_the_shared_values(pyx: str, name: str, shared: str) -> None:
@@ -52,8 +52,8 @@ def test_the_compile_time_copies_match_the_shared_values(pyx: str, name: str, sh
 
 
 def test_the_enum_parser_reads_the_kernel_sources() -> None:
-    assert enum_values("_kernel.pyx")["MAX_WIDTH"] == 32
-    assert enum_values("_heuristic.pyx")["MAX_CONNECT"] == 21
+    assert enum_values("_solver_kernel.pyx")["MAX_WIDTH"] == 32
+    assert enum_values("_heuristic_kernel.pyx")["MAX_CONNECT"] == 21
 
 
 SHARED_LITERALS = {
@@ -67,9 +67,9 @@ SHARED_LITERALS = {
 @pytest.mark.parametrize(
     "source",
     [
-        "_kernel.pyx",
-        "_heuristic.pyx",
-        "reference.py",
+        "_solver_kernel.pyx",
+        "_heuristic_kernel.pyx",
+        "python_solver.py",
         "heuristic.py",
         "evaluation.py",
         "deepening.py",
@@ -114,7 +114,7 @@ def test_the_reference_kernel_takes_its_tuning_from_constants() -> None:
 
 @needs_kernel
 def test_the_compiled_kernel_takes_its_tuning_from_constants() -> None:
-    from fourinarow.search._kernel import Kernel
+    from fourinarow.search._solver_kernel import Kernel
 
     kernel = Kernel(7, 6, 4, 1)
     reference = ReferenceKernel(7, 6, 4, 1)
@@ -131,7 +131,7 @@ def test_the_compiled_kernel_takes_its_tuning_from_constants() -> None:
 def test_the_solver_looks_at_its_limits_every_check_every_nodes(compiled: bool) -> None:
     kernel: Kernel | ReferenceKernel
     if compiled:
-        from fourinarow.search._kernel import Kernel
+        from fourinarow.search._solver_kernel import Kernel
 
         kernel = Kernel(7, 6, 4, 16)
     else:

@@ -15,7 +15,7 @@ from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
 from tests.search.test_heuristic import TOP_RIGHT, TOP_RIGHT_BLOCK, needs_kernel, random_position
 
 if TYPE_CHECKING:
-    from fourinarow.search._heuristic import EngineKernel
+    from fourinarow.search._heuristic_kernel import EngineKernel
 
 pytestmark = needs_kernel
 
@@ -105,8 +105,8 @@ def engine_kernels(module: str, shape: Geometry) -> EngineKernel:
 def test_the_128_bit_engine_matches_the_64_bit_one_on_small_boards() -> None:
     # a key below 2**64 gets the same slot on either word, so the tables fill alike
     shape = Geometry(7, 6, 4)
-    narrow = engine_kernels("_heuristic", shape)
-    wide = engine_kernels("_heuristic128", shape)
+    narrow = engine_kernels("_heuristic_kernel", shape)
+    wide = engine_kernels("_heuristic_kernel128", shape)
     rng = random.Random(7)
     for _ in range(6):
         board = random_position(rng, (7, 6, 4))

@@ -9,14 +9,14 @@ import time
 import pytest
 
 from fourinarow.core import Board, Geometry
-from fourinarow.search.arguments import InvalidSearchSettingError
+from fourinarow.search.checks import InvalidSearchSettingError
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.evaluation import EVALUATIONS, EvaluationName, lines_across
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchStopped, compiled_module
 
 try:
-    import fourinarow.search._heuristic
-    import fourinarow.search._heuristic128
+    import fourinarow.search._heuristic_kernel
+    import fourinarow.search._heuristic_kernel128
 
     COMPILED = True
 except ImportError:
@@ -75,10 +75,10 @@ def test_the_128_bit_kernel_agrees_with_the_64_bit_one_on_small_boards(
 ) -> None:
     shape = Geometry(7, 6, 4)
     order = HeuristicSearch(7, 6, 4, name, use_kernel=False).order
-    narrow = fourinarow.search._heuristic.HeuristicKernel(
+    narrow = fourinarow.search._heuristic_kernel.HeuristicKernel(
         shape, name, True, order, lines_across(shape)
     )
-    wide = fourinarow.search._heuristic128.HeuristicKernel(
+    wide = fourinarow.search._heuristic_kernel128.HeuristicKernel(
         shape, name, True, order, lines_across(shape)
     )
     rng = random.Random(name)
@@ -94,11 +94,11 @@ def test_the_128_bit_kernel_agrees_with_the_64_bit_one_on_small_boards(
 @needs_kernel
 def test_each_board_gets_the_kernel_of_its_word() -> None:
     for shape, module in [
-        ((7, 6, 4), "_heuristic"),
-        ((8, 7, 4), "_heuristic"),
-        ((9, 7, 5), "_heuristic128"),
-        ((16, 7, 4), "_heuristic128"),
-        ((8, 15, 4), "_heuristic128"),
+        ((7, 6, 4), "_heuristic_kernel"),
+        ((8, 7, 4), "_heuristic_kernel"),
+        ((9, 7, 5), "_heuristic_kernel128"),
+        ((16, 7, 4), "_heuristic_kernel128"),
+        ((8, 15, 4), "_heuristic_kernel128"),
         ((12, 10, 4), None),
     ]:
         found = compiled_module(Geometry(*shape))
@@ -137,14 +137,16 @@ def test_stones_in_the_top_bits_count(name: EvaluationName) -> None:
 @needs_kernel
 def test_positions_beyond_the_word_are_refused() -> None:
     shape = Geometry(7, 6, 4)
-    narrow = fourinarow.search._heuristic.HeuristicKernel(shape, "window", True, [3], [])
-    wide = fourinarow.search._heuristic128.HeuristicKernel(shape, "window", True, [3], [])
+    narrow = fourinarow.search._heuristic_kernel.HeuristicKernel(shape, "window", True, [3], [])
+    wide = fourinarow.search._heuristic_kernel128.HeuristicKernel(shape, "window", True, [3], [])
     with pytest.raises(OverflowError, match="does not fit in 64 bits"):
         narrow.search(1 << 64, 0, [0] * 7, 1, 0, 0)
     with pytest.raises(OverflowError, match="does not fit in 128 bits"):
         wide.search(0, 1 << 128, [0] * 7, 1, 0, 0)
     with pytest.raises(OverflowError, match="does not fit in 64 bits"):
-        fourinarow.search._heuristic.HeuristicKernel(Geometry(9, 7, 4), "window", True, [4], [])
+        fourinarow.search._heuristic_kernel.HeuristicKernel(
+            Geometry(9, 7, 4), "window", True, [4], []
+        )
 
 
 @needs_kernel

@@ -13,7 +13,7 @@ from fourinarow.core import Board
 from fourinarow.search.limit import MAX_NODES, InvalidLimitError, Limit
 from fourinarow.search.solver import Solver
 
-_kernel = pytest.importorskip("fourinarow.search._kernel")
+_kernel = pytest.importorskip("fourinarow.search._solver_kernel")
 
 ANYTHING = st.one_of(
     st.none(),

@@ -12,7 +12,7 @@ import pytest
 from fourinarow.agents.tiebreak import preference_order
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.limit import Limit
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.python_solver import ReferenceKernel
 from fourinarow.search.scores import Exact, Unvalued
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench
@@ -166,7 +166,7 @@ def test_solver_matches_naive_brute_force(shape: tuple[int, int, int], empties: 
 def test_compiled_kernel_and_python_reference_agree_node_for_node(
     shape: tuple[int, int, int], plies: int
 ) -> None:
-    from fourinarow.search._kernel import Kernel
+    from fourinarow.search._solver_kernel import Kernel
 
     rng = random.Random(plies)
     compiled, reference = Kernel(*shape, 16), ReferenceKernel(*shape, 16)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from fourinarow.core import Board, FourInARowError
-from fourinarow.search.arguments import MAX_THREADS, InvalidSearchSettingError
+from fourinarow.search.checks import MAX_THREADS, InvalidSearchSettingError
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver, compiled_kernel_available
 from tests import bench

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from fourinarow.book.build import layers
-from fourinarow.search.openings import Book, shipped_book_path
+from fourinarow.search.book import Book, shipped_book_path
 from tests.benchmarks.scripts import run_script
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strong_solution.py"

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fourinarow.tournament import Settings, Store, schedule
-from fourinarow.tournament.games import play_game
+from fourinarow.tournament.one_game import play_game
 from fourinarow.tournament.runner import available_cores, missing_games, run_local, worker_count
 
 

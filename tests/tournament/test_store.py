@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from fourinarow.core import Board, FourInARowError
 from fourinarow.tournament import Settings, Store, play_game, schedule
 from fourinarow.tournament.experiment import stored_run
-from fourinarow.tournament.games import GameRecord
+from fourinarow.tournament.one_game import GameRecord
 from fourinarow.tournament.store import ResultsDatabaseError
 from tests.other_user import as_other_user, needs_root, private_folder, shared_folder
 

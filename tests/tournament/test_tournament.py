@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from fourinarow.tournament import Settings, Store, elo_ratings, schedule, summarise
-from fourinarow.tournament.games import GameRecord, GameSpec, play_game
+from fourinarow.tournament.one_game import GameRecord, GameSpec, play_game
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import MAX_TOURNAMENT_GAMES, InvalidSettingsError
 from tests.cli.conftest import run_in_process

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from fourinarow.web.settings import STATIC_DIR
+from fourinarow.web.server_settings import STATIC_DIR
 from tests.web.browser import Tab
 from tests.web.running import request
 

@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from fourinarow.core import Board, Column, FourInARowError
 from fourinarow.core.checks import shown
-from fourinarow.search.arguments import checked_limit, playable_board
+from fourinarow.search.checks import checked_limit, playable_board
 from fourinarow.search.constants import FORCED, WIN
 from fourinarow.search.heuristic import SearchResult
 from fourinarow.search.limit import Limit

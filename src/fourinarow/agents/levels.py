@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents.base import Agent, Decision, Limit, analyze
 from fourinarow.core import Board
-from fourinarow.search.arguments import checked_limit
+from fourinarow.search.checks import checked_limit
 from fourinarow.search.scores import ColumnValues
 
 __all__ = ["LEVELS", "Level", "LevelAgent"]

@@ -17,7 +17,7 @@ import time
 from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board, Column
-from fourinarow.search.arguments import checked_limit
+from fourinarow.search.checks import checked_limit
 from fourinarow.search.scores import ColumnValues, Probability
 
 __all__ = ["MCTSAgent"]

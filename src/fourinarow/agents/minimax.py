@@ -32,7 +32,7 @@ from fourinarow.agents.base import (
 )
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
-from fourinarow.search.arguments import checked_limit
+from fourinarow.search.checks import checked_limit
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.evaluation import EvaluationName, evaluation_name
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult

@@ -19,10 +19,10 @@ from dataclasses import replace
 from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
-from fourinarow.search.arguments import checked_limit
+from fourinarow.search.book import Book
+from fourinarow.search.checks import checked_limit
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
-from fourinarow.search.openings import Book
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
 

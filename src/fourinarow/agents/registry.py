@@ -22,14 +22,14 @@ from fourinarow.agents.tiebreak import (
     tie_break_policy,
 )
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
-from fourinarow.search.arguments import (
+from fourinarow.search.book import Book
+from fourinarow.search.checks import (
     MAX_TABLE_MB,
     MAX_THREADS,
     TableTooLargeError,
     table_too_large,
 )
 from fourinarow.search.evaluation import EVALUATIONS
-from fourinarow.search.openings import Book
 
 __all__ = [
     "AGENTS",

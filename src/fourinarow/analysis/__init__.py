@@ -9,7 +9,7 @@ accuracy per player), and reviews of many games summed up per agent.
 
 from __future__ import annotations
 
-from fourinarow.analysis.games import (
+from fourinarow.analysis.agent_reviews import (
     AgentSummary,
     PlayedGame,
     ReviewedGame,

@@ -46,10 +46,10 @@ from typing import Literal
 
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.checks import shown
+from fourinarow.search.book import default_book_plies
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import default_book_plies
 from fourinarow.search.scores import (
     Bounds,
     ColumnValues,

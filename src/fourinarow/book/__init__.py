@@ -1,6 +1,6 @@
 """Opening books: building them with the solver (:mod:`fourinarow.book.build`), installing
 them from a file or a URL, listing and removing them (:mod:`fourinarow.book.install`); the
-format and reading are in :mod:`fourinarow.search.openings`, beside the solver that consults
+format and reading are in :mod:`fourinarow.search.book`, beside the solver that consults
 them."""
 
 from fourinarow.book.build import BuildPlan, BuildReport, build_book, layers

@@ -45,14 +45,14 @@ from fourinarow.core.paths import (
     shown_path,
     write_output_file,
 )
-from fourinarow.search.interrupt import worker_pool
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     BOOK_MAX_BITS,
     Book,
     BookError,
     BookPathError,
     decode_key,
 )
+from fourinarow.search.interrupt import worker_pool
 from fourinarow.search.solver import Solver
 
 __all__ = [

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fourinarow.book.layers import next_layer
 from fourinarow.core.geometry import Geometry
 from fourinarow.core.machine import free_memory_bytes, memory_text
-from fourinarow.search.openings import BookError
+from fourinarow.search.book import BookError
 
 __all__ = [
     "BYTES_PER_POSITION",

@@ -2,9 +2,9 @@
 every book the solver may use, and removing installed ones.
 
 An installed book lives in the user's data folder, ``books/WxHcN.book``
-(:func:`fourinarow.search.openings.installed_books_folder`), named by its own header's shape. The
+(:func:`fourinarow.search.book.installed_books_folder`), named by its own header's shape. The
 solver's default book for a shape is the shipped or the installed one, the deeper (a tie goes
-to the shipped one): :func:`fourinarow.search.openings.default_book_path`.
+to the shipped one): :func:`fourinarow.search.book.default_book_path`.
 
 :func:`install_book` copies a local file or downloads an ``http(s)`` URL to a temporary file in
 that folder, checks its SHA-256 (required for a URL), reads the whole book (header, CRC-32,
@@ -48,7 +48,7 @@ from fourinarow.core.paths import (
     check_regular_file,
     open_regular_file,
 )
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     HEADER_SIZE,
     Book,
     BookError,
@@ -629,7 +629,7 @@ def list_books() -> list[ListedBook]:
 
     A damaged file is listed with its problem, not raised.
     """
-    shipped = Path(str(resources.files("fourinarow.search").joinpath("books")))
+    shipped = Path(str(resources.files("fourinarow.search.book").joinpath("shipped")))
     listed = [_listed(path, "shipped") for path in sorted(shipped.glob("*.book"))]
     try:
         folder = installed_books_folder()

@@ -9,7 +9,7 @@ key, the smaller).
 from __future__ import annotations
 
 from fourinarow.core.geometry import Geometry
-from fourinarow.search.openings import decode_key, mirror_key
+from fourinarow.search.book import decode_key, mirror_key
 
 __all__ = ["children", "layers", "next_layer"]
 

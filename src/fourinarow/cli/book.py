@@ -26,9 +26,9 @@ from fourinarow.cli.options import (
     within_cores,
     worker_count,
 )
-from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.core import Geometry
-from fourinarow.search.openings import (
+from fourinarow.search.book import (
     COMPRESSIONS,
     Book,
     BookError,
@@ -401,7 +401,7 @@ def _describe_build(directory: Path) -> int:
 def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, int]]:
     """Up to ``n`` random ``(key, score)`` entries of the book's deepest layer, drawn by index
     so that a book of millions of entries is not decoded whole."""
-    from fourinarow.search.openings import decode_key
+    from fourinarow.search.book import decode_key
 
     def deepest(i: int) -> bool:
         return decode_key(book.keys[i], book.width, book.height)[1].bit_count() == book.plies
@@ -422,7 +422,7 @@ def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, i
 def _run_info(text: str, width: int, height: int, connect: int, *, verify: int = 0) -> int:
     """Describe the book ``text`` names (a path, or ``shipped``), or a build's progress folder;
     re-solve ``verify`` of its deepest entries. Return 1 if any disagrees, else 0."""
-    from fourinarow.search.openings import decode_key
+    from fourinarow.search.book import decode_key
     from fourinarow.search.solver import Solver
 
     path = resolve_book_path(text, width, height, connect)
@@ -474,7 +474,7 @@ def _run_install(
     """Install the book at ``source`` (a file or a URL, whose SHA-256 must be given) for its
     shape; return 0, or 130 after Ctrl-C."""
     from fourinarow.book.install import BookInstallError, install_book, is_url
-    from fourinarow.cli.progress import byte_progress
+    from fourinarow.cli.progress_bars import byte_progress
 
     if is_url(source) and sha256 is None:
         raise BookInstallError(

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.options import game_count, run_id, seed_number, worker_count
-from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.results import (
     db_help,
     open_store,

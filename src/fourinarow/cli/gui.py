@@ -12,8 +12,8 @@ from fourinarow.agents.levels import LEVELS
 from fourinarow.cli.options import add_shape_options, seed_number
 from fourinarow.core.numbers import InvalidNumberError, parse_int
 from fourinarow.core.paths import PathKindError, check_output_file, path_problem, shown_path
+from fourinarow.gui.game_setup import FIRST_CHOICES, GuiSettings, Mode
 from fourinarow.gui.launch import DEFAULT_WINDOW
-from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
 __all__ = ["add_parser", "run", "window_size"]
 

@@ -24,9 +24,9 @@ from fourinarow.cli.options import (
     read_position,
     seed_number,
 )
-from fourinarow.cli.progress import agent_nodes, search_status, search_text
+from fourinarow.cli.progress_bars import agent_nodes, search_status, search_text
 from fourinarow.core import Board, column_label
-from fourinarow.search.arguments import playable_board
+from fourinarow.search.checks import playable_board
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import ColumnValues
 

@@ -21,7 +21,7 @@ from fourinarow.core.lines import read_text
 from fourinarow.core.machine import available_cores
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
 from fourinarow.core.paths import PathKindError, path_problem, shown_path
-from fourinarow.search.arguments import MAX_THREADS, table_too_large
+from fourinarow.search.checks import MAX_THREADS, table_too_large
 from fourinarow.search.limit import MAX_NODES as MAX_LIMIT_NODES
 
 __all__ = [

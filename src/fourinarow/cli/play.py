@@ -19,8 +19,8 @@ from fourinarow.cli.streams import ask
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
-from fourinarow.search.openings import has_default_book
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
 from fourinarow.search.solver import Solver
 

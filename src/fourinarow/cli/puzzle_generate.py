@@ -19,14 +19,14 @@ from fourinarow.cli.options import (
     path_value,
     whole_option,
 )
-from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.core import Board
 from fourinarow.core.paths import check_output_file, check_regular_file
 from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
 from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
 __all__ = [
@@ -221,7 +221,7 @@ def _database_games(path: Path, width: int, height: int, connect: int) -> list[G
 
 
 def _unwritable(path: Path) -> str | None:
-    from fourinarow.tournament.paths import unwritable_file
+    from fourinarow.tournament.writable import unwritable_file
 
     return unwritable_file(path)
 

@@ -18,13 +18,13 @@ from fourinarow.cli.output import color_wanted
 from fourinarow.cli.streams import ask
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
 from fourinarow.core.render import render_ansi, render_text
+from fourinarow.puzzles.attempt import SYMBOLS, Move, PuzzleSession, describe_value
 from fourinarow.puzzles.daily import daily_puzzle, today
+from fourinarow.puzzles.history import Progress, Result, default_progress_path
 from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles
-from fourinarow.puzzles.progress import Progress, Result, default_progress_path
-from fourinarow.puzzles.session import SYMBOLS, Move, PuzzleSession, describe_value
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
 __all__ = [

@@ -13,16 +13,16 @@ from typing import Any
 from fourinarow.analysis import ReviewError, review_game
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
-from fourinarow.cli.progress import move_progress
+from fourinarow.cli.progress_bars import move_progress
 from fourinarow.cli.results import db_help
 from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.core.lines import LINE_LIMIT, read_lines
+from fourinarow.search.book import has_default_book
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import has_default_book
 from fourinarow.search.solver import Solver
 
 __all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "position_limit", "run"]

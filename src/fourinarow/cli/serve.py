@@ -160,7 +160,7 @@ def _origins(given: list[str] | None) -> tuple[str, ...]:
     Raises:
         InvalidWebSettingError: an origin the server cannot take, said for the option.
     """
-    from fourinarow.web.settings import InvalidWebSettingError, check_origins
+    from fourinarow.web.server_settings import InvalidWebSettingError, check_origins
 
     if given is None:
         return ("*",)

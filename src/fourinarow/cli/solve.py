@@ -23,14 +23,14 @@ from fourinarow.cli.options import (
     thread_count,
     within_cores,
 )
-from fourinarow.cli.progress import agent_nodes, search_status, search_text, solve_text
+from fourinarow.cli.progress_bars import agent_nodes, search_status, search_text, solve_text
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.lines import LINE_LIMIT, read_lines
-from fourinarow.search.arguments import default_threads
+from fourinarow.search.book import Book
+from fourinarow.search.checks import default_threads
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import Book
-from fourinarow.search.progress import SolveProgress
+from fourinarow.search.solve_progress import SolveProgress
 from fourinarow.search.solver import Solver
 
 __all__ = ["SolveSettings", "add_parser", "run", "solve"]

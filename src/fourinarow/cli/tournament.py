@@ -17,7 +17,7 @@ from fourinarow.cli.options import (
     seed_number,
     worker_count,
 )
-from fourinarow.cli.progress import progress_bar
+from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.results import (
     db_help,
     open_store,

@@ -19,7 +19,7 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+from fourinarow.gui.game_setup import GuiSettings, Mode
 from fourinarow.gui.launch import run_gui
-from fourinarow.gui.settings import GuiSettings, Mode
 
 __all__ = ["GuiSettings", "Mode", "run_gui"]

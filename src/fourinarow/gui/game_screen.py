@@ -22,12 +22,12 @@ from fourinarow.core import Board, Column, IllegalMoveError, InvalidMoveError, c
 from fourinarow.gui.controls import AT_ONCE, KEYS_HELP, Command, Pressed, game_command
 from fourinarow.gui.end_buttons import EndButtons
 from fourinarow.gui.frame import GameFrame, HintLabel, MovingDisc, hint_labels
+from fourinarow.gui.game_setup import GuiSettings, Mode
+from fourinarow.gui.game_state import GameSession, seats_for
 from fourinarow.gui.layout import Layout, Point
 from fourinarow.gui.palette import palette_for
 from fourinarow.gui.physics import DiscDrop
 from fourinarow.gui.screen import Action
-from fourinarow.gui.session import GameSession, seats_for
-from fourinarow.gui.settings import GuiSettings, Mode
 from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Hint, TaskFailed, Workers
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Unvalued

@@ -12,7 +12,7 @@ from types import ModuleType
 
 from fourinarow.core.paths import write_output_file
 from fourinarow.extras import require_extra
-from fourinarow.gui.settings import GuiSettings, Mode
+from fourinarow.gui.game_setup import GuiSettings, Mode
 
 __all__ = [
     "DEFAULT_WINDOW",
@@ -136,7 +136,7 @@ def run_gui(
             f"cannot open a window ({error}); without a display, try "
             "fourinarow gui --demo --screenshot game.png"
         ) from None
-    from fourinarow.gui.app import App  # pygame is known to be there now
+    from fourinarow.gui.main_loop import App  # pygame is known to be there now
 
     try:
         app = App(settings, start_game=demo or skip_menu)

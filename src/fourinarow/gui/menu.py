@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from fourinarow.agents.levels import LEVELS
 from fourinarow.core import MIN_CONNECT
+from fourinarow.gui.game_setup import FIRST_CHOICES, GuiSettings, Mode
 from fourinarow.gui.layout import Box, Point
 from fourinarow.gui.palette import palette_for
-from fourinarow.gui.settings import FIRST_CHOICES, GuiSettings, Mode
 
 __all__ = ["BOARD_SIZES", "ROWS", "Menu", "MenuLayout"]
 

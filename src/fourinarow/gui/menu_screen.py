@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from fourinarow.gui.game_setup import GuiSettings
 from fourinarow.gui.menu import Menu, MenuLayout
 from fourinarow.gui.screen import Action
-from fourinarow.gui.settings import GuiSettings
 
 __all__ = ["MenuScreen"]
 

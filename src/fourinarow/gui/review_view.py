@@ -23,8 +23,8 @@ from fourinarow.gui.frame import Button, HintLabel
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
 from fourinarow.gui.thinking import BackgroundTask, TaskFailed
+from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import has_default_book
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact
 from fourinarow.search.solver import Solver
 
@@ -86,7 +86,7 @@ def grade_color(grade: str, palette: Palette) -> Color:
 
 def review_limit(width: int, height: int, connect: int) -> Limit | None:
     """The limit for each position's analysis: none on a shape with a default opening book
-    (shipped or installed: :func:`fourinarow.search.openings.has_default_book`; the book makes it
+    (shipped or installed: :func:`fourinarow.search.book.has_default_book`; the book makes it
     quick), ``REVIEW_SECONDS`` on other boards.
 
     >>> review_limit(7, 6, 4) is None, review_limit(8, 7, 4)

@@ -6,7 +6,7 @@ from typing import Protocol
 
 from fourinarow.core import Board
 from fourinarow.core.checks import shown, whole_number
-from fourinarow.search.arguments import InvalidSearchSettingError, checked_board, checked_limit
+from fourinarow.search.checks import InvalidSearchSettingError, checked_board, checked_limit
 from fourinarow.search.constants import FORCED
 from fourinarow.search.heuristic import SearchResult, SearchStopped
 from fourinarow.search.limit import InvalidLimitError, Limit

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Geometry
-from fourinarow.search.arguments import table_megabytes
+from fourinarow.search.checks import table_megabytes
 from fourinarow.search.evaluation import lines_across
 from fourinarow.search.heuristic import (
     CompiledSearch,

@@ -11,8 +11,10 @@ plies ahead (the winning stone included), ``-(WIN - plies)`` for a loss, 0 for a
 else the evaluation of the leaves.
 
 On boards with ``width * (height + 1) <= 128`` the search runs in a compiled kernel that visits
-the same nodes and returns the same results (``_heuristic.pyx`` on 64-bit words up to 64 bits,
-``_heuristic128.pyx`` on 128-bit words above); on larger boards, or without the extension, it runs
+the same nodes and returns the same results (``_heuristic_kernel.pyx`` on 64-bit words up to 64
+bits,
+``_heuristic_kernel128.pyx`` on 128-bit words above); on larger boards, or without the extension,
+it runs
 here in Python.
 
 >>> from fourinarow.core import Board
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from fourinarow.core import Board, Column, Geometry, InvalidBoardSizeError
 from fourinarow.core.checks import shown, whole_number
-from fourinarow.search.arguments import InvalidSearchSettingError, kernel_choice, playable_board
+from fourinarow.search.checks import InvalidSearchSettingError, kernel_choice, playable_board
 from fourinarow.search.constants import INFINITY, PYTHON_HEURISTIC_CHECK_EVERY, WIN
 from fourinarow.search.evaluation import (
     EVALUATIONS,
@@ -398,13 +400,14 @@ def run_compiled(
 
 def compiled_module(shape: Geometry) -> ModuleType | None:
     """The compiled kernels' module for ``shape``, or ``None`` where none holds it or it is not
-    built: ``_heuristic`` (64-bit words) for ``width * (height + 1) <= 64``, ``_heuristic128``
+    built: ``_heuristic_kernel`` (64-bit words) for ``width * (height + 1) <= 64``,
+    ``_heuristic_kernel128``
     (128-bit words) up to :data:`KERNEL_MAX_BITS`. Both have the same ``HeuristicKernel`` and
     ``EngineKernel``."""
     bits = shape.width * shape.stride
     if bits > KERNEL_MAX_BITS:
         return None
-    name = "_heuristic" if bits <= 64 else "_heuristic128"
+    name = "_heuristic_kernel" if bits <= 64 else "_heuristic_kernel128"
     try:
         return importlib.import_module(f"fourinarow.search.{name}")
     except ImportError:

@@ -28,7 +28,15 @@ from fourinarow.core import (
     InvalidPositionError,
 )
 from fourinarow.core.checks import shown, whole_number
-from fourinarow.search.arguments import (
+from fourinarow.search.book import (
+    BOOK_MAX_BITS,
+    Book,
+    BookError,
+    default_book,
+    default_book_plies,
+)
+from fourinarow.search.book.blocks import BlockCheck
+from fourinarow.search.checks import (
     checked_board,
     checked_limit,
     kernel_choice,
@@ -37,17 +45,9 @@ from fourinarow.search.arguments import (
     thread_count,
 )
 from fourinarow.search.limit import Limit
-from fourinarow.search.openings import (
-    BOOK_MAX_BITS,
-    Book,
-    BookError,
-    default_book,
-    default_book_plies,
-)
-from fourinarow.search.openings.blocks import BlockCheck
-from fourinarow.search.progress import SolveProgress, SolveWatch
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.python_solver import ReferenceKernel
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Exact, Unvalued
+from fourinarow.search.solve_progress import SolveProgress, SolveWatch
 
 __all__ = [
     "KERNEL_MAX_BITS",
@@ -112,9 +112,9 @@ def _compiled_kernel_class(
     """The compiled kernel on words of ``word_bits`` bits, or ``None`` where it was not built."""
     try:
         if word_bits == 64:
-            from fourinarow.search._kernel import Kernel
+            from fourinarow.search._solver_kernel import Kernel
         else:
-            from fourinarow.search._kernel128 import Kernel as Kernel128
+            from fourinarow.search._solver_kernel128 import Kernel as Kernel128
 
             return Kernel128
     except ImportError:
@@ -206,7 +206,7 @@ class Solver:
         book: an opening book to consult; ``True`` (default) for the board shape's default
             book, if there is one: the one shipped with fourinarow or the one installed with
             ``fourinarow book install``, the deeper (see
-            :func:`fourinarow.search.openings.default_book_path`); ``False``
+            :func:`fourinarow.search.book.default_book_path`); ``False``
             or ``None`` for none.
         threads: how many threads a search runs on (1 to 64; default 1), sharing the table;
             the scores are the same on any number, the node counts may differ. Only the
@@ -216,7 +216,7 @@ class Solver:
         InvalidSearchSettingError: ``tt_mb`` is not a number above 0 (at most an exbibyte),
             ``use_kernel`` not ``True``, ``False`` or ``None``, or ``threads`` not a whole
             number from 1 to 64.
-        BookError: ``book`` is neither a :class:`~fourinarow.search.openings.Book` nor
+        BookError: ``book`` is neither a :class:`~fourinarow.search.book.Book` nor
             ``True``, ``False`` or ``None`` (a path is read with ``Book.load(path)``).
         RuntimeError: ``use_kernel=True`` but the compiled kernel is not built.
     """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fourinarow.tournament.games import GameRecord, GameSpec, play_game
+from fourinarow.tournament.one_game import GameRecord, GameSpec, play_game
 from fourinarow.tournament.schedule import Settings, schedule
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
 from fourinarow.tournament.store import Store

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from fourinarow.extras import start_ray
-from fourinarow.tournament.games import GameRecord, play_games
+from fourinarow.tournament.one_game import GameRecord, play_games
 from fourinarow.tournament.runner import (
     Progress,
     batches,

@@ -23,7 +23,6 @@ from pathlib import Path
 from fourinarow.core import FourInARowError
 from fourinarow.core.paths import kind_of, write_output_file
 from fourinarow.extras import MissingExtraError, prepare_matplotlib, require_extra
-from fourinarow.tournament.paths import unwritable_file, unwritable_folder
 from fourinarow.tournament.runner import Progress, run_local
 from fourinarow.tournament.schedule import (
     MAX_TOURNAMENT_GAMES,
@@ -33,6 +32,7 @@ from fourinarow.tournament.schedule import (
 )
 from fourinarow.tournament.stats import summarise
 from fourinarow.tournament.store import Store, StoredExperiment
+from fourinarow.tournament.writable import unwritable_file, unwritable_folder
 
 __all__ = [
     "STUDY",

@@ -23,8 +23,8 @@ from typing import Any
 from fourinarow.core import FourInARowError
 from fourinarow.core.paths import check_output_file, path_problem, shown_path, write_output_file
 from fourinarow.extras import prepare_matplotlib, require_extra
-from fourinarow.tournament.paths import unwritable_file
 from fourinarow.tournament.stats import AgentSummary, PairingSummary
+from fourinarow.tournament.writable import unwritable_file
 
 __all__ = ["PlotPathError", "check_plot_path", "draw_plots", "write_plots"]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from fourinarow.core import Board, FourInARowError
 from fourinarow.core.json_text import JSONTextError, read_json
-from fourinarow.tournament.games import GameRecord, GameSpec
+from fourinarow.tournament.one_game import GameRecord, GameSpec
 from fourinarow.tournament.schedule import Settings
 
 __all__ = ["UnreadableRowError", "read_game", "read_options", "read_settings"]

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from fourinarow.core.machine import available_cores
 from fourinarow.search.interrupt import interruptible, worker_pool
-from fourinarow.tournament.games import GameRecord, GameSpec, play_games
+from fourinarow.tournament.one_game import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
 

@@ -10,7 +10,7 @@ from typing import overload
 
 from fourinarow.agents import make_agent
 from fourinarow.core import Board, FourInARowError
-from fourinarow.tournament.games import GameSpec
+from fourinarow.tournament.one_game import GameSpec
 
 __all__ = [
     "MAX_TOURNAMENT_GAMES",

@@ -8,7 +8,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fourinarow.tournament.games import GameRecord
+from fourinarow.tournament.one_game import GameRecord
 
 __all__ = ["AgentSummary", "PairingSummary", "elo_ratings", "score_interval", "summarise"]
 
@@ -158,7 +158,7 @@ def elo_ratings(
     is fixed at 0 with no error. Each pairing that played also counts one virtual draw, a weak
     prior that keeps ratings finite when an agent won or lost every game.
 
-    >>> from fourinarow.tournament.games import GameSpec
+    >>> from fourinarow.tournament.one_game import GameSpec
     >>> def game(i): return GameRecord(GameSpec(i, "a", "b"), (), 1 if i % 4 else None, (), ())
     >>> ratings = elo_ratings([game(i) for i in range(8)], ["b", "a"])  # a: 6 wins, 2 draws
     >>> ratings["b"], round(ratings["a"][0])  # 7.5 of 9 with the virtual draw: 400*log10(5)

@@ -32,8 +32,7 @@ from typing import TypeVar
 
 from fourinarow.core import FourInARowError
 from fourinarow.core.paths import OutputWriteError, check_regular_file, path_problem, shown_path
-from fourinarow.tournament.games import GameRecord
-from fourinarow.tournament.paths import unwritable_file, unwritable_folder
+from fourinarow.tournament.one_game import GameRecord
 from fourinarow.tournament.rows import (
     UnreadableRowError,
     read_game,
@@ -41,6 +40,7 @@ from fourinarow.tournament.rows import (
     read_settings,
 )
 from fourinarow.tournament.schedule import Settings
+from fourinarow.tournament.writable import unwritable_file, unwritable_folder
 from fourinarow.userdata import (
     DAMAGED_ADVICE,
     UnknownDataHomeError,

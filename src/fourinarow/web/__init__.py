@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from fourinarow.web.app import create_app
 from fourinarow.web.server import serve
-from fourinarow.web.settings import InvalidWebSettingError, Settings
+from fourinarow.web.server_settings import InvalidWebSettingError, Settings
 
 __all__ = ["InvalidWebSettingError", "Settings", "create_app", "serve"]

@@ -1,6 +1,6 @@
 """The web app: the front end, Pons' ``/solve``, the versioned API and Kaggle's URL agent.
 
-:func:`create_app` builds it from :class:`~fourinarow.web.settings.Settings`; ``fourinarow
+:func:`create_app` builds it from :class:`~fourinarow.web.server_settings.Settings`; ``fourinarow
 serve`` runs it on uvicorn, and the tests run the same. docs/api.md describes every endpoint.
 
 The routes live in :mod:`fourinarow.web.routes`, one router per area; what they share (the
@@ -28,7 +28,7 @@ from fourinarow.web.body_limit import BodyLimit
 from fourinarow.web.cross_origin import CrossOrigin
 from fourinarow.web.dependencies import Shared, install
 from fourinarow.web.diagrams import DiagramReader
-from fourinarow.web.errors import install_error_handlers
+from fourinarow.web.error_answers import install_error_handlers
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.head import HeadAsGet
 from fourinarow.web.players import Players
@@ -37,7 +37,7 @@ from fourinarow.web.routes import API_ROUTERS, PAGE_ROUTERS
 from fourinarow.web.routes.play import MoveRequest
 from fourinarow.web.routes.review import review_limit
 from fourinarow.web.searches import SearchPool
-from fourinarow.web.settings import Settings
+from fourinarow.web.server_settings import Settings
 
 __all__ = ["FULL_COLUMN", "MoveRequest", "create_app", "review_limit"]
 

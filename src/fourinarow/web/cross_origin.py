@@ -17,7 +17,7 @@ from typing import Any
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from fourinarow.web.settings import ANY_ORIGIN
+from fourinarow.web.server_settings import ANY_ORIGIN
 
 __all__ = ["EXPOSED", "METHODS", "CrossOrigin"]
 

@@ -20,7 +20,7 @@ from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.players import Players
 from fourinarow.web.quick import QuickSolver
 from fourinarow.web.searches import SearchPool
-from fourinarow.web.settings import Settings
+from fourinarow.web.server_settings import Settings
 
 __all__ = [
     "AnswersDep",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents import Agent, InvalidAgentSpecError, PerfectAgent, make_agent
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float
-from fourinarow.search.arguments import MAX_TABLE_MB
+from fourinarow.search.checks import MAX_TABLE_MB
 from fourinarow.search.solver import Solver
 from fourinarow.web.foreign import ForeignAgent, WorkerProcesses, is_foreign
 

@@ -11,7 +11,7 @@ from fourinarow.core import (
 )
 from fourinarow.core import parse_size as core_parse_size
 from fourinarow.core.grid import parse_diagram
-from fourinarow.search.arguments import playable_board
+from fourinarow.search.checks import playable_board
 
 __all__ = ["parse_size", "playable", "position_record", "read_board"]
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 
 from fourinarow.agents import Limit
 from fourinarow.core import Board
-from fourinarow.search.openings import has_default_book
+from fourinarow.search.book import has_default_book
 from fourinarow.search.scores import ColumnValues, Unvalued
 from fourinarow.search.solver import Solver
 

@@ -21,7 +21,7 @@ from fourinarow.web.app import create_app
 from fourinarow.web.dependencies import shared_of
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.searches import SearchPool
-from fourinarow.web.settings import ANY_ORIGIN, Settings
+from fourinarow.web.server_settings import ANY_ORIGIN, Settings
 from fourinarow.web.timeouts import timed_protocol
 
 __all__ = ["FINISH_SECONDS", "STOP_SECONDS", "PortInUseError", "bind", "serve"]

@@ -79,7 +79,7 @@ def _shipped(pure_python: bool) -> list[Path]:
             files += sorted((PACKAGE / package).glob("*.so"))
             files += sorted((PACKAGE / package).glob("*.pyd"))
     files += sorted((PACKAGE / "integrations" / "kaggle").glob("*.py"))  # not its templates
-    files += sorted((PACKAGE / "search" / "books").glob("*.book"))
+    files += sorted((PACKAGE / "search" / "book" / "shipped").glob("*.book"))
     return files
 
 

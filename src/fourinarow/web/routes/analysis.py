@@ -10,7 +10,7 @@ from fourinarow.agents import Limit, analyze
 from fourinarow.agents.records import analysis_record
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
-from fourinarow.web.errors import error_answers
+from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import playable, position_record
 from fourinarow.web.routes.inputs import DEFAULT_AGENT, MAX_SEED, DeadlineDep, Position, cap_ms
 from fourinarow.web.searches import is_heavy

@@ -21,7 +21,7 @@ from fourinarow.core.json_text import JSONTextError, read_json
 from fourinarow.web.dependencies import SettingsDep
 from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.positions import read_board
-from fourinarow.web.settings import Settings
+from fourinarow.web.server_settings import Settings
 
 __all__ = [
     "DEFAULT_AGENT",

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
-from fourinarow.web.errors import error_answers
+from fourinarow.web.error_answers import error_answers
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
 from fourinarow.web.positions import playable
 from fourinarow.web.routes.inputs import DeadlineDep, json_body, json_body_schema

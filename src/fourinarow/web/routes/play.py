@@ -10,7 +10,7 @@ from fourinarow.agents.levels import LEVELS
 from fourinarow.agents.records import decision_record
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
-from fourinarow.web.errors import error_answers
+from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import playable
 from fourinarow.web.routes.inputs import (
     DEFAULT_AGENT,

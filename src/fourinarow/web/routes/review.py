@@ -10,10 +10,10 @@ from fastapi.responses import JSONResponse
 from fourinarow.agents import Limit
 from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
-from fourinarow.search.openings import has_default_book
+from fourinarow.search.book import has_default_book
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import PoolDep, SettingsDep
-from fourinarow.web.errors import error_answers
+from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import read_board
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, cap_ms
 from fourinarow.web.searches import is_heavy

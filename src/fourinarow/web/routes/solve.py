@@ -22,7 +22,7 @@ from fourinarow.web.dependencies import (
     QuickDep,
     SettingsDep,
 )
-from fourinarow.web.errors import error_answers
+from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import playable
 from fourinarow.web.quick import pons_scores
 from fourinarow.web.routes.inputs import DeadlineDep, Position

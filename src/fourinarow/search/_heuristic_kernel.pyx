@@ -5,7 +5,7 @@ alpha-beta, and the engine's search.
 
 ``HeuristicKernel`` is the same algorithm as ``fourinarow.search.heuristic`` with
 ``fourinarow.search.evaluation`` (the pure-Python reference, for boards over 128 bits), step for
-step, on bitboards of one machine word (64 bits here; ``_heuristic128.pyx`` compiles this same
+step, on bitboards of one machine word (64 bits here; ``_heuristic_kernel128.pyx`` compiles this same
 source with a 128-bit word: see the word's block below): the same nodes in the same order, the
 same scores, best moves and principal variations (a differential test checks this).
 ``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine_search``.
@@ -64,7 +64,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 # The word every bitboard is held in, with the few operations that depend on its width. It is
 # 64 bits unless the including module defined FOURINAROW_WORD_BITS as 128 first
-# (_heuristic128.pyx): then GCC's and Clang's unsigned __int128. Cython sees the word as an
+# (_heuristic_kernel128.pyx): then GCC's and Clang's unsigned __int128. Cython sees the word as an
 # unsigned long long; Python ints are never converted to or from it implicitly (``to_word``
 # builds it from 64-bit halves), and table entries are 32 bytes for either width.
 cdef extern from *:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fourinarow.puzzles.progress import (
+from fourinarow.puzzles.history import (
     APPLICATION_ID,
     Progress,
     ProgressError,
@@ -147,7 +147,7 @@ def test_a_process_killed_mid_attempt_loses_nothing_recorded(tmp_path: Path) -> 
     child = textwrap.dedent(
         f"""
         import os, signal
-        from fourinarow.puzzles.progress import Progress
+        from fourinarow.puzzles.history import Progress
         progress = Progress({str(path)!r})
         progress.record("a", "t", "solved")
         progress.record("b", "t", "solved")

@@ -10,7 +10,7 @@ A block's digest is the first eight bytes of ``SHA-256(K + V)``, where ``K`` is 
 keys as 8-byte little-endian words and ``V`` its scores, one signed byte each. The book's
 header carries the table's own digest (:func:`table_digest`), which covers every row.
 
-The uncompressed copy of a book that :meth:`~fourinarow.search.openings.Book.load` maps from the
+The uncompressed copy of a book that :meth:`~fourinarow.search.book.Book.load` maps from the
 cache is a file anyone who can write the cache may edit. Rather than digest all of it whenever a
 process maps it (0.1 s for the 83 MB copy of the 7x6 book), :class:`BlockCheck` checks a block
 against the book's table the first time a lookup reads it: a process pays for the blocks it

@@ -13,7 +13,7 @@ from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.core import FourInARowError
 from fourinarow.core.machine import memory_bytes
-from fourinarow.search.arguments import (
+from fourinarow.search.checks import (
     MAX_TABLE_MB,
     TableTooLargeError,
     table_megabytes,

@@ -13,7 +13,7 @@ from fourinarow.core import FourInARowError
 from fourinarow.core.checks import finite_number
 from fourinarow.core.machine import memory_bytes
 from fourinarow.core.numbers import number_text
-from fourinarow.search.arguments import MAX_TABLE_MB, TableTooLargeError, table_too_large
+from fourinarow.search.checks import MAX_TABLE_MB, TableTooLargeError, table_too_large
 from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
 __all__ = [
@@ -192,7 +192,8 @@ def check_origins(origins: object) -> None:
     >>> check_origins(("https://games.example/",))
     Traceback (most recent call last):
         ...
-    fourinarow.web.settings.InvalidWebSettingError: 'https://games.example/' is not an origin: \
+    fourinarow.web.server_settings.InvalidWebSettingError: 'https://games.example/' is not an
+    origin: \
 an origin is a scheme, a host and perhaps a port, as a browser sends it \
 (https://games.example, http://localhost:8080), without a path or a slash at the end; * allows any
 

@@ -24,7 +24,7 @@ costs a pass in Python to undo (half a second for a 12-ply book). A key is the s
 ``current`` those of the side to move, one column after another, ``height + 1`` bits per
 column.
 
-The block table (:mod:`~fourinarow.search.openings.blocks`) gives the first key and the digest
+The block table (:mod:`~fourinarow.search.book.blocks`) gives the first key and the digest
 of each block of ``2**block_bits`` entries, and the header the digest of the table, so that the
 uncompressed copy :meth:`Book.load` maps from the cache is checked a block at a time, when a
 lookup first reads the block: whoever edits the copy cannot change the book's digests, and a
@@ -56,8 +56,7 @@ from fourinarow.core import Board, FourInARowError, Geometry, InvalidPositionErr
 from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.geometry import board_side
 from fourinarow.core.paths import PathKindError, open_regular_file
-from fourinarow.search.arguments import checked_board
-from fourinarow.search.openings.blocks import (
+from fourinarow.search.book.blocks import (
     BLOCK_BITS,
     MAX_BLOCK_BITS,
     MIN_BLOCK_BITS,
@@ -67,6 +66,7 @@ from fourinarow.search.openings.blocks import (
     little_endian,
     table_digest,
 )
+from fourinarow.search.checks import checked_board
 
 __all__ = [
     "BOOK_MAX_BITS",
@@ -371,7 +371,7 @@ def _checked_path(path: object, what: str = "a book") -> Path:
 
 def read_header(path: Path | str) -> BookHeader:
     """The header of a book file, checked for sense but without reading the payload (what
-    :meth:`~fourinarow.search.openings.Book.read_header` returns).
+    :meth:`~fourinarow.search.book.Book.read_header` returns).
 
     Raises:
         BookError: no such file, not a book, another format version, a truncated file, or a

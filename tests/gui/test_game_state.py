@@ -7,8 +7,8 @@ import random
 import pytest
 
 from fourinarow.core import Board, IllegalMoveError
-from fourinarow.gui.session import GameSession, Seat, seats_for
-from fourinarow.gui.settings import GuiSettings, Mode
+from fourinarow.gui.game_setup import GuiSettings, Mode
+from fourinarow.gui.game_state import GameSession, Seat, seats_for
 
 HUMAN, COMPUTER = Seat(), Seat(5)
 

@@ -1,4 +1,4 @@
-"""The server's settings (web/settings.py)."""
+"""The server's settings (web/server_settings.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from fourinarow.agents import InvalidAgentSpecError
-from fourinarow.web.settings import (
+from fourinarow.web.server_settings import (
     MAX_ANSWERS,
     MAX_ANSWERS_MB,
     MAX_ORIGINS,

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from fourinarow.core import Board, Column, Outcome, Player
-from fourinarow.gui.settings import GuiSettings, Mode
+from fourinarow.gui.game_setup import GuiSettings, Mode
 
 __all__ = ["GameSession", "Seat", "seats_for"]
 

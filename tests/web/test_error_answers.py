@@ -1,4 +1,5 @@
-"""The app's errors (web/errors.py) against a real server: a client that goes away mid-body."""
+"""The app's errors (web/error_answers.py) against a real server: a client that goes away
+mid-body."""
 
 from __future__ import annotations
 

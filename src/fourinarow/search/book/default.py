@@ -1,10 +1,10 @@
 """The default opening book of each board shape: the one ``Solver(book=True)`` consults.
 
 Each board shape has at most one default book: the book shipped in the package
-(``fourinarow/search/books/WxHcN.book``) or the one installed in the user's data folder
+(``fourinarow/search/book/shipped/WxHcN.book``) or the one installed in the user's data folder
 (``fourinarow book install``, see :func:`installed_books_folder`), whichever is deeper; a tie
 goes to the shipped one (:func:`default_book_path`). :func:`default_book` reads it once per
-process, through its uncompressed copy in :func:`~fourinarow.search.openings.cache_directory`.
+process, through its uncompressed copy in :func:`~fourinarow.search.book.cache_directory`.
 
 >>> book_file_name(7, 6, 4), default_book_plies(7, 6, 4) is not None
 ('7x6c4.book', True)
@@ -16,9 +16,9 @@ import warnings
 from importlib import resources
 from pathlib import Path
 
-from fourinarow.search.openings.cache import cache_directory
-from fourinarow.search.openings.format import BookError, BookHeader, _checked_shape, _fail
-from fourinarow.search.openings.lookup import Book
+from fourinarow.search.book.cache import cache_directory
+from fourinarow.search.book.format import BookError, BookHeader, _checked_shape, _fail
+from fourinarow.search.book.lookup import Book
 from fourinarow.userdata import UnknownDataHomeError, data_folder
 
 __all__ = [
@@ -36,8 +36,8 @@ __all__ = [
 def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
     """The book shipped inside the package for this shape, or ``None`` if there is none."""
     width, height, connect = _checked_shape(width, height, connect)
-    resource = resources.files("fourinarow.search").joinpath(
-        "books", book_file_name(width, height, connect)
+    resource = resources.files("fourinarow.search.book").joinpath(
+        "shipped", book_file_name(width, height, connect)
     )
     path = Path(str(resource))
     return path if path.is_file() else None

@@ -1,4 +1,4 @@
-"""Reviews of many games summed up per agent (fourinarow.analysis.games)."""
+"""Reviews of many games summed up per agent (fourinarow.analysis.agent_reviews)."""
 
 from __future__ import annotations
 

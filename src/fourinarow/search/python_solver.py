@@ -1,6 +1,7 @@
 """The perfect-play search in pure Python: the reference, and the fallback for any board size.
 
-This is the same algorithm as the compiled kernel (``_kernel.pyx``), step for step, on Python ints
+This is the same algorithm as the compiled kernel (``_solver_kernel.pyx``), step for step, on
+Python ints
 so that it works on every board up to 20x20, where the kernel's words (64 or 128 bits) are too
 small, and wherever the extension could not be built. For the same table size it searches the
 same nodes and returns the same scores (a differential test checks this). Read this file to
@@ -19,6 +20,8 @@ from __future__ import annotations
 import time
 from array import array
 
+from fourinarow.search.book import Book, mirror_key
+from fourinarow.search.book.blocks import BlockCheck
 from fourinarow.search.constants import (
     ETC_PLIES,
     HASH_MULTIPLIER,
@@ -33,8 +36,6 @@ from fourinarow.search.constants import (
     TABLE_MIN_EMPTIES,
     solver_column_order,
 )
-from fourinarow.search.openings import Book, mirror_key
-from fourinarow.search.openings.blocks import BlockCheck
 
 __all__ = ["ReferenceKernel"]
 

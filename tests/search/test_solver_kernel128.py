@@ -1,4 +1,5 @@
-"""The compiled kernel on 128-bit words (``_kernel128``, boards of 65 to 128 bits) against its
+"""The compiled kernel on 128-bit words (``_solver_kernel128``, boards of 65 to 128 bits) against
+its
 pure-Python twin, node for node; keys above 2**64; its table's epochs; the solver's choice of
 kernel; and threads on it."""
 
@@ -9,11 +10,11 @@ import random
 import pytest
 
 from fourinarow.core import Board
-from fourinarow.search.reference import ReferenceKernel
+from fourinarow.search.python_solver import ReferenceKernel
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver, compiled_kernel_available
 
 try:
-    from fourinarow.search._kernel128 import Kernel as Kernel128
+    from fourinarow.search._solver_kernel128 import Kernel as Kernel128
 except ImportError:
     Kernel128 = None  # type: ignore[assignment, misc]
 

@@ -1,8 +1,8 @@
-"""Type stub of the compiled heuristic searches (see _heuristic.pyx for the whole contract).
+"""Type stub of the compiled heuristic searches (see _heuristic_kernel.pyx for the whole contract).
 
 Positions are ``own`` (the side to move's stones), ``other`` and ``heights`` (stones per column)
 in the bit layout of :mod:`fourinarow.core.geometry`; the shape has ``width*(height+1) <= 64``
-(``_heuristic128`` has the same classes for up to 128), nobody has won and the board is not
+(``_heuristic_kernel128`` has the same classes for up to 128), nobody has won and the board is not
 full. ``search()`` returns ``(scores, best_moves, best, pv)`` from the side to move's view
 (per-column values with ``None`` for full columns, the 0-based best columns in order, the best
 score, the principal variation), with wins scored ``WIN - plies``; or ``None`` when ``seconds``

@@ -1,7 +1,7 @@
 """The cache of opening books' uncompressed copies: written once, then mapped into memory.
 
 Decompressing a large book takes a while (0.6 s for the 12-ply 7x6 book), so
-:meth:`~fourinarow.search.openings.Book.load` given a cache directory keeps the entries there
+:meth:`~fourinarow.search.book.Book.load` given a cache directory keeps the entries there
 uncompressed, as ``NAME-CRC-COUNT-BYTEORDER.entries`` (:func:`cache_copy_path`), and later loads,
 in any process, map that copy into memory instead. A copy starts with its own header::
 
@@ -9,7 +9,7 @@ in any process, map that copy into memory instead. A copy starts with its own he
 
 in this machine's byte order, then the keys as 8-byte words and the scores as signed bytes.
 The copy of a book of format version 3 is checked a block at a time against the book's block
-table, when a lookup first reads the block (:mod:`~fourinarow.search.openings.blocks`); that of
+table, when a lookup first reads the block (:mod:`~fourinarow.search.book.blocks`); that of
 an older book, in full at every mapping, against the book's digest (or, for a book without one,
 against the copy's own CRC-32). A copy that is not a regular file (a FIFO, a device, a link in a
 loop) is damaged too: it is opened without waiting, never read. A copy is written as
@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import TypeAlias
 
 from fourinarow.core.paths import PathKindError, kind_of, open_regular_file
-from fourinarow.search.openings.blocks import BlockTable, little_endian
-from fourinarow.search.openings.format import (
+from fourinarow.search.book.blocks import BlockTable, little_endian
+from fourinarow.search.book.format import (
     BookHeader,
     entries_digest,
     read_block_table,
@@ -152,7 +152,7 @@ def _mapped(copy: Path, header: BookHeader) -> Entries | None:
     (or one of an older cache format, or a folder, which no copy can replace). The entries of
     a book before version 3 are checked here against the book's digest (those of a book
     without one, against the copy's CRC-32); a later book's, a block at a time as they are
-    read (:class:`~fourinarow.search.openings.blocks.BlockCheck`).
+    read (:class:`~fourinarow.search.book.blocks.BlockCheck`).
 
     Raises:
         _DamagedCopyError: the copy is there but its kind, size, header or entries are wrong.

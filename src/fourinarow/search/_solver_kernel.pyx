@@ -1,12 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, nonecheck=False
 """The compiled perfect-play kernel: negamax on bitboards of one machine word, for boards with
-W x (H+1) <= 64 (this module, 64-bit words) or <= 128 (``_kernel128``, the same source built with
+W x (H+1) <= 64 (this module, 64-bit words) or <= 128 (``_solver_kernel128``, the same source built with
 128-bit words).
 
 It knows nothing of Python objects beyond its own entry points and does no validation: the Python
 layer (``fourinarow.search.solver``) checks positions and translates results. The algorithm is the
-same as ``fourinarow.search.reference`` (the pure-Python fallback, for larger boards), line for
+same as ``fourinarow.search.python_solver`` (the pure-Python fallback, for larger boards), line for
 line, so the two give the same scores and the same node counts for the same table size.
 
 Bit layout (as in ``fourinarow.core.geometry``): cell (column, row) is bit column*(H+1)+row, one
@@ -17,7 +17,7 @@ board before the winning stone. The tuning constants come from ``constants.py``.
 
 The code is written over ``word``, the bitboard type, and a few helpers on it (below), which the
 C macro FIAR_WORD_BITS chooses: 64 (the default) for ``uint64_t``, 128 for GCC's and Clang's
-``unsigned __int128`` (``_kernel128.pyx`` defines it and includes this file). Python ints reach a
+``unsigned __int128`` (``_solver_kernel128.pyx`` defines it and includes this file). Python ints reach a
 ``word`` argument through Cython's conversion, which raises OverflowError outside 0..2**bits - 1.
 """
 
@@ -741,7 +741,7 @@ cdef class Kernel:
 
     Args:
         width, height, connect: the shape; the Python layer guarantees width*(height+1) <= the
-            bits of a word (64, or 128 in ``_kernel128``).
+            bits of a word (64, or 128 in ``_solver_kernel128``).
         table_bits: the transposition table has 2**table_bits slots (16 to 40), of 8 bytes
             (16 with 128-bit words).
     """

@@ -1,8 +1,8 @@
-"""Type stub of the compiled kernel (see _kernel.pyx)."""
+"""Type stub of the compiled kernel (see _solver_kernel.pyx)."""
 
 from array import array
 
-from fourinarow.search.openings.blocks import BlockCheck
+from fourinarow.search.book.blocks import BlockCheck
 
 class Kernel:
     def __init__(self, width: int, height: int, connect: int, table_bits: int) -> None: ...

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fourinarow.core import IllegalMoveError, InvalidMoveError
+from fourinarow.puzzles.attempt import PuzzleSession
 from fourinarow.puzzles.model import Kind, Puzzle, PuzzleError
-from fourinarow.puzzles.session import PuzzleSession
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from tests.puzzles.examples import (

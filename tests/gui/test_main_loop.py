@@ -17,11 +17,11 @@ import pygame
 
 from fourinarow.agents import Decision, Limit
 from fourinarow.core import Board
-from fourinarow.gui.app import App
 from fourinarow.gui.frame import HintLabel
 from fourinarow.gui.game_screen import GameScreen
+from fourinarow.gui.game_setup import GuiSettings, Mode
 from fourinarow.gui.layout import Layout
-from fourinarow.gui.settings import GuiSettings, Mode
+from fourinarow.gui.main_loop import App
 from tests.gui.driving import BlockingAgent, ScriptedAgent, click, post, press, settle
 
 HUMANS = GuiSettings(mode=Mode.HUMAN_VS_HUMAN, sound=False)
@@ -621,8 +621,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import fourinarow.gui
 import pygame
 from fourinarow.agents import Decision
-from fourinarow.gui.app import App
-from fourinarow.gui.settings import GuiSettings
+from fourinarow.gui.main_loop import App
+from fourinarow.gui.game_setup import GuiSettings
 
 class Slow:
     name = "slow"

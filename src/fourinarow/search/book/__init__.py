@@ -6,15 +6,15 @@ consults it inside its search, so a book of every position of ``plies`` stones a
 positions with fewer stones; ``fourinarow book build`` makes one and ``fourinarow book info``
 describes one. One concept per module:
 
-- :mod:`~fourinarow.search.openings.format`: the file format (its header, its payload, the
+- :mod:`~fourinarow.search.book.format`: the file format (its header, its payload, the
   keys of positions);
-- :mod:`~fourinarow.search.openings.lookup`: :class:`Book`, a book in memory, looking
+- :mod:`~fourinarow.search.book.lookup`: :class:`Book`, a book in memory, looking
   positions up in it, reading and writing its file;
-- :mod:`~fourinarow.search.openings.blocks`: the blocks of a book's entries, each with a
+- :mod:`~fourinarow.search.book.blocks`: the blocks of a book's entries, each with a
   digest, checked the first time a lookup reads them (:class:`BlockCheck`);
-- :mod:`~fourinarow.search.openings.cache`: the uncompressed copies of books that
+- :mod:`~fourinarow.search.book.cache`: the uncompressed copies of books that
   :meth:`Book.load` maps into memory, and their cleanup;
-- :mod:`~fourinarow.search.openings.default`: each board shape's default book, shipped in the
+- :mod:`~fourinarow.search.book.default`: each board shape's default book, shipped in the
   package or installed in the user's data folder, whichever is deeper.
 
 >>> from fourinarow.core import Board
@@ -25,9 +25,9 @@ describes one. One concept per module:
 
 from __future__ import annotations
 
-from fourinarow.search.openings.blocks import BlockCheck, BlockTable
-from fourinarow.search.openings.cache import cache_copy_path, cache_directory
-from fourinarow.search.openings.default import (
+from fourinarow.search.book.blocks import BlockCheck, BlockTable
+from fourinarow.search.book.cache import cache_copy_path, cache_directory
+from fourinarow.search.book.default import (
     book_file_name,
     default_book,
     default_book_path,
@@ -37,7 +37,7 @@ from fourinarow.search.openings.default import (
     installed_books_folder,
     shipped_book_path,
 )
-from fourinarow.search.openings.format import (
+from fourinarow.search.book.format import (
     BOOK_MAX_BITS,
     COMPRESSIONS,
     FORMAT_VERSION,
@@ -51,7 +51,7 @@ from fourinarow.search.openings.format import (
     parse_header,
     position_key,
 )
-from fourinarow.search.openings.lookup import Book
+from fourinarow.search.book.lookup import Book
 
 __all__ = [
     "BOOK_MAX_BITS",

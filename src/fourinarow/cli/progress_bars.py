@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.spinner import Spinner
     from rich.text import Text
 
-    from fourinarow.search.progress import SolveProgress
+    from fourinarow.search.solve_progress import SolveProgress
 
 __all__ = [
     "STATUS_DELAY",

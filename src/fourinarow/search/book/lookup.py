@@ -4,8 +4,8 @@ A book is only a cache of the solver. It maps positions (folded by mirror symmet
 exact score, in the solver's convention, for positions of up to ``plies`` stones. The solver
 consults it inside its search, so a book of every position of ``plies`` stones also speeds up
 positions with fewer stones. :meth:`Book.save` writes one in the file format of
-:mod:`fourinarow.search.openings.format`, and :meth:`Book.load` reads one (through the cache of
-:mod:`fourinarow.search.openings.cache`, if given one).
+:mod:`fourinarow.search.book.format`, and :meth:`Book.load` reads one (through the cache of
+:mod:`fourinarow.search.book.cache`, if given one).
 
 >>> book = Book.from_entries(7, 6, 4, 1, {position_key(Board.from_moves("4")): -2})
 >>> book.get(Board.from_moves("4")), book.get(Board.from_moves("3"))
@@ -24,15 +24,14 @@ from pathlib import Path
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.paths import write_output_file
-from fourinarow.search.arguments import checked_board
-from fourinarow.search.openings.blocks import (
+from fourinarow.search.book.blocks import (
     BLOCK_BITS,
     MAX_BLOCK_BITS,
     MIN_BLOCK_BITS,
     BlockCheck,
 )
-from fourinarow.search.openings.cache import Entries, cached_entries, entries_for_damaged_copy
-from fourinarow.search.openings.format import (
+from fourinarow.search.book.cache import Entries, cached_entries, entries_for_damaged_copy
+from fourinarow.search.book.format import (
     BOOK_MAX_BITS,
     COMPRESSIONS,
     BookError,
@@ -46,6 +45,7 @@ from fourinarow.search.openings.format import (
     read_entries,
     read_header,
 )
+from fourinarow.search.checks import checked_board
 
 __all__ = ["Book"]
 

@@ -14,12 +14,12 @@ import pygame
 from fourinarow.agents import Agent, make_agent
 from fourinarow.gui.drawing import Painter
 from fourinarow.gui.game_screen import AgentFor, GameScreen
+from fourinarow.gui.game_setup import GuiSettings
 from fourinarow.gui.menu_screen import MenuScreen
 from fourinarow.gui.palette import palette_for
 from fourinarow.gui.review_screen import ReviewScreen
 from fourinarow.gui.review_view import ReviewJob, review_limit
 from fourinarow.gui.screen import Action
-from fourinarow.gui.settings import GuiSettings
 from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Workers
 

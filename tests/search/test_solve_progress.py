@@ -10,8 +10,8 @@ import time
 import pytest
 
 from fourinarow.core import Board
-from fourinarow.search.progress import SolveProgress
 from fourinarow.search.scores import Bounds, Exact, Unvalued
+from fourinarow.search.solve_progress import SolveProgress
 from fourinarow.search.solver import Solver, compiled_kernel_available
 
 needs_kernel = pytest.mark.skipif(

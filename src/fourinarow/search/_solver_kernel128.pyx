@@ -2,7 +2,7 @@
 # cython: initializedcheck=False, nonecheck=False
 """The compiled perfect-play kernel on 128-bit bitboards, for boards with 64 < W x (H+1) <= 128.
 
-The same source as ``_kernel`` (``_kernel.pyx``, included below), built with 128-bit words
+The same source as ``_solver_kernel`` (``_solver_kernel.pyx``, included below), built with 128-bit words
 (``unsigned __int128``): see that file for the algorithm and the table.
 """
 
@@ -11,4 +11,4 @@ cdef extern from *:
     #define FIAR_WORD_BITS 128
     """
 
-include "_kernel.pyx"
+include "_solver_kernel.pyx"

@@ -1,0 +1,14 @@
+"""The application layer: what every front end (terminal, desktop, web, GTP) asks of the engine,
+decided once.
+
+- :mod:`~fourinarow.service.budgets`: how long a hint, an analysis, a review position and a whole
+  review may search, aware of opening books, and the one share of it that goes to proofs;
+- :mod:`~fourinarow.service.judgement`: prove, then estimate: every column narrowed together by
+  the solver, the rest filled in by the engine's estimates;
+- :mod:`~fourinarow.service.jobs`: a running search or review as one handle: progress to iterate,
+  ``stop()`` and ``wait()``;
+- :mod:`~fourinarow.service.words`: values as words and as JSON records, with "win in N" counted
+  one way everywhere (the winner's own moves).
+
+Front ends parse input and render output; what they show comes from here.
+"""
