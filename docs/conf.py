@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 sys.path.insert(0, str(HERE.parent / "src"))  # the checkout's package, installed or not
 
 import fourinarow  # noqa: E402  (after the path)
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 project = "fourinarow"
 author = "The fourinarow developers"
@@ -47,11 +51,14 @@ nitpicky = True
 # The standard library and the third-party types our signatures name: the manual is read
 # without the network, so they stay unlinked rather than broken.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|typing|types|enum|random|pathlib|os|io|argparse|array)\..*"),
+    (
+        r"py:.*",
+        r"(collections\.abc|typing|types|enum|random|pathlib|os|io|argparse|array|datetime)\..*",
+    ),
     (r"py:.*", r"array"),
     (r"py:.*", r"(random\.Random|Path|Random|Callable|Iterable|Iterator|Sequence|Mapping)"),
     (r"py:.*", r"(int|str|float|bool|bytes|None|dict|list|tuple|object|ValueError|Exception)"),
-    (r"py:.*", r"(numpy|gymnasium|pettingzoo|pyspiel|ray|fastapi|starlette|sqlite3)(\..*)?"),
+    (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|ray|fastapi|starlette|sqlite3)(\..*)?"),
 ]
 
 html_theme = "furo"
@@ -60,3 +67,26 @@ html_static_path = ["_static"]
 html_css_files = ["manual.css"]
 html_show_sourcelink = False
 pygments_style = "friendly"
+
+SERVICE_PAGE = "reference/python-service"
+"""The application layer's page: each module of ``fourinarow.service`` is added to it below."""
+
+
+def service_modules() -> list[str]:
+    """The modules of ``fourinarow.service``, by name, as its folder holds them."""
+    folder = HERE.parent / "src" / "fourinarow" / "service"
+    return sorted(path.stem for path in folder.glob("*.py") if not path.stem.startswith("_"))
+
+
+def add_service_modules(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Give the application layer's page an ``automodule`` entry for each of its modules, so
+    that a module added to the package is documented without a change here."""
+    if docname == SERVICE_PAGE:
+        for name in service_modules():
+            module = f"fourinarow.service.{name}"
+            source[0] += f"\n## `{module}`\n\n```{{eval-rst}}\n.. automodule:: {module}\n"
+            source[0] += "   :members:\n```\n"
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("source-read", add_service_modules)
