@@ -130,7 +130,8 @@ class ListedBook:
         origin: ``shipped`` or ``installed``.
         header: its header, or ``None`` when that is damaged (then ``problem`` says how).
         size: the file's size in bytes.
-        in_use: whether it is its shape's default book (:func:`~fourinarow.search.book.default_book_path`).
+        in_use: whether it is its shape's default book
+            (:func:`~fourinarow.search.book.default_book_path`).
         problem: what is wrong with the file, if anything.
     """
 

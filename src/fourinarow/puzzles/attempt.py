@@ -1,8 +1,9 @@
 """One attempt at a puzzle, as a state machine without any terminal: the board, the player's
 moves judged by the solver, the solver's replies, hints, and the end (solved or failed).
 
-A move is judged by what :meth:`~fourinarow.search.solver.Solver.analyze` proves of every column, not by the puzzle's
-stated solution alone, so a move as good as the solution is accepted where the kind allows it:
+A move is judged by what :meth:`~fourinarow.search.solver.Solver.analyze` proves of every
+column, not by the puzzle's stated solution alone, so a move as good as the solution is accepted
+where the kind allows it:
 
 - ``win``: a column is accepted when it keeps the fastest win (any such column, at every move).
   The solver then answers with the longest defence (among equally long ones, the move of the
