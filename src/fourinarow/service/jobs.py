@@ -60,9 +60,11 @@ __all__ = [
     "JobProgress",
     "JobStoppedError",
     "interruptible",
+    "solver_of",
     "start_job",
     "start_review",
     "start_search",
+    "wait_interruptibly",
 ]
 
 T = TypeVar("T")
@@ -94,6 +96,8 @@ class JobProgress:
         search: the latest snapshot of the job's solver (nodes, bounds proven so far, each
             column's value so far in an analysis), ``None`` if it has no solver or before its
             first call.
+        spent: positions the job's solver has searched since the job started, in all its
+            calls (0 without a solver).
     """
 
     running: bool
@@ -102,6 +106,7 @@ class JobProgress:
     steps: int
     total: int | None
     search: SolveProgress | None
+    spent: int = 0
 
     @property
     def nodes(self) -> int:
@@ -205,6 +210,7 @@ class Job(Generic[T]):
         self._solver = solver
         self._interval = interval
         self._ended_at: float | None = None
+        self._before = _total_nodes(solver)
         self._done = threading.Event()
         future.add_done_callback(self._ended)
 
@@ -230,6 +236,7 @@ class Job(Generic[T]):
         ended = self._ended_at
         running = ended is None
         search = None if self._solver is None else self._solver.progress
+        spent = 0 if search is None else max(0, search.total_nodes - self._before)
         return JobProgress(
             running=running,
             stopped=control.stopped,
@@ -237,6 +244,7 @@ class Job(Generic[T]):
             steps=control.steps,
             total=control.total,
             search=search,
+            spent=spent,
         )
 
     def __iter__(self) -> Iterator[JobProgress]:
@@ -287,6 +295,19 @@ class Job(Generic[T]):
         traceback: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def solver_of(searcher: object) -> Solver | None:
+    """The solver ``searcher`` searches with: itself if it is a :class:`Solver`, else its
+    ``solver`` (as the perfect agent's), else ``None``."""
+    solver = searcher if isinstance(searcher, Solver) else getattr(searcher, "solver", None)
+    return solver if isinstance(solver, Solver) else None
+
+
+def _total_nodes(solver: Solver | None) -> int:
+    """The positions ``solver`` has searched in all its watched calls so far."""
+    progress = None if solver is None else solver.progress
+    return 0 if progress is None else progress.total_nodes
 
 
 def start_job(
@@ -390,9 +411,7 @@ def start_review(
             if done < total:
                 control.check()
 
-        return review_game(
-            board, limit=control.limit(limit), solver=searcher, progress=reviewed
-        )
+        return review_game(board, limit=control.limit(limit), solver=searcher, progress=reviewed)
 
     return start_job(work, solver=searcher, deadline=deadline, interval=interval)
 
@@ -412,11 +431,16 @@ def interruptible(work: Callable[[], T]) -> T:
         BaseException: whatever ``work`` raised, re-raised in the calling thread.
         KeyboardInterrupt: Ctrl-C came first (the job is stopped and left behind).
     """
-    job = start_job(lambda control: work())
+    return wait_interruptibly(start_job(lambda control: work()))  # type: ignore[return-value]
+
+
+def wait_interruptibly(job: Job[T]) -> T | None:
+    """:meth:`Job.wait`, in slices of :data:`WAIT_SLICE` so that Ctrl-C stops the wait at once
+    (then the job is stopped and ``KeyboardInterrupt`` raised)."""
     try:
         while not job.join(WAIT_SLICE):
             pass
     except KeyboardInterrupt:
         job.stop()
         raise
-    return job.wait()  # type: ignore[return-value]
+    return job.wait()
