@@ -370,6 +370,7 @@ def start_search(
     solver: Solver | None = None,
     deadline: float | None = None,
     interval: float = 0.1,
+    name: str = THREAD_NAME,
 ) -> Job[ColumnValues]:
     """Every column's value of ``board`` (:meth:`Solver.analyze`) as a job; its snapshots
     carry each column's value so far. Stopped before the search returned, the result is
@@ -384,7 +385,7 @@ def start_search(
     def work(control: JobControl) -> ColumnValues:
         return searcher.analyze(board, control.limit(limit))
 
-    return start_job(work, solver=searcher, deadline=deadline, interval=interval)
+    return start_job(work, solver=searcher, deadline=deadline, interval=interval, name=name)
 
 
 def start_review(
@@ -394,6 +395,7 @@ def start_review(
     solver: Solver | None = None,
     deadline: float | None = None,
     interval: float = 0.1,
+    name: str = THREAD_NAME,
 ) -> Job[Review]:
     """A game's review (:func:`fourinarow.analysis.review_game`, ``limit`` for each
     position) as a job; its snapshots count the positions reviewed, and a stop ends it
@@ -413,7 +415,7 @@ def start_review(
 
         return review_game(board, limit=control.limit(limit), solver=searcher, progress=reviewed)
 
-    return start_job(work, solver=searcher, deadline=deadline, interval=interval)
+    return start_job(work, solver=searcher, deadline=deadline, interval=interval, name=name)
 
 
 def interruptible(work: Callable[[], T]) -> T:
