@@ -52,9 +52,11 @@ def test_progress_iterates_while_the_job_runs_and_ends_with_it() -> None:
         snapshots.append(snapshot)
         release.set()  # the work goes on once the first snapshot was seen
     assert snapshots[0].running
-    assert not snapshots[-1].running and all(s.running for s in snapshots[:-1])
+    assert not snapshots[-1].running
+    assert all(s.running for s in snapshots[:-1])
     assert (snapshots[-1].steps, snapshots[-1].total) == (3, 3)
-    assert job.wait() == "done" and job.finished
+    assert job.wait() == "done"
+    assert job.finished
 
 
 def test_a_search_reports_each_column_as_it_goes_and_its_result_at_the_end() -> None:
@@ -62,11 +64,15 @@ def test_a_search_reports_each_column_as_it_goes_and_its_result_at_the_end() -> 
     job = start_search(board, solver=Solver(tt_mb=16, book=False), interval=0.01)
     snapshots = list(job)
     values = job.wait()
-    assert values is not None and values.labels() == ("0",) * 6
+    assert values is not None
+    assert values.labels() == ("0",) * 6
     last = snapshots[-1]
-    assert not last.running and last.values is not None
-    assert last.values.values == values.values and last.nodes == values.nodes
-    assert last.search is not None and last.search.board == board
+    assert not last.running
+    assert last.values is not None
+    assert last.values.values == values.values
+    assert last.nodes == values.nodes
+    assert last.search is not None
+    assert last.search.board == board
 
 
 def test_stop_ends_a_long_search_early_with_what_it_proved() -> None:
@@ -75,8 +81,10 @@ def test_stop_ends_a_long_search_early_with_what_it_proved() -> None:
         if snapshot.nodes > 0:  # the kernel is searching the first column
             job.stop()
     values = job.wait(60)
-    assert job.finished and job.stopped
-    assert values is not None and unfinished(values)
+    assert job.finished
+    assert job.stopped
+    assert values is not None
+    assert unfinished(values)
 
 
 def test_a_stopped_solver_serves_the_next_search_in_full() -> None:
@@ -89,13 +97,15 @@ def test_a_stopped_solver_serves_the_next_search_in_full() -> None:
     job.stop()  # after its end: nothing left to stop, the solver's next search unaffected
     again = start_search(Board.from_moves("", width=6, height=5), solver=solver)
     values = again.wait(60)
-    assert values is not None and values.labels() == ("0",) * 6
+    assert values is not None
+    assert values.labels() == ("0",) * 6
 
 
 def test_a_deadline_ends_a_search_as_a_limit_would() -> None:
     job = start_search(LONG, solver=Solver(tt_mb=16, book=False), deadline=0.2)
     values = job.wait(60)
-    assert values is not None and unfinished(values)
+    assert values is not None
+    assert unfinished(values)
     assert job.stopped
 
 
@@ -144,7 +154,9 @@ def test_a_job_stopped_before_it_starts_never_runs() -> None:
         release.set()
         assert busy.wait(30) is True
         assert waiting.wait(30) is None
-    assert ran == [] and waiting.finished and not waiting.progress().running
+    assert ran == []
+    assert waiting.finished
+    assert not waiting.progress().running
 
 
 def test_a_job_stopped_before_its_work_checks_in_ends_with_none() -> None:
@@ -179,7 +191,8 @@ def test_a_review_counts_its_positions_and_stops_between_two() -> None:
     whole = start_review(board, Limit(time=0.05), solver=Solver(tt_mb=16), interval=0.01)
     seen = list(whole)
     review = whole.wait(60)
-    assert review is not None and len(review.moves) == 6
+    assert review is not None
+    assert len(review.moves) == 6
     assert (seen[-1].steps, seen[-1].total) == (6, 6)
 
     stopped = start_review(board, Limit(time=0.05), solver=Solver(tt_mb=16), interval=0.01)
