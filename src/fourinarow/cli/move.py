@@ -155,9 +155,9 @@ def run_analyze(settings: MoveSettings) -> int:
     if values is None:
         if sys.stderr.isatty() and not display.shown:
             print(file=sys.stderr)  # after the terminal's ^C
-        so_far = job.progress()
-        counted = "" if so_far.search is None else f" and {so_far.spent:,} nodes"
-        stopped = f"stopped by Ctrl-C after {so_far.elapsed:.1f} s{counted}"
+        ended = job.progress()
+        counted = "" if ended.search is None else f" and {ended.spent:,} nodes"
+        stopped = f"stopped by Ctrl-C after {ended.elapsed:.1f} s{counted}"
         so_far = getattr(agent, "analysis_so_far", None)
         found = so_far(board) if callable(so_far) else None
         if not isinstance(found, ColumnValues):

@@ -123,11 +123,10 @@ class Players:
         """The agent kept with ``solver``'s slot for ``spec``, if any."""
         with self._lock:
             slot = self._kept.get(id(solver))
-            kept = None if slot is None else slot.get(spec)
-            if kept is None or kept[0] is not solver:
+            if slot is None or spec not in slot or slot[spec][0] is not solver:
                 return None
             slot.move_to_end(spec)
-            return kept[1]
+            return slot[spec][1]
 
     def _keep(self, solver: Solver, spec: str, agent: Agent) -> None:
         """Keep ``agent`` with ``solver``'s slot, forgetting the slot's oldest beyond

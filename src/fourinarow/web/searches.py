@@ -25,7 +25,7 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from fourinarow.core import Board
 from fourinarow.search.heuristic import KERNEL_MAX_BITS as HEURISTIC_KERNEL_MAX_BITS
@@ -220,7 +220,7 @@ class SearchPool:
 
         def ended(done: Future[T | None]) -> None:  # on the event loop
             give_back()
-            settle(answer, done)  # type: ignore[arg-type]  (a job that is not stopped gives T)
+            settle(answer, cast("Future[T]", done))  # only a stopped job gives None
 
         try:
             job = start_job(lambda control: work(solver), solver=solver, executor=self._executor)
