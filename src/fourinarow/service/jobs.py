@@ -139,7 +139,7 @@ class JobControl:
     def stopped(self) -> bool:
         """True once the job was stopped or its deadline passed."""
         if not self._stop.is_set() and self._end is not None and time.monotonic() >= self._end:
-            self._stop.set()
+            self.stop()  # the deadline has passed: as if stopped now
         return self._stop.is_set()
 
     def stop(self) -> None:
@@ -189,6 +189,7 @@ class JobControl:
                 self.total = total
 
     def elapsed(self) -> float:
+        """Seconds since the job started."""
         return time.monotonic() - self._start
 
 
@@ -204,13 +205,14 @@ class Job(Generic[T]):
         future: Future[T | None],
         solver: Solver | None,
         interval: float,
+        before: int = 0,
     ) -> None:
         self._control = control
         self._future = future
         self._solver = solver
         self._interval = interval
         self._ended_at: float | None = None
-        self._before = _total_nodes(solver)
+        self._before = before  # the solver's nodes before the job began
         self._done = threading.Event()
         future.add_done_callback(self._ended)
 
@@ -332,6 +334,7 @@ def start_job(
         name: the thread's name.
     """
     control = JobControl(deadline)
+    before = _total_nodes(solver)
 
     def run() -> T | None:
         control._searching(solver)
@@ -360,7 +363,7 @@ def start_job(
                 future.set_result(result)
 
         threading.Thread(target=in_thread, name=name, daemon=True).start()
-    return Job(control, future, solver, interval)
+    return Job(control, future, solver, interval, before)
 
 
 def start_search(
@@ -378,7 +381,7 @@ def start_search(
 
     >>> job = start_search(Board.from_moves("4455"))
     >>> job.wait().labels()
-    ('-2', '-1', '+18', '-3', '-4', '-2', '-2')
+    ('-4', '-3', '18', '2', '2', '18', '-3')
     """
     searcher = solver if solver is not None else Solver(tt_mb=16)
 
