@@ -54,7 +54,7 @@ RULES: dict[str, Rule] = {
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
     # the application layer: what the front ends ask of the engine, decided once
     "service": Rule(frozenset({*LIBRARY, "analysis", "puzzles"})),
-    "tournament": Rule(frozenset(LIBRARY), frozenset({"matplotlib", "ray"})),
+    "tournament": Rule(frozenset({*LIBRARY, "service"}), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset({*LIBRARY, "analysis", "service"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(

@@ -372,3 +372,32 @@ def test_zero_time_is_no_time_not_no_limit() -> None:
         result = solver.solve(Board(), Limit(time=seconds))
         assert result.score is None
         assert result.nodes <= 4096 + 1  # one look at the clock
+
+
+@pytest.mark.parametrize(
+    ("use_kernel", "threads"),
+    [
+        pytest.param(True, 1, marks=needs_kernel),
+        (None, 2),
+        (False, 1),
+    ],
+)
+def test_stop_from_another_thread_ends_a_search_as_a_limit_would(
+    use_kernel: bool | None, threads: int
+) -> None:
+    import threading
+
+    solver = Solver(tt_mb=16, book=False, use_kernel=use_kernel, threads=threads)
+    board = Board(width=8, height=7) if use_kernel is not False else Board(width=6, height=6)
+    answers: list[object] = []
+    search = threading.Thread(target=lambda: answers.append(solver.analyze(board)), daemon=True)
+    search.start()
+    while not answers:
+        progress = solver.progress
+        if progress is not None and progress.running and progress.nodes > 0:
+            solver.stop()
+        search.join(0.01)
+    (values,) = answers
+    assert any(value is Unvalued.NOT_SEARCHED for value in values.values)  # type: ignore[attr-defined]
+    again = solver.solve(Board(width=5, height=4))  # the next call is not stopped
+    assert again.exact

@@ -8,7 +8,8 @@ from fourinarow.agents import InvalidAgentSpecError, PerfectAgent
 from fourinarow.agents.levels import LevelAgent
 from fourinarow.core import Board
 from fourinarow.search.solver import Solver
-from fourinarow.web.players import build_agent, on_solver
+from fourinarow.web.foreign import WorkerProcesses
+from fourinarow.web.players import Players, build_agent, on_solver
 
 
 @pytest.mark.parametrize(
@@ -59,3 +60,18 @@ def test_on_solver_reaches_the_perfect_player_inside_a_level() -> None:
         inner = inner.agent  # type: ignore[attr-defined]
     assert inner.solver is solver
     assert agent.choose(Board.from_moves("445566")).column in (2, 6)
+
+
+def test_a_slot_keeps_its_pooled_agents_but_builds_seeded_ones_afresh() -> None:
+    players = Players(64, WorkerProcesses())
+    slot, other = Solver(tt_mb=1), Solver(tt_mb=1)
+    first = players.build("perfect", None, slot)
+    assert players.build("perfect", None, slot) is first  # its tables kept for the slot
+    assert players.build("perfect", None, other) is not first  # each slot its own
+    assert players.build("perfect", 7, slot) is not first  # a seed repeats its choices
+    assert players.build("perfect:tt_mb=8", None, slot) is not players.build(
+        "perfect:tt_mb=8", None, slot
+    )  # not pooled: a table of its own each time
+    for spec in ("level:9", "level:10", "perfect:tiebreak=random", "alphabeta:depth=3"):
+        players.build(spec, None, slot)  # more specs than a slot keeps
+    assert players.build("perfect", None, slot) is not first

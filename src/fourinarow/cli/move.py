@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,11 +23,11 @@ from fourinarow.cli.options import (
     read_position,
     seed_number,
 )
-from fourinarow.cli.progress_bars import agent_nodes, search_status, search_text
+from fourinarow.cli.progress_bars import job_text, search_status
 from fourinarow.core import Board, column_label
 from fourinarow.search.checks import playable_board
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import ColumnValues
+from fourinarow.service.jobs import interruptible, solver_of, start_job, wait_interruptibly
 
 __all__ = ["MoveSettings", "add_parser", "analysis_record", "run", "run_analyze", "run_move"]
 
@@ -145,19 +144,20 @@ def run_move(settings: MoveSettings) -> int:
 def run_analyze(settings: MoveSettings) -> int:
     """Print every column's value (or a JSON record)."""
     board, agent, limit = settings.board, settings.agent, settings.limit
-    nodes = agent_nodes(agent)
-    start = time.perf_counter()
-    with search_status(lambda: search_text(time.perf_counter() - start, nodes())) as display:
+    job = start_job(
+        lambda control: analyze(agent, board, limit, spec=settings.spec), solver=solver_of(agent)
+    )
+    with search_status(lambda: job_text(job.progress(), board)) as display:
         try:
-            values = interruptible(lambda: analyze(agent, board, limit, spec=settings.spec))
+            values = wait_interruptibly(job)
         except KeyboardInterrupt:
             values = None
     if values is None:
         if sys.stderr.isatty() and not display.shown:
             print(file=sys.stderr)  # after the terminal's ^C
-        spent = nodes()
-        counted = "" if spent is None else f" and {spent:,} nodes"
-        stopped = f"stopped by Ctrl-C after {time.perf_counter() - start:.1f} s{counted}"
+        ended = job.progress()
+        counted = "" if ended.search is None else f" and {ended.spent:,} nodes"
+        stopped = f"stopped by Ctrl-C after {ended.elapsed:.1f} s{counted}"
         so_far = getattr(agent, "analysis_so_far", None)
         found = so_far(board) if callable(so_far) else None
         if not isinstance(found, ColumnValues):

@@ -20,9 +20,9 @@ from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, 
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.book import has_default_book
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import interruptible
 
 __all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
 

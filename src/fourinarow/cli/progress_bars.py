@@ -10,25 +10,29 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
+
+from fourinarow.service.jobs import Job, JobProgress, wait_interruptibly
 
 if TYPE_CHECKING:
     from rich.progress import Task, TaskID
     from rich.spinner import Spinner
     from rich.text import Text
 
+    from fourinarow.core import Board
     from fourinarow.search.solve_progress import SolveProgress
+
+T = TypeVar("T")
 
 __all__ = [
     "STATUS_DELAY",
     "ByteProgressCallback",
-    "MoveProgressCallback",
     "ProgressCallback",
     "SearchStatus",
-    "agent_nodes",
     "byte_progress",
-    "move_progress",
+    "job_text",
     "progress_bar",
+    "review_progress",
     "search_status",
     "search_text",
     "solve_text",
@@ -234,41 +238,28 @@ def solve_text(progress: SolveProgress) -> str:
     return f"{text}  columns {' '.join(labels)}"
 
 
-def agent_nodes(agent: object) -> Callable[[], int | None]:
-    """A counter of the nodes ``agent`` searches from now on, for agents that say (the perfect
-    agent, through its solver's progress) and for a :class:`Solver` itself; for others it
-    counts ``None``."""
-    from fourinarow.search.solver import Solver
-
-    solver = agent if isinstance(agent, Solver) else getattr(agent, "solver", None)
-    if not isinstance(solver, Solver):
-        return lambda: None
-    watched = solver
-    progress = watched.progress
-    before = 0 if progress is None else progress.total_nodes
-
-    def count() -> int:
-        now = watched.progress
-        return 0 if now is None else now.total_nodes - before
-
-    return count
+def job_text(progress: JobProgress, board: Board | None = None) -> str:
+    """A running job's status line: its solver's (:func:`solve_text`) while that searches
+    ``board`` (any position when ``None``), else (reading the book, finding the best moves)
+    the time and the nodes the job has searched so far."""
+    search = progress.search
+    if search is None or not search.running or (board is not None and search.board != board):
+        return search_text(progress.elapsed, progress.spent if search is not None else None)
+    return solve_text(search)
 
 
-MoveProgressCallback = Callable[[int, int], None]
-"""Called as ``progress(done, total)`` after each move of a game is reviewed."""
+def review_progress(job: Job[T], after: float = 1.0) -> T | None:
+    """Wait for a review's job (:func:`fourinarow.service.jobs.start_review`) and return its
+    result, showing its progress on standard error meanwhile (``move k of n``, a bar, the
+    time so far and the time left) when standard error is a terminal. Nothing shows until
+    ``after`` seconds have passed, so a quick review prints nothing; the display goes away
+    when the review ends. Ctrl-C stops the job and raises ``KeyboardInterrupt`` at once.
 
-
-@contextmanager
-def move_progress(after: float = 1.0) -> Iterator[MoveProgressCallback | None]:
-    """A game review's progress on standard error (``move k of n``, a bar, the time so far and
-    the time left) while the block runs, as a callback; ``None`` (no display) when standard
-    error is not a terminal. Nothing shows until ``after`` seconds have passed, so a quick
-    review prints nothing; the display goes away when the block ends."""
+    Raises:
+        BaseException: what the review raised.
+    """
     if not sys.stderr.isatty():
-        yield None
-        return
-    import time
-
+        return wait_interruptibly(job)
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
@@ -281,20 +272,20 @@ def move_progress(after: float = 1.0) -> Iterator[MoveProgressCallback | None]:
         console=Console(stderr=True),
         transient=True,
     )
-    started = time.perf_counter()
     task: TaskID | None = None
-
-    def report(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:
-            if time.perf_counter() - started < after:
-                return
-            task = display.add_task("review", total=total, completed=done, move=done + 1)
-            display.start()
-        display.update(task, total=total, completed=done, move=min(done + 1, total))
-
     try:
-        yield report
+        for snapshot in job:
+            done, total = snapshot.steps, snapshot.total
+            if total is None or (task is None and snapshot.elapsed < after):
+                continue
+            if task is None:
+                task = display.add_task("review", total=total, completed=done, move=done + 1)
+                display.start()
+            display.update(task, total=total, completed=done, move=min(done + 1, total))
+    except KeyboardInterrupt:
+        job.stop()
+        raise
     finally:
         if task is not None:
             display.stop()
+    return job.wait()

@@ -25,9 +25,9 @@ from fourinarow.core.paths import check_output_file, check_regular_file
 from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
 from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
 from fourinarow.search.book import has_default_book
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import interruptible
 
 __all__ = [
     "DEFAULT_TIME_MS",

@@ -23,9 +23,9 @@ from fourinarow.puzzles.daily import daily_puzzle, today
 from fourinarow.puzzles.history import Progress, Result, default_progress_path
 from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles
 from fourinarow.search.book import has_default_book
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import interruptible
 
 __all__ = [
     "DESCRIPTION",

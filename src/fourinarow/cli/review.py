@@ -7,13 +7,12 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
-from fourinarow.analysis import ReviewError, review_game
+from fourinarow.analysis import ReviewError
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
-from fourinarow.cli.progress_bars import move_progress
+from fourinarow.cli.progress_bars import review_progress
 from fourinarow.cli.results import db_help
 from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
@@ -21,9 +20,9 @@ from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.book import has_default_book
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import start_review
 
 __all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "position_limit", "run"]
 
@@ -216,10 +215,8 @@ def review_moves(settings: ReviewSettings) -> int:
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
     limit = s.limit_of(s.width, s.height, s.connect)
-    with move_progress() as progress:
-        review = interruptible(
-            partial(review_game, board, limit=limit, solver=Solver(tt_mb=64), progress=progress)
-        )
+    review = review_progress(start_review(board, limit, solver=Solver(tt_mb=64)))
+    assert review is not None  # only a stop ends a review early, and nothing stops this one
     if s.json:
         print(json.dumps(review.to_json()))
     else:

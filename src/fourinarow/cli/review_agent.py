@@ -34,9 +34,9 @@ from fourinarow.analysis.standard_sets import (
 from fourinarow.cli.options import positive_int, seed_number
 from fourinarow.core import Board
 from fourinarow.search.book import has_default_book
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import interruptible
 
 __all__ = [
     "SOLVER_TIME_MS",

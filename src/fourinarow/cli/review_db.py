@@ -28,9 +28,9 @@ from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import format_moves
 from fourinarow.core.paths import check_regular_file
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import interruptible
 from fourinarow.tournament.one_game import GameRecord
 from fourinarow.tournament.store import Store, StoredTournament, default_db_path
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, TextIO
 
 from fourinarow.agents.perfect import PerfectAgent
@@ -23,15 +21,15 @@ from fourinarow.cli.options import (
     thread_count,
     within_cores,
 )
-from fourinarow.cli.progress_bars import agent_nodes, search_status, search_text, solve_text
+from fourinarow.cli.progress_bars import job_text, search_status
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.book import Book
 from fourinarow.search.checks import default_threads
-from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
 from fourinarow.search.solve_progress import SolveProgress
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import start_job, wait_interruptibly
 
 __all__ = ["SolveSettings", "add_parser", "run", "solve"]
 
@@ -228,20 +226,20 @@ def _search(
     settings: SolveSettings,
 ) -> str | None:
     """The position's line; ``None`` after Ctrl-C, once what was proven is printed."""
-    start = time.perf_counter()
-    nodes = agent_nodes(solver)
-    with search_status(partial(_describe, solver, board, start, nodes)) as display:
+    job = start_job(lambda control: _solve_one(solver, analyst, board, settings), solver=solver)
+    with search_status(lambda: job_text(job.progress(), board)) as display:
         try:
-            return interruptible(partial(_solve_one, solver, analyst, board, settings))
+            return wait_interruptibly(job)
         except KeyboardInterrupt:
             pass
     if sys.stderr.isatty() and not display.shown:
         print(file=sys.stderr)  # after the terminal's ^C
-    elapsed = f"stopped by Ctrl-C after {time.perf_counter() - start:.1f} s"
+    stopped = job.progress()
+    elapsed = f"stopped by Ctrl-C after {stopped.elapsed:.1f} s"
     progress = _progress_of(solver, board, settings.analyze)
     if progress is None:  # not begun (the book, the table), or not a search of the solver's
         print(
-            f"fourinarow solve: {elapsed} and {nodes() or 0:,} nodes; no line to print",
+            f"fourinarow solve: {elapsed} and {stopped.spent:,} nodes; no line to print",
             file=sys.stderr,
         )
         return None
@@ -261,15 +259,6 @@ def _progress_of(solver: Solver, board: Board, analyze: bool) -> SolveProgress |
     if progress is None or progress.board != board:
         return None
     return progress if (progress.values is not None) == analyze else None
-
-
-def _describe(solver: Solver, board: Board, start: float, nodes: Callable[[], int | None]) -> str:
-    """The status line of the search of ``board``, which began at ``start``: the solver's
-    progress on it, else (reading the book, finding the best moves) the time and ``nodes()``."""
-    progress = solver.progress
-    if progress is None or progress.board != board or not progress.running:
-        return search_text(time.perf_counter() - start, nodes())
-    return solve_text(progress)
 
 
 def _stopped_line(progress: SolveProgress, board: Board, as_json: bool) -> str:

@@ -13,20 +13,19 @@ time is graded from their bounds, else by the estimates (said as "estimated"), e
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
-from fourinarow.analysis import Review, review_game
+from fourinarow.analysis import Review
 from fourinarow.analysis.review import GRADES, MARKS, MoveReview, PlayerSummary
 from fourinarow.core import Board, Cell, Column, column_label
 from fourinarow.gui.frame import Button, HintLabel
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
-from fourinarow.gui.thinking import BackgroundTask, TaskFailed
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact
+from fourinarow.search.scores import Bounds, Estimate, Exact
 from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import Job, start_review
 
 __all__ = [
     "REVIEW_BUTTONS",
@@ -34,7 +33,6 @@ __all__ = [
     "ReviewFrame",
     "ReviewJob",
     "ReviewLayout",
-    "ReviewStoppedError",
     "ReviewView",
     "grade_color",
     "review_limit",
@@ -126,30 +124,9 @@ def value_words(value: Exact | Bounds) -> str:
 # ------------------------------------------------------------------------ the background job
 
 
-class ReviewStoppedError(Exception):
-    """Raised inside the review's thread when the job was stopped (the screen was left)."""
-
-
-class _CountingSolver(Solver):
-    """The solver the review uses: counts the positions analysed, and stops when asked."""
-
-    def __init__(self, job: ReviewJob) -> None:
-        super().__init__(tt_mb=64)
-        self._job = job
-
-    def analyze(
-        self, board: Board, limit: Limit | None = None, *, weak: bool = False
-    ) -> ColumnValues:
-        """Analyse one position for the review (see :meth:`Solver.analyze`), unless stopped."""
-        if self._job.stopped:
-            raise ReviewStoppedError("the review was stopped")
-        values = super().analyze(board, limit, weak=weak)
-        self._job.done += 1
-        return values
-
-
 class ReviewJob:
-    """A game's review, worked out on a daemon thread; ``done`` counts the positions analysed.
+    """A game's review, worked out as a job (:func:`fourinarow.service.jobs.start_review`) on a
+    daemon thread; ``done`` counts the positions analysed.
 
     Args:
         board: the game to review (its moves and shape; copied).
@@ -161,16 +138,20 @@ class ReviewJob:
         self.board = board.copy()
         self.moves: tuple[Column, ...] = board.moves
         self.limit = limit
-        self.done = 0
         self.review: Review | None = None
         self.error: str | None = None
-        self._stop = threading.Event()
-        self._task: BackgroundTask[Review] = BackgroundTask("review")
+        self._job: Job[Review] | None = None
+        self._stopped = False
 
     @property
     def total(self) -> int:
         """The positions to analyse: one per move."""
         return len(self.moves)
+
+    @property
+    def done(self) -> int:
+        """The positions analysed so far."""
+        return 0 if self._job is None else self._job.progress().steps
 
     def is_for(self, board: Board) -> bool:
         """True if this is the review of ``board``'s game (the same moves and shape)."""
@@ -185,12 +166,13 @@ class ReviewJob:
     @property
     def stopped(self) -> bool:
         """True once ``stop`` was called."""
-        return self._stop.is_set()
+        return self._stopped
 
     @property
     def running(self) -> bool:
-        """True while the thread runs (a stopped one runs on to the end of its position)."""
-        return not self._task.ready
+        """True while the thread runs (a stopped one runs on to the end of its position's
+        search, which the stop cuts short)."""
+        return self._job is not None and not self._job.finished
 
     @property
     def finished(self) -> bool:
@@ -199,32 +181,32 @@ class ReviewJob:
 
     def start(self) -> None:
         """Start reviewing on a new daemon thread."""
-        board, limit = self.board, self.limit
-        self._task.start(lambda: review_game(board, limit=limit, solver=_CountingSolver(self)))
+        self._job = start_review(self.board, self.limit, solver=Solver(tt_mb=64), name="review")
 
     def stop(self) -> None:
-        """Stop the thread before its next position (its result is not wanted)."""
-        self._stop.set()
-        self._task.cancel()
+        """Stop the review before its next position (its result is not wanted)."""
+        self._stopped = True
+        if self._job is not None:
+            self._job.stop()
 
     def poll(self) -> bool:
         """Collect the result if it has come; return True when it came with this call."""
-        return self._collect(self._task.poll())
+        job = self._job
+        if job is None or not job.finished or self._stopped or self.finished:
+            return False
+        try:
+            self.review = job.wait()
+        except Exception as error:  # shown on the screen
+            self.error = str(error) or type(error).__name__
+        return self.finished
 
     def wait(self, timeout: float) -> bool:
         """Block up to ``timeout`` seconds for the result (for scripts and tests); return
         ``finished``."""
-        self._collect(self._task.wait(timeout))
+        if self._job is not None:
+            self._job.join(timeout)
+        self.poll()
         return self.finished
-
-    def _collect(self, result: Review | TaskFailed | None) -> bool:
-        if result is None:
-            return False
-        if isinstance(result, TaskFailed):
-            self.error = str(result.error) or type(result.error).__name__
-        else:
-            self.review = result
-        return True
 
 
 # ------------------------------------------------------------------------------- the view

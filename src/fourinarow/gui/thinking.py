@@ -1,15 +1,14 @@
-"""Work that must not freeze the window (the computer's move, the hint) on a daemon thread.
+"""Work that must not freeze the window (the computer's move, the hint) on a daemon thread:
+jobs (:mod:`fourinarow.service.jobs`) collected by polling.
 
 The window starts a job, keeps drawing, and polls for the answer each frame. A job that is no
-longer wanted (after an undo, a new game or quitting) is forgotten, not waited for: its thread
-is a daemon, so it never keeps the program from exiting.
+longer wanted (after an undo, a new game or quitting) is forgotten and stopped, not waited
+for: its thread is a daemon, so it never keeps the program from exiting.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import queue
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -17,6 +16,8 @@ from typing import Generic, TypeVar
 from fourinarow.agents import Decision, PerfectAgent
 from fourinarow.core import Column
 from fourinarow.search.scores import ColumnValues
+from fourinarow.search.solver import Solver
+from fourinarow.service.jobs import Job, start_job
 
 __all__ = ["BackgroundTask", "Hint", "TaskFailed", "Workers"]
 
@@ -31,7 +32,8 @@ class TaskFailed:
 
 
 class BackgroundTask(Generic[T]):
-    """One job at a time on its own daemon thread, its result collected by ``poll``.
+    """One job at a time (:func:`fourinarow.service.jobs.start_job`, on its own daemon
+    thread), its result collected by ``poll``.
 
     A new job may only start once the previous thread has finished, even when its result was
     forgotten: the jobs share objects (an agent and its tables) that are not thread-safe.
@@ -44,10 +46,8 @@ class BackgroundTask(Generic[T]):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._results: queue.SimpleQueue[tuple[int, T | TaskFailed]] = queue.SimpleQueue()
-        self._generation = 0
+        self._job: Job[T] | None = None
         self._wanted = False
-        self._thread: threading.Thread | None = None
 
     @property
     def pending(self) -> bool:
@@ -57,50 +57,42 @@ class BackgroundTask(Generic[T]):
     @property
     def ready(self) -> bool:
         """True when a new job may start: no thread is still running."""
-        return self._thread is None or not self._thread.is_alive()
+        return self._job is None or self._job.finished
 
-    def start(self, job: Callable[[], T]) -> None:
-        """Run ``job`` on a new daemon thread.
+    def start(self, job: Callable[[], T], solver: Solver | None = None) -> None:
+        """Run ``job`` on a new daemon thread; ``solver``, the solver it searches with, if
+        any, is stopped when the job is forgotten (:meth:`cancel`).
 
         Raises:
             RuntimeError: the previous job's thread is still running (see ``ready``).
         """
         if not self.ready:
             raise RuntimeError(f"{self.name}: the previous job is still running")
-        self._generation += 1
+        self._job = start_job(lambda control: job(), solver=solver, name=self.name)
         self._wanted = True
-        generation = self._generation
-
-        def run() -> None:
-            try:
-                result: T | TaskFailed = job()
-            except Exception as error:  # handed over to the window, which reports it
-                result = TaskFailed(error)
-            self._results.put((generation, result))
-
-        self._thread = threading.Thread(target=run, name=self.name, daemon=True)
-        self._thread.start()
 
     def cancel(self) -> None:
-        """Forget the running job's result (its thread runs on to its end, unobserved)."""
-        self._generation += 1
+        """Forget the running job's result and stop it (its thread ends at the job's next
+        check, unobserved)."""
         self._wanted = False
+        if self._job is not None:
+            self._job.stop()
 
     def poll(self) -> T | TaskFailed | None:
         """The wanted job's result once it is there (then no job is pending), else ``None``."""
-        while True:
-            try:
-                generation, result = self._results.get_nowait()
-            except queue.Empty:
-                return None
-            if generation == self._generation and self._wanted:
-                self._wanted = False
-                return result
+        job = self._job
+        if not self._wanted or job is None or not job.finished:
+            return None
+        self._wanted = False
+        try:
+            return job.wait()
+        except Exception as error:  # handed over to the window, which reports it
+            return TaskFailed(error)
 
     def wait(self, timeout: float) -> T | TaskFailed | None:
         """Block up to ``timeout`` seconds for the wanted job's result (for scripts and tests)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        if self._job is not None:
+            self._job.join(timeout)
         return self.poll()
 
 

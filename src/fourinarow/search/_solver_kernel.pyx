@@ -180,6 +180,7 @@ ctypedef struct Search:
     unsigned long long node_limit
     double deadline
     bint stopped
+    int* halt  # set by Kernel.stop() from another thread: every thread stops at its next look
     Shared* shared  # NULL in a search on one thread
     uint64_t* busy  # the hashes of positions some thread is searching now; NULL on one thread
     int defer_plies  # on several threads, defer moves into busy positions in plies below this
@@ -485,7 +486,7 @@ cdef bint poll_shared(Search* s) noexcept nogil:
     cdef unsigned long long total = fiar_add(&s.shared.nodes, CHECK_EVERY + 1)
     if fiar_load_int(&s.shared.stop):
         return True
-    if total >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+    if fiar_load_int(s.halt) or total >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
         fiar_store_int(&s.shared.stop, 1)
         return True
     return False
@@ -519,7 +520,11 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
     if (s.nodes & CHECK_EVERY) == 0:
         if s.shared != NULL:
             s.stopped = poll_shared(s)
-        elif s.nodes >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
+        elif (
+            s.nodes >= s.node_limit
+            or (s.deadline > 0 and now() >= s.deadline)
+            or fiar_load_int(s.halt)
+        ):
             s.stopped = True
     if s.stopped:
         return 0
@@ -730,7 +735,12 @@ cdef int search_root(Search* s, Pool* pool, word current, word mask, int ply, in
             s.node_limit = s.nodes + pool.serial_nodes
         value = negamax(s, current, mask, ply, alpha, beta)
         s.node_limit = limit
-        if not s.stopped or s.nodes >= limit or (s.deadline > 0 and now() >= s.deadline):
+        if (
+            not s.stopped
+            or s.nodes >= limit
+            or (s.deadline > 0 and now() >= s.deadline)
+            or fiar_load_int(s.halt)
+        ):
             return value
         s.stopped = False
     return parallel_negamax(s, pool, current, mask, ply, alpha, beta)
@@ -751,12 +761,15 @@ cdef class Kernel:
     cdef size_t table_bytes
     cdef object book_keys, book_values, book_blocks  # keep the book alive while in use
     cdef int lower, upper  # the bounds solve() has proven so far (see bounds)
+    cdef int halted  # set by stop(), cleared by set_limits(); s.halt points here
 
     def __cinit__(self, int width, int height, int connect, int table_bits):
         cdef int c, i
         cdef void* memory = NULL
         cdef size_t size
         memset(&self.s, 0, sizeof(Search))
+        self.halted = 0
+        self.s.halt = &self.halted
         self.s.width = width
         self.s.height = height
         self.s.connect = connect
@@ -985,8 +998,15 @@ cdef class Kernel:
     def set_limits(self, unsigned long long node_limit, double seconds):
         """Stop searching after node_limit nodes (0: none) or seconds from now (0: none)."""
         self.s.stopped = False
+        fiar_store_int(&self.halted, 0)
         self.s.node_limit = node_limit if node_limit > 0 else <unsigned long long>-1
         self.s.deadline = now() + seconds if seconds > 0 else 0
+
+    def stop(self):
+        """End the running search (on every thread) at its next look at its limits, within
+        one batch of nodes, as a limit would: its bounds so far are proven. Safe from any
+        thread; the next set_limits() clears it."""
+        fiar_store_int(&self.halted, 1)
 
     @property
     def stopped(self):

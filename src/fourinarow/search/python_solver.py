@@ -143,6 +143,11 @@ class ReferenceKernel:
         self._node_limit = node_limit
         self._deadline = time.monotonic() + seconds if seconds > 0 else 0.0
 
+    def stop(self) -> None:
+        """End the running search at its next look at its limits, as a limit would (from any
+        thread; the next :meth:`set_limits` clears it)."""
+        self._node_limit = 1
+
     # ------------------------------------------------------------------ bitboards
 
     def _line_ends(self, p: int, step: int) -> int:

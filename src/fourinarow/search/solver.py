@@ -89,6 +89,7 @@ class _Kernel(Protocol):
     ) -> None: ...
     def clear(self, full: bool = False) -> None: ...
     def set_limits(self, node_limit: int, seconds: float) -> None: ...
+    def stop(self) -> None: ...
     def can_win_next(self, current: int, mask: int) -> bool: ...
     def negamax(self, current: int, mask: int, moves: int, alpha: int, beta: int) -> int: ...
     def solve(self, current: int, mask: int, moves: int, weak: bool) -> tuple[int, int]: ...
@@ -287,6 +288,16 @@ class Solver:
         total = 0 if earlier is None else earlier.earlier_nodes + earlier.snapshot().nodes
         self._watch = SolveWatch(kernel, board, weak=weak, earlier_nodes=total, values=values)
         return self._watch
+
+    def stop(self) -> None:
+        """End the search running now (in another thread) early, as a limit would: it returns
+        within one batch of nodes with what it has proven (an analysis: the bounds of the column
+        being searched, the columns not reached ``Unvalued.NOT_SEARCHED``). Safe from any
+        thread; a call that starts afterwards is not affected. Compiled searches on several
+        threads stop on all of them."""
+        kernel = self._kernel
+        if kernel is not None:
+            kernel.stop()
 
     def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""

@@ -18,7 +18,8 @@ from functools import partial
 from typing import NamedTuple
 
 from fourinarow.core.machine import available_cores
-from fourinarow.search.interrupt import interruptible, worker_pool
+from fourinarow.search.interrupt import worker_pool
+from fourinarow.service.jobs import interruptible
 from fourinarow.tournament.one_game import GameRecord, GameSpec, play_games
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store

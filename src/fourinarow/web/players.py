@@ -8,7 +8,9 @@ slot that runs them, so their tables and the book are reused, not allocated per 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from fourinarow.agents import Agent, InvalidAgentSpecError, PerfectAgent, make_agent
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float
@@ -16,7 +18,10 @@ from fourinarow.search.checks import MAX_TABLE_MB
 from fourinarow.search.solver import Solver
 from fourinarow.web.foreign import ForeignAgent, WorkerProcesses, is_foreign
 
-__all__ = ["Players", "build_agent", "on_solver"]
+__all__ = ["KEPT_PER_SLOT", "Players", "build_agent", "on_solver"]
+
+KEPT_PER_SLOT = 4
+"""How many pooled agents (by spec) each search slot keeps for the next request."""
 
 
 def _options(spec: str) -> dict[str, str]:
@@ -81,15 +86,53 @@ class Players:
 
     tt_mb: float
     workers: WorkerProcesses
+    _kept: dict[int, OrderedDict[str, tuple[Solver, Agent]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _lock: threading.Lock = field(
+        default_factory=threading.Lock, init=False, repr=False, compare=False
+    )
 
     def build(self, spec: str, seed: int | None, solver: Solver) -> Agent:
         """The agent ``spec`` names; its perfect players on the slot's ``solver``, if it may;
         another library's agent in a worker process killed at the time cap.
+
+        A pooled agent asked for without a seed is kept with the slot for the next request
+        of the same spec (the last :data:`KEPT_PER_SLOT` specs), so that its tables, like
+        the slot's solver, are allocated once and its settings checked once; a seeded one
+        is built afresh, so that the seed repeats its choices.
 
         Raises:
             InvalidAgentSpecError: as :func:`build_agent`.
         """
         if is_foreign(spec):
             return ForeignAgent(spec, seed, self.workers)
+        if seed is None:
+            kept = self._kept_agent(solver, spec)
+            if kept is not None:
+                return kept
         player, pooled = build_agent(spec, seed, self.tt_mb)
-        return on_solver(player, solver) if pooled else player
+        if not pooled:
+            return player
+        player = on_solver(player, solver)
+        if seed is None:
+            self._keep(solver, spec, player)
+        return player
+
+    def _kept_agent(self, solver: Solver, spec: str) -> Agent | None:
+        """The agent kept with ``solver``'s slot for ``spec``, if any."""
+        with self._lock:
+            slot = self._kept.get(id(solver))
+            if slot is None or spec not in slot or slot[spec][0] is not solver:
+                return None
+            slot.move_to_end(spec)
+            return slot[spec][1]
+
+    def _keep(self, solver: Solver, spec: str, agent: Agent) -> None:
+        """Keep ``agent`` with ``solver``'s slot, forgetting the slot's oldest beyond
+        :data:`KEPT_PER_SLOT`."""
+        with self._lock:
+            slot = self._kept.setdefault(id(solver), OrderedDict())
+            slot[spec] = (solver, agent)
+            while len(slot) > KEPT_PER_SLOT:
+                slot.popitem(last=False)

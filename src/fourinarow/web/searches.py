@@ -1,4 +1,5 @@
-"""Searches off the event loop: worker threads, a bounded number at once, pooled solvers.
+"""Searches off the event loop: jobs (:mod:`fourinarow.service.jobs`) in worker threads, a
+bounded number at once, pooled solvers.
 
 The compiled kernel releases the interpreter's lock while it searches, so threads run searches
 side by side. Each slot owns one perfect solver (a transposition table is not thread-safe): a
@@ -7,7 +8,8 @@ the client has gone. A request that finds every slot busy waits; one that would 
 than the server's time cap, or finds too many already waiting, gets :class:`ServerBusyError`.
 
 The threads are daemon threads: a search still running when the server stops (a long cap)
-does not keep the process alive, since the compiled kernel cannot be stopped from outside.
+does not keep the process alive. A request whose client has gone stops its job, whose
+solver's search then ends early.
 
 Searches of boards too large for the compiled kernel (:func:`is_heavy`) run in pure Python: they
 are slow and hold the interpreter's lock. With two slots or more, they may take all slots but
@@ -23,11 +25,12 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from fourinarow.core import Board
 from fourinarow.search.heuristic import KERNEL_MAX_BITS as HEURISTIC_KERNEL_MAX_BITS
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
+from fourinarow.service.jobs import start_job
 
 __all__ = [
     "DaemonThreads",
@@ -207,28 +210,44 @@ class SearchPool:
             raise ServerStoppingError(STOPPING)
         solver = self._free.pop()
 
-        def give_back(_: object) -> None:
+        def give_back() -> None:
             self._free.append(solver)
             for semaphore in taken:
                 semaphore.release()
 
         loop = asyncio.get_running_loop()
-        try:
-            future = loop.run_in_executor(self._executor, work, solver)
-        except BaseException:
-            give_back(None)
-            raise
-        future.add_done_callback(give_back)
         answer: asyncio.Future[T] = loop.create_future()  # the search's, or stop()'s
-        future.add_done_callback(lambda done: settle(answer, done))
+
+        def ended(done: Future[T | None]) -> None:  # on the event loop
+            give_back()
+            settle(answer, cast("Future[T]", done))  # only a stopped job gives None
+
+        try:
+            job = start_job(lambda control: work(solver), solver=solver, executor=self._executor)
+        except BaseException:
+            give_back()
+            raise
+        job.add_done_callback(lambda done: _call_soon(loop, ended, done))
         self._answers.add(answer)
         try:
-            return await answer  # cancelling the request leaves the search to end on its own
+            return await answer
+        except asyncio.CancelledError:  # the client has gone: its search ends early
+            job.stop()
+            raise
         finally:
             self._answers.discard(answer)
 
 
-def settle(answer: asyncio.Future[T], done: asyncio.Future[T]) -> None:
+def _call_soon(loop: asyncio.AbstractEventLoop, call: Callable[[T], object], arg: T) -> None:
+    """``call(arg)`` on ``loop``, from any thread; nothing if the loop has closed (the server
+    has stopped, and nobody waits any more)."""
+    try:
+        loop.call_soon_threadsafe(call, arg)
+    except RuntimeError:
+        log.debug("a search ended after its server had stopped")
+
+
+def settle(answer: asyncio.Future[T], done: asyncio.Future[T] | Future[T]) -> None:
     """Give the search's outcome to the request's ``answer``, unless it has one already (the
     server stopped, or the request was cancelled); the outcome is read either way, so that a
     failure nobody waits for is not logged as never retrieved."""
