@@ -36,6 +36,7 @@ __all__ = [
     "add_shape_options",
     "board_size",
     "check_path_arguments",
+    "chosen_parsers",
     "connect_length",
     "decimal_option",
     "game_count",
@@ -305,7 +306,7 @@ def path_value(text: str) -> Path:
     return Path(text)
 
 
-def _chosen_parsers(args: argparse.Namespace) -> list[argparse.ArgumentParser]:
+def chosen_parsers(args: argparse.Namespace) -> list[argparse.ArgumentParser]:
     """The parser of ``args.command`` and those of its chosen actions (``book build``)."""
     found = []
     parser: argparse.ArgumentParser | None = args.command_parser
@@ -327,7 +328,7 @@ def check_path_arguments(args: argparse.Namespace) -> None:
     Raises:
         PathKindError: the first such path, named with its option and what is accepted.
     """
-    for parser in _chosen_parsers(args):
+    for parser in chosen_parsers(args):
         for action in parser._actions:
             accepted = (
                 PATH_METAVARS.get(action.metavar) if isinstance(action.metavar, str) else None
