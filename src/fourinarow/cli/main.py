@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
-from fourinarow import __version__
+from fourinarow.cli.kernels import version_text
 from fourinarow.cli.options import check_path_arguments, chosen_parsers
 from fourinarow.cli.output import OutputError, discard_output, output_failure
 from fourinarow.cli.streams import standard_streams
@@ -99,6 +99,21 @@ class _Parser(argparse.ArgumentParser):
         self.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the kernels in use (found only when asked, so that
+    parsing stays cheap)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(version_text())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``fourinarow`` command and its subcommands."""
     parser = _Parser(
@@ -108,7 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
             "solve puzzles, run tournaments, and serve the engine to programs."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"fourinarow {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print the version and whether the compiled solver kernels are in use, and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         if command not in commands.choices:  # a module adds all of its commands at once

@@ -15,6 +15,7 @@ from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.cli.help_format import ParagraphHelpFormatter
+from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import (
     add_shape_options,
     node_count,
@@ -205,11 +206,14 @@ def solve(settings: SolveSettings) -> int:
     solver = (
         Solver(tt_mb=s.tt_mb, book=s.book, threads=s.threads) if analyst is None else analyst.solver
     )
-    status = 0
+    status, searched = 0, False
     for where, text in _inputs(s.positions, sys.stdin):
         moves = "" if text.strip() == "-" else text
         try:
             board = Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
+            if not searched:  # said once, before the first search
+                note_pure_python("solve", s.width, s.height)
+                searched = True
             line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:
             print(f"fourinarow solve: error: {where}: {error}", file=sys.stderr, flush=True)
