@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.core import (
@@ -48,6 +50,7 @@ __all__ = [
     "positive_number",
     "read_position",
     "run_id",
+    "say_what_to_type",
     "seed_number",
     "table_megabytes",
     "thread_count",
@@ -255,7 +258,8 @@ def add_position_options(parser: argparse.ArgumentParser, *, optional: bool = Fa
         action="store_true",
         help=(
             "POSITION is a board diagram: rows top to bottom, ./X/O or 0/1/2, rows separated "
-            "by / or newlines; - reads it from standard input. The board is the diagram's "
+            "by / or newlines; - reads it from standard input (on a terminal: type the rows, "
+            "then Ctrl-D). The board is the diagram's "
             "shape; a --size given must be the same"
         ),
     )
@@ -273,6 +277,9 @@ def read_position(args: argparse.Namespace) -> Board:
     if args.grid:
         text = args.position
         if text.strip() == "-":
+            say_what_to_type(
+                sys.stdin, args.command, "the diagram, a row a line from the top (. X O)"
+            )
             text = read_text(sys.stdin, "the diagram on standard input", DIAGRAM_LIMIT)
         rows = parse_diagram(text)
         shape = (len(rows[0]), len(rows))
@@ -285,6 +292,17 @@ def read_position(args: argparse.Namespace) -> Board:
         return Board.from_diagram(text, connect=args.connect)
     moves = "" if args.position.strip() == "-" else args.position
     return Board.from_moves(moves, width=width, height=height, connect=args.connect)
+
+
+def say_what_to_type(stdin: TextIO, command: str, what: str) -> None:
+    """When ``stdin`` is a terminal, say on standard error in one line what ``command`` waits
+    for there (``what``) and how to end it, so that a command reading it does not look hung.
+
+    >>> say_what_to_type(open(os.devnull), "solve", "positions")  # not a terminal: nothing
+    """
+    if stdin.isatty():
+        end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D"
+        print(f"fourinarow {command}: type {what}; end with {end}", file=sys.stderr, flush=True)
 
 
 PATH_METAVARS = {"PATH": "a file's path", "FILE": "a file's path", "DIR": "a folder's path",

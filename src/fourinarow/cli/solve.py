@@ -20,6 +20,7 @@ from fourinarow.cli.options import (
     add_shape_options,
     node_count,
     non_negative_number,
+    say_what_to_type,
     table_megabytes,
     thread_count,
     within_cores,
@@ -40,7 +41,8 @@ DESCRIPTION = f"""\
 Solve Connect Four positions exactly. Positions are move sequences in 1-based columns (4453);
 with no POSITION arguments they are read from standard input, one per line (an empty line or -
 is the empty board; anything after the first word of a line is ignored, so the standard
-benchmark files can be piped in as they are).
+benchmark files can be piped in as they are). Standard input on a terminal gets a line on
+standard error saying what to type; Ctrl-D ends it.
 
 Each line prints "<position> <score>" (the empty board as -). Scores are from the side to move's
 view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) // 2 with the stones
@@ -183,6 +185,7 @@ def _inputs(positions: tuple[str, ...], stdin: TextIO) -> Iterator[tuple[str, st
         for number, text in enumerate(positions, start=1):
             yield f"argument {number}", text
         return
+    say_what_to_type(stdin, "solve", "positions, one a line (4453; - for the empty board)")
     for number, line in enumerate(read_lines(stdin, "standard input"), start=1):
         words = line.split()
         yield f"line {number}", words[0] if words else ""
