@@ -41,6 +41,7 @@ __all__ = [
     "chosen_parsers",
     "connect_length",
     "decimal_option",
+    "diagram_board",
     "game_count",
     "node_count",
     "non_negative_number",
@@ -265,6 +266,28 @@ def add_position_options(parser: argparse.ArgumentParser, *, optional: bool = Fa
     )
 
 
+def diagram_board(text: str, connect: int, size: tuple[int, int] | None = None) -> Board:
+    """The board a ``--grid`` diagram draws, of the diagram's shape, which has to be ``size``
+    (``(width, height)``, where ``--size`` was given).
+
+    Raises:
+        FourInARowError: the diagram is not valid, or not of that size.
+
+    >>> diagram_board("..../..X.", 3).to_moves()
+    '3'
+    """
+    rows = parse_diagram(text)
+    shape = (len(rows[0]), len(rows))
+    if size is not None and shape != size:
+        width, height = size
+        raise InvalidPositionError(
+            f"--grid: the diagram is {shape[0]}x{shape[1]} ({shape[0]} columns, {shape[1]} "
+            f"rows) but --size is {width}x{height}: give a diagram of {width}x{height}, or "
+            "leave out --size to read the diagram's shape"
+        )
+    return Board.from_diagram(text, connect=connect)
+
+
 def read_position(args: argparse.Namespace) -> Board:
     """The board that ``POSITION`` (moves, or with ``--grid`` a diagram) and the shape options
     describe.
@@ -281,15 +304,8 @@ def read_position(args: argparse.Namespace) -> Board:
                 sys.stdin, args.command, "the diagram, a row a line from the top (. X O)"
             )
             text = read_text(sys.stdin, "the diagram on standard input", DIAGRAM_LIMIT)
-        rows = parse_diagram(text)
-        shape = (len(rows[0]), len(rows))
-        if getattr(args, "size_given", False) and shape != (width, height):
-            raise InvalidPositionError(
-                f"--grid: the diagram is {shape[0]}x{shape[1]} ({shape[0]} columns, {shape[1]} "
-                f"rows) but --size is {width}x{height}: give a diagram of {width}x{height}, or "
-                "leave out --size to read the diagram's shape"
-            )
-        return Board.from_diagram(text, connect=args.connect)
+        size = (width, height) if getattr(args, "size_given", False) else None
+        return diagram_board(text, args.connect, size)
     moves = "" if args.position.strip() == "-" else args.position
     return Board.from_moves(moves, width=width, height=height, connect=args.connect)
 
@@ -298,7 +314,8 @@ def say_what_to_type(stdin: TextIO, command: str, what: str) -> None:
     """When ``stdin`` is a terminal, say on standard error in one line what ``command`` waits
     for there (``what``) and how to end it, so that a command reading it does not look hung.
 
-    >>> say_what_to_type(open(os.devnull), "solve", "positions")  # not a terminal: nothing
+    >>> import io
+    >>> say_what_to_type(io.StringIO(), "solve", "positions")  # not a terminal: nothing
     """
     if stdin.isatty():
         end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D"

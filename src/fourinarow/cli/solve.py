@@ -18,6 +18,7 @@ from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import (
     add_shape_options,
+    diagram_board,
     node_count,
     non_negative_number,
     say_what_to_type,
@@ -69,7 +70,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description=DESCRIPTION,
         formatter_class=ParagraphHelpFormatter,
     )
-    parser.add_argument("positions", nargs="*", metavar="POSITION", help="moves, e.g. 4453")
+    parser.add_argument(
+        "positions", nargs="*", metavar="POSITION", help="moves, e.g. 4453; with --grid a diagram"
+    )
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help=(
+            "each POSITION (each line of standard input) is a board diagram: rows top to "
+            "bottom, ./X/O or 0/1/2, separated by /, such as ......./......./......./......./"
+            "...O.../..OXX..; the board is the diagram's shape (a --size given must be the same)"
+        ),
+    )
     parser.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
     parser.add_argument(
         "--analyze",
@@ -144,6 +156,8 @@ class SolveSettings:
     threads: int
     book: Book | bool  # a book read from --book, else whether to use the shape's default one
     limit: Limit
+    grid: bool = False  # each position is a diagram, of its own shape unless size_given
+    size_given: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> SolveSettings:
@@ -176,6 +190,8 @@ class SolveSettings:
             threads=within_cores("solve", "--threads", args.threads),
             book=book,
             limit=Limit(time_limit, nodes=args.max_nodes),
+            grid=args.grid,
+            size_given=getattr(args, "size_given", False),
         )
 
 
@@ -189,6 +205,20 @@ def _inputs(positions: tuple[str, ...], stdin: TextIO) -> Iterator[tuple[str, st
     for number, line in enumerate(read_lines(stdin, "standard input"), start=1):
         words = line.split()
         yield f"line {number}", words[0] if words else ""
+
+
+def _board(text: str, settings: SolveSettings) -> Board:
+    """The position ``text`` gives: moves (- or nothing: the empty board), or with ``--grid``
+    a diagram.
+
+    Raises:
+        FourInARowError: it is not a valid position of the board asked for.
+    """
+    s = settings
+    if s.grid:
+        return diagram_board(text, s.connect, (s.width, s.height) if s.size_given else None)
+    moves = "" if text.strip() == "-" else text
+    return Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
 
 
 def _value(lower: int, upper: int) -> str:
@@ -211,11 +241,10 @@ def solve(settings: SolveSettings) -> int:
     )
     status, searched = 0, False
     for where, text in _inputs(s.positions, sys.stdin):
-        moves = "" if text.strip() == "-" else text
         try:
-            board = Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
+            board = _board(text, s)
             if not searched:  # said once, before the first search
-                note_pure_python("solve", s.width, s.height)
+                note_pure_python("solve", board.width, board.height)
                 searched = True
             line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:
