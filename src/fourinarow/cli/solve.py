@@ -16,6 +16,7 @@ from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.kernels import note_pure_python
+from fourinarow.cli.long_searches import warn_if_unbounded_solve
 from fourinarow.cli.options import (
     add_shape_options,
     diagram_board,
@@ -30,6 +31,7 @@ from fourinarow.cli.progress_bars import agent_nodes, search_status, search_text
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.book import Book
+from fourinarow.search.book.default import has_default_book
 from fourinarow.search.checks import default_threads
 from fourinarow.search.interrupt import interruptible
 from fourinarow.search.limit import Limit
@@ -48,7 +50,9 @@ standard error saying what to type; Ctrl-D ends it.
 Each line prints "<position> <score>" (the empty board as -). Scores are from the side to move's
 view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) // 2 with the stones
 on the board before the winning one), negative a loss. When --time-ms or --max-nodes stop a
-search first, the proven bounds are printed as LOW..HIGH instead of a score.
+search first, the proven bounds are printed as LOW..HIGH instead of a score. Without either, on
+a board with no opening book, a warning on standard error says so before a position that may
+take hours to prove.
 
 A malformed or illegal position is reported on standard error with its line number and skipped;
 the exit status is then 2. A line longer than {LINE_LIMIT:,} characters (a game on the largest
@@ -221,6 +225,15 @@ def _board(text: str, settings: SolveSettings) -> Board:
     return Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
 
 
+def _unbounded_without_book(board: Board, settings: SolveSettings) -> bool:
+    """Whether ``board`` is to be solved with no limit and no opening book of its shape."""
+    if (settings.limit.time, settings.limit.nodes) != (None, None):
+        return False
+    if isinstance(settings.book, Book):
+        return False
+    return not settings.book or not has_default_book(board.width, board.height, board.connect)
+
+
 def _value(lower: int, upper: int) -> str:
     return str(lower) if lower == upper else f"{lower}..{upper}"
 
@@ -239,13 +252,17 @@ def solve(settings: SolveSettings) -> int:
     solver = (
         Solver(tt_mb=s.tt_mb, book=s.book, threads=s.threads) if analyst is None else analyst.solver
     )
-    status, searched = 0, False
+    status, searched, warned = 0, False, False
     for where, text in _inputs(s.positions, sys.stdin):
         try:
             board = _board(text, s)
             if not searched:  # said once, before the first search
                 note_pure_python("solve", board.width, board.height)
                 searched = True
+            if not warned and _unbounded_without_book(board, s):
+                empty = board.width * board.height - board.ply
+                warn_if_unbounded_solve(board.width, board.height, board.connect, empty)
+                warned = True
             line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:
             print(f"fourinarow solve: error: {where}: {error}", file=sys.stderr, flush=True)
