@@ -55,7 +55,8 @@ def test_agents_do_not_change_the_board_and_refuse_finished_games() -> None:
         ("", f"empty agent spec; accepted agents: {', '.join(AGENTS)}"),
         (
             "minimax9",
-            f"unknown agent 'minimax9'; accepted agents: {', '.join(AGENTS)}",
+            "unknown agent 'minimax9' \\(did you mean 'minimax'\\?\\); accepted agents: "
+            f"{', '.join(AGENTS)}",
         ),
         (
             "simple:depth",

@@ -21,7 +21,7 @@ def test_console_script_is_installed_and_reports_its_version() -> None:
         [str(script), "--version"], capture_output=True, text=True, check=False, timeout=60
     )
     assert result.returncode == 0
-    assert result.stdout.strip() == f"fourinarow {__version__}"
+    assert result.stdout.startswith(f"fourinarow {__version__} (")
 
 
 def test_help_lists_the_subcommands(run: Run) -> None:
@@ -114,6 +114,42 @@ def test_usage_errors_are_one_line_and_name_the_subcommand(
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["pley"], "fourinarow: error: argument COMMAND: invalid choice: 'pley' (did you mean "
+         "'play'?); choose from 'play', 'show'"),
+        (["play", "--opponent", "perfct"], "fourinarow play: error: unknown agent 'perfct' (did "
+         "you mean 'perfect'?); accepted agents: random,"),
+        (["play", "--sise", "8x7"], "fourinarow play: error: unrecognized arguments: --sise 8x7 "
+         "(did you mean '--size'?)"),
+        (["solve", "--no-bok", "44"], "fourinarow solve: error: unrecognized arguments: --no-bok "
+         "(did you mean '--no-book'?)"),
+        (["book", "build", "--plies", "2", "--chunks=3"], "fourinarow book: error: unrecognized "
+         "arguments: --chunks=3 (did you mean '--chunk'?)"),
+        (["play", "--first", "compter"], "fourinarow play: error: argument --first: invalid "
+         "choice: 'compter' (did you mean 'computer'?); choose from 'human', 'computer'"),
+        (["match", "perfect:tt_bm=4", "simple"], "fourinarow match: error: agent 'perfect' does "
+         "not take the option 'tt_bm' (did you mean 'tt_mb'?); its options:"),
+    ],
+)  # fmt: skip
+def test_a_typo_names_the_closest_command_agent_or_option(
+    run: Run, args: list[str], message: str
+) -> None:
+    """A newcomer's typo is refused in one line that names what was probably meant."""
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(message)
+    assert "Traceback" not in result.stderr
+
+
+def test_a_typo_far_from_every_name_gets_no_guess(run: Run) -> None:
+    assert "did you mean" not in run("fly").stderr
+    assert "did you mean" not in run("play", "--opponent", "deepblue").stderr
+    assert "did you mean" not in run("play", "--bogus").stderr
 
 
 def test_a_closed_pipe_ends_quietly() -> None:

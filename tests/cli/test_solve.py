@@ -65,6 +65,31 @@ def test_a_bad_position_argument_is_an_error_like_a_bad_option(run: Run) -> None
     ]
 
 
+DIAGRAM = "......./......./......./......./...O.../..OXX.."  # 4453, as the tutorial draws it
+
+
+def test_grid_reads_each_position_as_a_diagram_of_its_own_shape(run: Run) -> None:
+    """As ``show --grid`` and ``analyze --grid``: from the arguments or, a line each, from
+    standard input; the line gives the position as moves, with the same score."""
+    small = "..../..../..X./.OX."  # 4x4: its own shape, as --size is not given
+    result = run("solve", "--grid", DIAGRAM, small)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == ["4354 -2", "323 0"]
+    assert Board.from_diagram(DIAGRAM) == Board.from_moves("4453")
+    piped = run("solve", "--grid", "--analyze", stdin=f"{DIAGRAM}\n")
+    assert piped.stdout == run("solve", "--analyze", "4354").stdout
+
+
+def test_grid_refuses_a_diagram_of_another_size_than_size(run: Run) -> None:
+    result = run("solve", "--grid", "--size", "7x6", "..../..X.")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "fourinarow solve: error: argument 1: --grid: the diagram is 4x2 (4 columns, 2 rows) "
+        "but --size is 7x6: give a diagram of 7x6, or leave out --size to read the diagram's "
+        "shape\n"
+    )
+
+
 def test_analyze_prints_every_column_with_a_marker_for_full_ones(run: Run) -> None:
     # End-Easy position whose columns 1, 2, 3 and 7 are full; its score is -4.
     position = "37342133236232526427711116166777"

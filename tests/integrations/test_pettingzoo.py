@@ -3,12 +3,18 @@ render_test, and PettingZoo's own connect_four_v3 playing the same moves on 7x6.
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
+import importlib.util
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
+import tomllib
 import warnings
+from pathlib import Path
 from typing import Any
 
 import numpy
@@ -33,6 +39,8 @@ with warnings.catch_warnings():
     # pettingzoo.test imports classic.connect_four_v3 by its old name, which is deprecated
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, render_test, seed_test
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SHAPES = [(7, 6, 4), (5, 4, 3), (4, 4, 4), (9, 7, 5), (3, 5, 3)]
 
@@ -349,3 +357,36 @@ def test_optimal_actions_judge_moves_as_the_solver_does() -> None:
         game.step(column)
     small = Board.from_moves("11", width=4, height=4, connect=3)
     assert optimal_actions(observation_planes(small, 1), connect=3) == solver.best_moves(small)
+
+
+def _distribution_name(requirement: str) -> str:
+    """The normalised distribution name a requirement (``pygame>=2.5; ...``) names."""
+    match = re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement)
+    assert match is not None, requirement
+    return re.sub(r"[-_.]+", "-", match.group()).lower()
+
+
+def test_the_extra_installs_what_pettingzoos_own_connect_four_imports() -> None:
+    """The how-to's example plays PettingZoo's own connect_four_v3 beside ours, and that
+    module imports packages only PettingZoo's classic extra brings (pygame): `pip install
+    ".[pettingzoo]"` has to bring each of them itself."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        extra = tomllib.load(file)["project"]["optional-dependencies"]["pettingzoo"]
+    installed = {_distribution_name(r) for r in extra}
+    spec = importlib.util.find_spec("pettingzoo.classic.connect_four.connect_four")
+    assert spec is not None
+    assert spec.origin is not None
+    imported: set[str] = set()
+    for node in ast.walk(ast.parse(Path(spec.origin).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            imported.add(node.module.partition(".")[0])
+    providers = importlib.metadata.packages_distributions()
+    needed = {
+        module: {_distribution_name(name) for name in providers.get(module, [module])}
+        for module in imported - set(sys.stdlib_module_names)
+    }
+    assert "pygame" in needed  # what a fresh install without it failed on
+    missing = {module for module, names in needed.items() if not names & installed}
+    assert not missing, f"the pettingzoo extra lacks what provides {sorted(missing)}"

@@ -21,6 +21,7 @@ from fourinarow.agents.tiebreak import (
     TieBreak,
     tie_break_policy,
 )
+from fourinarow.core.checks import did_you_mean
 from fourinarow.core.numbers import InvalidNumberError, number_text, parse_float, parse_int
 from fourinarow.search.book import Book
 from fourinarow.search.checks import (
@@ -365,7 +366,8 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     info = agent_info(name)
     if info is None:
         raise InvalidAgentSpecError(
-            f"unknown agent {_short(name)!r}; accepted agents: {_accepted()}"
+            f"unknown agent {_short(name)!r}{did_you_mean(name, [*AGENTS, *plugin_names()])}; "
+            f"accepted agents: {_accepted()}"
         )
     if name in options and name not in info.options:
         raise InvalidAgentSpecError(
@@ -376,7 +378,8 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
     if unknown:
         accepted = ", ".join(info.options) if info.options else "none"
         raise InvalidAgentSpecError(
-            f"agent {name!r} does not take the option {_short(unknown[0])!r}; its options: "
+            f"agent {name!r} does not take the option {_short(unknown[0])!r}"
+            f"{did_you_mean(unknown[0], [*info.options, 'blunder'])}; its options: "
             f"{accepted} "
             "(and blunder=P, which every agent takes)"
         )

@@ -18,11 +18,12 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
-from fourinarow import __version__
-from fourinarow.cli.options import check_path_arguments
+from fourinarow.cli.kernels import version_text
+from fourinarow.cli.options import check_path_arguments, chosen_parsers
 from fourinarow.cli.output import OutputError, discard_output, output_failure
 from fourinarow.cli.streams import standard_streams
 from fourinarow.core import FourInARowError
+from fourinarow.core.checks import did_you_mean
 from fourinarow.core.paths import OutputWriteError
 from fourinarow.extras import MissingExtraError, RayConnectionError
 
@@ -70,10 +71,47 @@ def command_module(command: str) -> Command:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line: what was wrong, and where to read more."""
+    """An argument parser whose errors are one line: what was wrong, and where to read more;
+    a mistyped command, choice or option names the closest one accepted."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        choices = action.choices
+        if choices is None or value in choices or not isinstance(value, str):
+            super()._check_value(action, value)
+            return
+        named = [str(choice) for choice in choices]
+        listed = ", ".join(repr(choice) for choice in named)
+        raise argparse.ArgumentError(
+            action, f"invalid choice: {value!r}{did_you_mean(value, named)}; choose from {listed}"
+        )
+
+    def unrecognized(self, extra: list[str], options: Sequence[str]) -> NoReturn:
+        """Refuse ``extra``, the arguments no option or argument took, naming the one of
+        ``options`` closest to the first that looks like an option (``--sise``: ``--size``)."""
+        hint = next(
+            (hint for word in extra if word.startswith("-")
+             if (hint := did_you_mean(word.partition("=")[0], options))),
+            "",
+        )  # fmt: skip
+        self.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+
+class _Version(argparse.Action):
+    """``--version``: the version and the kernels in use (found only when asked, so that
+    parsing stays cheap)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,7 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
             "solve puzzles, run tournaments, and serve the engine to programs."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"fourinarow {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="print the version and whether the compiled solver kernels are in use, and exit",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         if command not in commands.choices:  # a module adds all of its commands at once
@@ -172,11 +215,12 @@ def _run_command(
     """Run the subcommand ``args`` names; report the errors a user can cause in one line."""
     if args.command is None:
         if extra:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            cast(_Parser, parser).unrecognized(extra, _option_names([parser]))
         parser.print_help()
         return 0
     if extra:  # report them against the subcommand, whose options the user meant
-        args.command_parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        options = _option_names(chosen_parsers(args))
+        cast(_Parser, args.command_parser).unrecognized(extra, options)
     try:
         check_path_arguments(args)
         command = command_module(args.command)
@@ -205,6 +249,13 @@ def _run_command(
             raise
         print(file=sys.stderr)
         return 130
+
+
+def _option_names(parsers: list[argparse.ArgumentParser]) -> list[str]:
+    """The options (``--size``, ``-h``) that ``parsers`` take."""
+    return [
+        name for parser in parsers for action in parser._actions for name in action.option_strings
+    ]
 
 
 def _caused_by_ctrl_c(error: BaseException) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 from fourinarow.agents import AGENTS, Agent, Limit, analyze, make_agent
 from fourinarow.agents.records import analysis_record, decision_record
+from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import (
     add_position_options,
     add_shape_options,
@@ -123,7 +124,10 @@ class MoveSettings:
 def run(args: argparse.Namespace) -> int:
     """Run ``move`` or ``analyze``, as ``args.command`` says; return the exit status."""
     settings = MoveSettings.from_args(args)
-    return run_move(settings) if args.command == "move" else run_analyze(settings)
+    if args.command == "move":
+        return run_move(settings)
+    note_pure_python("analyze", settings.board.width, settings.board.height)
+    return run_analyze(settings)
 
 
 def _label(column: int) -> int:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.core import (
@@ -36,8 +38,10 @@ __all__ = [
     "add_shape_options",
     "board_size",
     "check_path_arguments",
+    "chosen_parsers",
     "connect_length",
     "decimal_option",
+    "diagram_board",
     "game_count",
     "node_count",
     "non_negative_number",
@@ -47,6 +51,7 @@ __all__ = [
     "positive_number",
     "read_position",
     "run_id",
+    "say_what_to_type",
     "seed_number",
     "table_megabytes",
     "thread_count",
@@ -254,10 +259,33 @@ def add_position_options(parser: argparse.ArgumentParser, *, optional: bool = Fa
         action="store_true",
         help=(
             "POSITION is a board diagram: rows top to bottom, ./X/O or 0/1/2, rows separated "
-            "by / or newlines; - reads it from standard input. The board is the diagram's "
+            "by / or newlines; - reads it from standard input (on a terminal: type the rows, "
+            "then Ctrl-D). The board is the diagram's "
             "shape; a --size given must be the same"
         ),
     )
+
+
+def diagram_board(text: str, connect: int, size: tuple[int, int] | None = None) -> Board:
+    """The board a ``--grid`` diagram draws, of the diagram's shape, which has to be ``size``
+    (``(width, height)``, where ``--size`` was given).
+
+    Raises:
+        FourInARowError: the diagram is not valid, or not of that size.
+
+    >>> diagram_board("..../..X.", 3).to_moves()
+    '3'
+    """
+    rows = parse_diagram(text)
+    shape = (len(rows[0]), len(rows))
+    if size is not None and shape != size:
+        width, height = size
+        raise InvalidPositionError(
+            f"--grid: the diagram is {shape[0]}x{shape[1]} ({shape[0]} columns, {shape[1]} "
+            f"rows) but --size is {width}x{height}: give a diagram of {width}x{height}, or "
+            "leave out --size to read the diagram's shape"
+        )
+    return Board.from_diagram(text, connect=connect)
 
 
 def read_position(args: argparse.Namespace) -> Board:
@@ -272,18 +300,26 @@ def read_position(args: argparse.Namespace) -> Board:
     if args.grid:
         text = args.position
         if text.strip() == "-":
-            text = read_text(sys.stdin, "the diagram on standard input", DIAGRAM_LIMIT)
-        rows = parse_diagram(text)
-        shape = (len(rows[0]), len(rows))
-        if getattr(args, "size_given", False) and shape != (width, height):
-            raise InvalidPositionError(
-                f"--grid: the diagram is {shape[0]}x{shape[1]} ({shape[0]} columns, {shape[1]} "
-                f"rows) but --size is {width}x{height}: give a diagram of {width}x{height}, or "
-                "leave out --size to read the diagram's shape"
+            say_what_to_type(
+                sys.stdin, args.command, "the diagram, a row a line from the top (. X O)"
             )
-        return Board.from_diagram(text, connect=args.connect)
+            text = read_text(sys.stdin, "the diagram on standard input", DIAGRAM_LIMIT)
+        size = (width, height) if getattr(args, "size_given", False) else None
+        return diagram_board(text, args.connect, size)
     moves = "" if args.position.strip() == "-" else args.position
     return Board.from_moves(moves, width=width, height=height, connect=args.connect)
+
+
+def say_what_to_type(stdin: TextIO, command: str, what: str) -> None:
+    """When ``stdin`` is a terminal, say on standard error in one line what ``command`` waits
+    for there (``what``) and how to end it, so that a command reading it does not look hung.
+
+    >>> import io
+    >>> say_what_to_type(io.StringIO(), "solve", "positions")  # not a terminal: nothing
+    """
+    if stdin.isatty():
+        end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D"
+        print(f"fourinarow {command}: type {what}; end with {end}", file=sys.stderr, flush=True)
 
 
 PATH_METAVARS = {"PATH": "a file's path", "FILE": "a file's path", "DIR": "a folder's path",
@@ -305,7 +341,7 @@ def path_value(text: str) -> Path:
     return Path(text)
 
 
-def _chosen_parsers(args: argparse.Namespace) -> list[argparse.ArgumentParser]:
+def chosen_parsers(args: argparse.Namespace) -> list[argparse.ArgumentParser]:
     """The parser of ``args.command`` and those of its chosen actions (``book build``)."""
     found = []
     parser: argparse.ArgumentParser | None = args.command_parser
@@ -327,7 +363,7 @@ def check_path_arguments(args: argparse.Namespace) -> None:
     Raises:
         PathKindError: the first such path, named with its option and what is accepted.
     """
-    for parser in _chosen_parsers(args):
+    for parser in chosen_parsers(args):
         for action in parser._actions:
             accepted = (
                 PATH_METAVARS.get(action.metavar) if isinstance(action.metavar, str) else None

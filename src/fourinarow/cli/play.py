@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.analysis import review_game
+from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review_text import review_text
@@ -108,7 +109,10 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play games in the terminal until the player stops; return the exit status."""
-    return TerminalGame(GameSettings.from_args(args)).run()
+    settings = GameSettings.from_args(args)
+    if settings.opponent is not None:
+        note_pure_python("play", settings.board.width, settings.board.height)
+    return TerminalGame(settings).run()
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,12 @@ seconds are not used."""
 
 
 @contextmanager
-def progress_bar(unit: str, enabled: bool = True) -> Iterator[ProgressCallback | None]:
+def progress_bar(
+    unit: str, enabled: bool = True, detail: Callable[[], str] | None = None
+) -> Iterator[ProgressCallback | None]:
     """A progress display on standard error while the block runs, as a callback; ``None`` (no
-    display) when not ``enabled`` or when standard error is not a terminal.
+    display) when not ``enabled`` or when standard error is not a terminal. ``detail()``, if
+    given, is shown after the bar at each refresh (the unit in progress: "game 1/2, move 14").
 
     The rate and the time left count only what was done since the first call, so a resumed run
     does not look faster than it is. The finished bar stays on screen; Ctrl-C leaves it as it
@@ -74,6 +77,12 @@ def progress_bar(unit: str, enabled: bool = True) -> Iterator[ProgressCallback |
             speed = task.speed
             return Text(f"{speed:.1f} {unit}/s" if speed else f"- {unit}/s", style="cyan")
 
+    class DetailColumn(ProgressColumn):
+        """What ``detail()`` says now."""
+
+        def render(self, task: Task) -> Text:
+            return Text(detail() if detail is not None else "", style="magenta")
+
     display = Progress(
         BarColumn(),
         MofNCompleteColumn(),
@@ -82,6 +91,7 @@ def progress_bar(unit: str, enabled: bool = True) -> Iterator[ProgressCallback |
         TimeElapsedColumn(),
         "ETA",
         TimeRemainingColumn(),
+        *([DetailColumn()] if detail is not None else []),
         console=Console(stderr=True),
     )
     task: TaskID | None = None

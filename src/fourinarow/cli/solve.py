@@ -13,10 +13,14 @@ from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.cli.help_format import ParagraphHelpFormatter
+from fourinarow.cli.kernels import note_pure_python
+from fourinarow.cli.long_searches import warn_if_unbounded_solve
 from fourinarow.cli.options import (
     add_shape_options,
+    diagram_board,
     node_count,
     non_negative_number,
+    say_what_to_type,
     table_megabytes,
     thread_count,
     within_cores,
@@ -25,6 +29,7 @@ from fourinarow.cli.progress_bars import job_text, search_status
 from fourinarow.core import Board, InvalidPositionError, column_label
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.book import Book
+from fourinarow.search.book.default import has_default_book
 from fourinarow.search.checks import default_threads
 from fourinarow.search.limit import Limit
 from fourinarow.search.solve_progress import SolveProgress
@@ -37,12 +42,15 @@ DESCRIPTION = f"""\
 Solve Connect Four positions exactly. Positions are move sequences in 1-based columns (4453);
 with no POSITION arguments they are read from standard input, one per line (an empty line or -
 is the empty board; anything after the first word of a line is ignored, so the standard
-benchmark files can be piped in as they are).
+benchmark files can be piped in as they are). Standard input on a terminal gets a line on
+standard error saying what to type; Ctrl-D ends it.
 
 Each line prints "<position> <score>" (the empty board as -). Scores are from the side to move's
 view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) // 2 with the stones
 on the board before the winning one), negative a loss. When --time-ms or --max-nodes stop a
-search first, the proven bounds are printed as LOW..HIGH instead of a score.
+search first, the proven bounds are printed as LOW..HIGH instead of a score. Without either, on
+a board with no opening book, a warning on standard error says so before a position that may
+take hours to prove.
 
 A malformed or illegal position is reported on standard error with its line number and skipped;
 the exit status is then 2. A line longer than {LINE_LIMIT:,} characters (a game on the largest
@@ -64,7 +72,18 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description=DESCRIPTION,
         formatter_class=ParagraphHelpFormatter,
     )
-    parser.add_argument("positions", nargs="*", metavar="POSITION", help="moves, e.g. 4453")
+    parser.add_argument(
+        "positions", nargs="*", metavar="POSITION", help="moves, e.g. 4453; with --grid a diagram"
+    )
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help=(
+            "each POSITION (each line of standard input) is a board diagram: rows top to "
+            "bottom, ./X/O or 0/1/2, separated by /, such as ......./......./......./......./"
+            "...O.../..OXX..; the board is the diagram's shape (a --size given must be the same)"
+        ),
+    )
     parser.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
     parser.add_argument(
         "--analyze",
@@ -139,6 +158,8 @@ class SolveSettings:
     threads: int
     book: Book | bool  # a book read from --book, else whether to use the shape's default one
     limit: Limit
+    grid: bool = False  # each position is a diagram, of its own shape unless size_given
+    size_given: bool = False
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> SolveSettings:
@@ -171,6 +192,8 @@ class SolveSettings:
             threads=within_cores("solve", "--threads", args.threads),
             book=book,
             limit=Limit(time_limit, nodes=args.max_nodes),
+            grid=args.grid,
+            size_given=getattr(args, "size_given", False),
         )
 
 
@@ -180,9 +203,33 @@ def _inputs(positions: tuple[str, ...], stdin: TextIO) -> Iterator[tuple[str, st
         for number, text in enumerate(positions, start=1):
             yield f"argument {number}", text
         return
+    say_what_to_type(stdin, "solve", "positions, one a line (4453; - for the empty board)")
     for number, line in enumerate(read_lines(stdin, "standard input"), start=1):
         words = line.split()
         yield f"line {number}", words[0] if words else ""
+
+
+def _board(text: str, settings: SolveSettings) -> Board:
+    """The position ``text`` gives: moves (- or nothing: the empty board), or with ``--grid``
+    a diagram.
+
+    Raises:
+        FourInARowError: it is not a valid position of the board asked for.
+    """
+    s = settings
+    if s.grid:
+        return diagram_board(text, s.connect, (s.width, s.height) if s.size_given else None)
+    moves = "" if text.strip() == "-" else text
+    return Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
+
+
+def _unbounded_without_book(board: Board, settings: SolveSettings) -> bool:
+    """Whether ``board`` is to be solved with no limit and no opening book of its shape."""
+    if (settings.limit.time, settings.limit.nodes) != (None, None):
+        return False
+    if isinstance(settings.book, Book):
+        return False
+    return not settings.book or not has_default_book(board.width, board.height, board.connect)
 
 
 def _value(lower: int, upper: int) -> str:
@@ -203,11 +250,17 @@ def solve(settings: SolveSettings) -> int:
     solver = (
         Solver(tt_mb=s.tt_mb, book=s.book, threads=s.threads) if analyst is None else analyst.solver
     )
-    status = 0
+    status, searched, warned = 0, False, False
     for where, text in _inputs(s.positions, sys.stdin):
-        moves = "" if text.strip() == "-" else text
         try:
-            board = Board.from_moves(moves, width=s.width, height=s.height, connect=s.connect)
+            board = _board(text, s)
+            if not searched:  # said once, before the first search
+                note_pure_python("solve", board.width, board.height)
+                searched = True
+            if not warned and _unbounded_without_book(board, s):
+                empty = board.width * board.height - board.ply
+                warn_if_unbounded_solve(board.width, board.height, board.connect, empty)
+                warned = True
             line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:
             print(f"fourinarow solve: error: {where}: {error}", file=sys.stderr, flush=True)

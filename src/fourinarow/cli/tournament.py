@@ -7,8 +7,10 @@ import csv
 import json
 import sys
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from fourinarow.cli.long_searches import warn_if_unbounded
 from fourinarow.cli.options import (
     add_shape_options,
     game_count,
@@ -27,6 +29,7 @@ from fourinarow.cli.results import (
 )
 from fourinarow.core.machine import available_cores
 from fourinarow.extras import check_ray_address, require_extra
+from fourinarow.tournament.one_game import LatestMove
 from fourinarow.tournament.runner import run_local
 from fourinarow.tournament.schedule import InvalidSettingsError, Settings
 from fourinarow.tournament.stats import AgentSummary, PairingSummary, elo_ratings, summarise
@@ -39,7 +42,9 @@ Every game is stored in SQLite as soon as it ends (--db, default %(db)s); a data
 another program holds locked is waited for. A tournament stopped by Ctrl-C (which prints the
 command to go on), or killed, continues with --resume (the latest one, or --resume ID) with the
 settings it started with, and ends with exactly the games it was asked for. --workers is capped
-at the number of cores (saying so) and at the number of games.
+at the number of cores (saying so) and at the number of games. On a terminal the progress bar
+also shows the latest move of the games in play ("game 3/10, move 14"). A perfect player with no
+--time-ms on a board with no opening book (where one move may take hours) is warned of first.
 """
 
 
@@ -203,14 +208,19 @@ def play_tournament(request: TournamentRun) -> int:
             assert request.settings is not None
             settings = request.settings
             tournament_id = store.create(settings, settings.total_games)
+        if resumed is None or not resumed.finished:
+            warn_if_unbounded(request.command, settings)
+        shown = not request.quiet and sys.stderr.isatty()  # as progress_bar decides
+        latest = LatestMove() if shown and request.backend == "local" else None  # shared memory
+        detail = None if latest is None else partial(_game_in_play, latest, settings.total_games)
         try:
-            with progress_bar("games", enabled=not request.quiet) as progress:
+            with progress_bar("games", enabled=not request.quiet, detail=detail) as progress:
                 if request.backend == "ray":
                     from fourinarow.tournament.distributed import run_ray
 
                     run_ray(store, tournament_id, workers, request.address, progress)
                 else:
-                    run_local(store, tournament_id, workers, progress)
+                    run_local(store, tournament_id, workers, progress, latest)
         except KeyboardInterrupt:
             _say_how_to_resume(store, tournament_id, request)
             return 130
@@ -233,6 +243,13 @@ def play_tournament(request: TournamentRun) -> int:
 
         print_tournament(heading, agents, pairings, ratings)
     return 0
+
+
+def _game_in_play(latest: LatestMove, total: int) -> str:
+    """The progress bar's word on the games in play: "game 3/10, move 14" (the game that moved
+    last, and its stones), or nothing before the first move."""
+    move = latest.read()
+    return "" if move is None else f"game {move[0] + 1}/{total}, move {move[1]}"
 
 
 def headings(command: str, tournament_id: int, settings: Settings, games: int) -> tuple[str, str]:

@@ -15,12 +15,14 @@ number or a typed error, and show any value in a message on one short line.
 
 from __future__ import annotations
 
+import difflib
 import math
 import operator
+from collections.abc import Iterable
 
 from fourinarow.core.errors import FourInARowError
 
-__all__ = ["finite_number", "shown", "whole_number"]
+__all__ = ["did_you_mean", "finite_number", "shown", "whole_number"]
 
 _SHOWN_LENGTH = 60
 """The longest a value is shown in a message, in characters."""
@@ -64,3 +66,14 @@ def finite_number(value: object) -> bool:
         return math.isfinite(value)
     except OverflowError:  # an int too large for a float
         return False
+
+
+def did_you_mean(word: str, accepted: Iterable[str]) -> str:
+    """``" (did you mean 'play'?)"``: the one of ``accepted`` closest to ``word`` (a mistyped
+    name), for the message that refuses it; ``""`` when none is close.
+
+    >>> did_you_mean("pley", ["play", "show"]), did_you_mean("deepblue", ["play", "show"])
+    (" (did you mean 'play'?)", '')
+    """
+    close = difflib.get_close_matches(word, list(accepted), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

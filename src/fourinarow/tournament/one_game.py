@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from dataclasses import dataclass
 
 from fourinarow.agents import Limit, make_agent
 from fourinarow.core import Board, Column
 
-__all__ = ["GameRecord", "GameSpec", "play_game", "play_games"]
+__all__ = ["GameRecord", "GameSpec", "LatestMove", "play_game", "play_games", "report_moves"]
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,49 @@ class GameRecord:
         return len(self.moves)
 
 
-def play_game(spec: GameSpec) -> GameRecord:
-    """Play one game to its end.
+class LatestMove:
+    """The latest move of the games in play, for a progress display: which game, and how many
+    plies it has. Worker processes share it with the one that made it (hand it to them as they
+    start: :func:`report_moves`), each writing it as its game moves; one 64-bit word, so that a
+    reader never sees half of a write.
+
+    >>> latest = LatestMove()
+    >>> latest.read() is None
+    True
+    >>> latest.record(2, 14)
+    >>> latest.read()
+    (2, 14)
+    """
+
+    _PLY_BITS = 16  # a game has at most 400 plies (20x20)
+
+    def __init__(self) -> None:
+        self._word = multiprocessing.RawValue("q", 0)  # 0: no move yet
+
+    def record(self, index: int, plies: int) -> None:
+        """Game ``index`` (0-based) now has ``plies`` stones."""
+        self._word.value = (index + 1) << self._PLY_BITS | plies
+
+    def read(self) -> tuple[int, int] | None:
+        """(game index, plies) of the latest move recorded, or ``None`` before the first."""
+        word = int(self._word.value)
+        if word == 0:
+            return None
+        return (word >> self._PLY_BITS) - 1, word & ((1 << self._PLY_BITS) - 1)
+
+
+_worker_latest: list[LatestMove] = []
+"""In a worker process: where the games it plays record their moves (:func:`report_moves`)."""
+
+
+def report_moves(latest: LatestMove) -> None:
+    """In a worker process, as it starts (a pool's initializer: ``latest`` can reach a worker
+    only then): the games it plays record each move in ``latest``."""
+    _worker_latest[:] = [latest]
+
+
+def play_game(spec: GameSpec, latest: LatestMove | None = None) -> GameRecord:
+    """Play one game to its end; record each move in ``latest``, if given.
 
     >>> record = play_game(GameSpec(0, "simple", "random", seed=3))
     >>> record.winner in (1, 2, None) and len(record.times) == record.length
@@ -82,9 +124,14 @@ def play_game(spec: GameSpec) -> GameRecord:
         times.append(time.perf_counter() - start)
         nodes.append(decision.nodes)
         board.push(decision.column)
+        if latest is not None:
+            latest.record(spec.index, board.ply)
     return GameRecord(spec, tuple(board.moves), outcome.winner, tuple(times), tuple(nodes))
 
 
-def play_games(specs: list[GameSpec]) -> list[GameRecord]:
-    """Play a batch of games in order (one task of a worker process or a Ray worker)."""
-    return [play_game(spec) for spec in specs]
+def play_games(specs: list[GameSpec], latest: LatestMove | None = None) -> list[GameRecord]:
+    """Play a batch of games in order (one task of a worker process or a Ray worker); record
+    each move in ``latest``, else in the one this worker was given (:func:`report_moves`)."""
+    if latest is None and _worker_latest:
+        latest = _worker_latest[0]
+    return [play_game(spec, latest) for spec in specs]

@@ -20,7 +20,13 @@ from typing import NamedTuple
 from fourinarow.core.machine import available_cores
 from fourinarow.search.interrupt import worker_pool
 from fourinarow.service.jobs import interruptible
-from fourinarow.tournament.one_game import GameRecord, GameSpec, play_games
+from fourinarow.tournament.one_game import (
+    GameRecord,
+    GameSpec,
+    LatestMove,
+    play_games,
+    report_moves,
+)
 from fourinarow.tournament.schedule import schedule
 from fourinarow.tournament.store import Store
 
@@ -77,21 +83,26 @@ def batches(missing: MissingGames, workers: int) -> Iterator[list[GameSpec]]:
         yield batch
 
 
-def _worker_setup() -> None:
+def _worker_setup(latest: LatestMove | None = None) -> None:
     """In each worker (which leaves Ctrl-C to the main process: :func:`worker_pool`): when
     Ctrl-C stops the workers mid-write, the pool's own complaints are noise (errors in games
-    still reach the main process, as exceptions)."""
+    still reach the main process, as exceptions). Its games record their moves in
+    ``latest``, if given."""
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the worker)
+    if latest is not None:
+        report_moves(latest)
 
 
-def _batches_played(missing: MissingGames, workers: int) -> Iterator[list[GameRecord]]:
+def _batches_played(
+    missing: MissingGames, workers: int, latest: LatestMove | None = None
+) -> Iterator[list[GameRecord]]:
     """Finished games, a batch at a time, as the workers finish them (the pool takes batches
-    as its queue to the workers has room)."""
+    as its queue to the workers has room); each move is recorded in ``latest``, if given."""
     if workers <= 1:  # in this process, a game at a time, beside the main thread for Ctrl-C
         for spec in missing.games:
-            yield interruptible(partial(play_games, [spec]))
+            yield interruptible(partial(play_games, [spec], latest))
         return
-    with worker_pool(workers, _worker_setup) as pool:
+    with worker_pool(workers, partial(_worker_setup, latest)) as pool:
         yield from pool.imap_unordered(play_games, batches(missing, workers))
         pool.close()
 
@@ -119,10 +130,16 @@ def store_as_played(
 
 
 def run_local(
-    store: Store, tournament_id: int, workers: int, progress: Progress | None = None
+    store: Store,
+    tournament_id: int,
+    workers: int,
+    progress: Progress | None = None,
+    latest: LatestMove | None = None,
 ) -> int:
     """Play and store every missing game of a tournament on ``workers`` processes (at most one
-    per game and per core: :func:`worker_count`); return how many were played."""
+    per game and per core: :func:`worker_count`); return how many were played. Each move is
+    recorded in ``latest``, if given, for a display of the games in play."""
     missing = missing_games(store, tournament_id)
     workers = worker_count(workers, missing.left)
-    return store_as_played(store, tournament_id, _batches_played(missing, workers), progress)
+    played = _batches_played(missing, workers, latest)
+    return store_as_played(store, tournament_id, played, progress)
