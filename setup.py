@@ -1,8 +1,9 @@
 """Builds the compiled search kernels; everything else is configured in pyproject.toml.
 
 The kernels are optional: where Cython is missing or the C compiler fails, the package still
-installs, the build prints a one-line notice (pip shows it with ``-v``), and the searches run in
-pure Python (``fourinarow.search.python_solver`` and ``heuristic``), with the same answers, only slower.
+installs, the build prints a one-line notice (pip shows it with ``-v``), and the searches run
+in pure Python (``fourinarow.search.python_solver`` and ``heuristic``), with the same answers,
+only slower; ``fourinarow --version`` says which.
 ``fourinarow.search.solver.compiled_kernel_available()`` tells which one an install has.
 Set FOURINAROW_PORTABLE=1 to build without -march=native (for a wheel that runs on other CPUs).
 """
