@@ -200,3 +200,26 @@ def test_a_request_whose_client_has_gone_stops_its_search() -> None:
         assert asyncio.run(main()) == 7
     finally:
         pool.close()
+
+
+def test_stopping_the_pool_stops_the_searches_it_runs() -> None:
+    pool = SearchPool(1, tt_mb=16)
+    endless = Board(width=8, height=7)
+
+    async def main() -> None:
+        searching = asyncio.ensure_future(pool.run(lambda solver: solver.analyze(endless), 30))
+        while pool._free:  # until the search has the only slot and its solver
+            await asyncio.sleep(0.01)
+        pool.stop()  # the server stops
+        with pytest.raises(ServerStoppingError):
+            await searching
+        for _ in range(3000):  # the search stops and gives its solver back
+            if pool._free:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the search went on after the pool stopped")
+
+    try:
+        asyncio.run(main())
+    finally:
+        pool.close()
