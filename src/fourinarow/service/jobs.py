@@ -15,9 +15,10 @@ review) are the two jobs the front ends run; :func:`interruptible` waits for one
 thread so that Ctrl-C stops the wait at once.
 
 **Stopping is cooperative.** :meth:`Job.stop` stops the search its solver runs now and every
-later one of the job (:meth:`~fourinarow.search.solver.Solver.stop`: within one batch of nodes,
-as a limit would; the solver is resumed when the work ends), and the work is handed a :class:`JobControl` whose :meth:`~JobControl.check` raises
-:class:`JobStoppedError` from then on: a review checks before each position. A search
+later one of the job (:meth:`~fourinarow.search.solver.Solver.stop`: within one batch of
+nodes, as a limit would; the solver is resumed when the work ends), and the work is handed a
+:class:`JobControl` whose :meth:`~JobControl.check` raises :class:`JobStoppedError` from then
+on: a review checks before each position. A search
 (:func:`start_search`) stopped returns what it had proven, each column's value so far (the
 columns not reached ``Unvalued.NOT_SEARCHED``), as a limit would; a review stopped, or any job
 stopped before its work began, ends with ``None``. :meth:`JobControl.limit` gives a call a
