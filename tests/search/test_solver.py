@@ -382,7 +382,7 @@ def test_zero_time_is_no_time_not_no_limit() -> None:
         (False, 1),
     ],
 )
-def test_stop_from_another_thread_ends_a_search_as_a_limit_would(
+def test_stop_from_another_thread_ends_searches_as_a_limit_would_until_resumed(
     use_kernel: bool | None, threads: int
 ) -> None:
     import threading
@@ -399,5 +399,7 @@ def test_stop_from_another_thread_ends_a_search_as_a_limit_would(
         search.join(0.01)
     (values,) = answers
     assert any(value is Unvalued.NOT_SEARCHED for value in values.values)  # type: ignore[attr-defined]
-    again = solver.solve(Board(width=5, height=4))  # the next call is not stopped
-    assert again.exact
+    small = Board(width=5, height=4)
+    assert not solver.solve(small).exact  # stopped until resumed
+    solver.resume()
+    assert solver.solve(small).exact

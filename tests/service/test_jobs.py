@@ -178,6 +178,25 @@ def test_a_job_stopped_before_its_work_checks_in_ends_with_none() -> None:
         JobControl(deadline=0).check()
 
 
+def test_a_stop_before_the_solver_is_called_still_stops_its_search() -> None:
+    solver = Solver(tt_mb=16, book=False)
+    entered = threading.Event()
+    release = threading.Event()
+
+    def work(control: JobControl) -> object:
+        entered.set()
+        release.wait(30)
+        return solver.analyze(LONG)  # no check first: the solver itself must stop
+
+    job = start_job(work, solver=solver)
+    assert entered.wait(30)
+    job.stop()
+    release.set()
+    values = job.wait(60)
+    assert unfinished(values)
+    assert solver.solve(Board(width=5, height=4)).exact  # resumed once the job ended
+
+
 def test_a_with_block_stops_its_job() -> None:
     with start_search(LONG, solver=Solver(tt_mb=16, book=False)) as job:
         pass

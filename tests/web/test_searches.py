@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from fourinarow.core import Board
 from fourinarow.search.solver import Solver
 from fourinarow.web.searches import (
     DaemonThreads,
@@ -178,5 +179,47 @@ def test_with_one_slot_a_large_board_may_take_it() -> None:
     pool = SearchPool(1, tt_mb=1)
     try:
         assert asyncio.run(pool.run(lambda solver: 4, 30, heavy=True)) == 4
+    finally:
+        pool.close()
+
+
+def test_a_request_whose_client_has_gone_stops_its_search() -> None:
+    pool = SearchPool(1, tt_mb=16)
+    endless = Board(width=8, height=7)  # no book, no limit: never ends on its own
+
+    async def main() -> int:
+        searching = asyncio.ensure_future(pool.run(lambda solver: solver.analyze(endless), 30))
+        while pool._free:  # until the search has the only slot and its solver
+            await asyncio.sleep(0.01)
+        searching.cancel()  # the client has gone
+        with pytest.raises(asyncio.CancelledError):
+            await searching
+        return await pool.run(lambda solver: 7, 30)  # the slot comes back once it stopped
+
+    try:
+        assert asyncio.run(main()) == 7
+    finally:
+        pool.close()
+
+
+def test_stopping_the_pool_stops_the_searches_it_runs() -> None:
+    pool = SearchPool(1, tt_mb=16)
+    endless = Board(width=8, height=7)
+
+    async def main() -> None:
+        searching = asyncio.ensure_future(pool.run(lambda solver: solver.analyze(endless), 30))
+        while pool._free:  # until the search has the only slot and its solver
+            await asyncio.sleep(0.01)
+        pool.stop()  # the server stops
+        with pytest.raises(ServerStoppingError):
+            await searching
+        for _ in range(3000):  # the search stops and gives its solver back
+            if pool._free:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the search went on after the pool stopped")
+
+    try:
+        asyncio.run(main())
     finally:
         pool.close()

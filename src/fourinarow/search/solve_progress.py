@@ -2,10 +2,10 @@
 
 A :class:`~fourinarow.search.solver.Solver` records its latest :meth:`~Solver.solve` or
 :meth:`~Solver.analyze` in a :class:`SolveWatch`, and :attr:`Solver.progress` gives a
-:class:`SolveProgress` of it: while the search runs (in a thread of its own, see
-:func:`fourinarow.search.interrupt.interruptible`), the time, the nodes and the bounds proven so
-far, which the kernel updates as it narrows them; once it has returned, its result. A terminal
-display or a web app polls it.
+:class:`SolveProgress` of it: while the search runs (in a thread of its own, as a job of
+:mod:`fourinarow.service.jobs`, whose snapshots carry it), the time, the nodes and the bounds
+proven so far, which the kernel updates as it narrows them; once it has returned, its result.
+A terminal display or a web app polls it.
 
 Every bound in a snapshot is proven: a kernel's bounds are trusted only once they differ from
 those it held when the watch began the search (until then they may still be an earlier

@@ -255,6 +255,7 @@ class Solver:
         position it can help with)."""
         self._attached: object = None  # the book's keys that the kernel was given
         self._watch: SolveWatch | None = None
+        self._stopping = False  # stop() holds until resume()
 
     @property
     def threads(self) -> int:
@@ -292,11 +293,23 @@ class Solver:
     def stop(self) -> None:
         """End the search running now (in another thread) early, as a limit would: it returns
         within one batch of nodes with what it has proven (an analysis: the bounds of the column
-        being searched, the columns not reached ``Unvalued.NOT_SEARCHED``). Safe from any
-        thread; a call that starts afterwards is not affected. Compiled searches on several
+        being searched, the columns not reached ``Unvalued.NOT_SEARCHED``), and so does every
+        later call until :meth:`resume`. Safe from any thread; compiled searches on several
         threads stop on all of them."""
+        self._stopping = True
         kernel = self._kernel
         if kernel is not None:
+            kernel.stop()
+
+    def resume(self) -> None:
+        """Let calls search again after :meth:`stop` (those that start from now on)."""
+        self._stopping = False
+
+    def _set_limits(self, kernel: _Kernel, budget: tuple[int, float]) -> None:
+        """Give ``kernel`` a call's budget; stopped at once while :meth:`stop` holds (checked
+        after the budget is set, so that a stop at any moment reaches the call)."""
+        kernel.set_limits(*budget)
+        if self._stopping:
             kernel.stop()
 
     def backend_for(self, board: Board) -> Backend:
@@ -400,7 +413,7 @@ class Solver:
                 f"cells of a {shape.width}x{shape.height} board"
             )
         kernel = self._kernel_for_shape(shape, mask.bit_count())
-        kernel.set_limits(*Limit().kernel_budget())
+        self._set_limits(kernel, Limit().kernel_budget())
         lower, _ = kernel.solve(current, mask, mask.bit_count(), weak)
         return lower
 
@@ -455,7 +468,7 @@ class Solver:
         budget = checked_limit(limit).kernel_budget()
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(*budget)
+        self._set_limits(kernel, budget)
         watch = self._watch_call(kernel, board, weak)
         start = time.perf_counter()
         try:
@@ -490,7 +503,7 @@ class Solver:
         budget = checked_limit(limit).kernel_budget()
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(*budget)
+        self._set_limits(kernel, budget)
         values: list[ColumnValue] = []
         watch = self._watch_call(kernel, board, weak, values)
         try:
@@ -577,7 +590,7 @@ class Solver:
         assert score is not None
         kernel = self._kernel_for(board)
         kernel.reset_nodes()  # count this call's searches alone (last_nodes)
-        kernel.set_limits(*Limit().kernel_budget())
+        self._set_limits(kernel, Limit().kernel_budget())
         win_now = board.winning_moves()
         if win_now and not weak:
             return win_now  # only a winning stone keeps a score this high
@@ -623,7 +636,7 @@ class Solver:
         budget = checked_limit(limit).kernel_budget()
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        kernel.set_limits(*budget)
+        self._set_limits(kernel, budget)
         win_now = board.winning_moves()
         if win_now:  # only a winning stone keeps a score this high
             if score != (board.width * board.height + 1 - board.ply) // 2:

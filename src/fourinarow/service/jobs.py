@@ -14,10 +14,11 @@ returns an analysis that goes on while the caller looks at it:
 review) are the two jobs the front ends run; :func:`interruptible` waits for one in the main
 thread so that Ctrl-C stops the wait at once.
 
-**Stopping is cooperative.** :meth:`Job.stop` stops the search its solver runs now
-(:meth:`~fourinarow.search.solver.Solver.stop`: within one batch of nodes, as a limit would),
-and the work is handed a :class:`JobControl` whose :meth:`~JobControl.check` raises
-:class:`JobStoppedError` from then on: a review checks before each position. A search
+**Stopping is cooperative.** :meth:`Job.stop` stops the search its solver runs now and every
+later one of the job (:meth:`~fourinarow.search.solver.Solver.stop`: within one batch of
+nodes, as a limit would; the solver is resumed when the work ends), and the work is handed a
+:class:`JobControl` whose :meth:`~JobControl.check` raises :class:`JobStoppedError` from then
+on: a review checks before each position. A search
 (:func:`start_search`) stopped returns what it had proven, each column's value so far (the
 columns not reached ``Unvalued.NOT_SEARCHED``), as a limit would; a review stopped, or any job
 stopped before its work began, ends with ``None``. :meth:`JobControl.limit` gives a call a
@@ -151,8 +152,11 @@ class JobControl:
                 self._solver.stop()
 
     def _searching(self, solver: Solver | None) -> None:
-        """The work runs on ``solver`` from now on (``None``: it has ended)."""
+        """The work runs on ``solver`` from now on (``None``: it has ended, and its solver,
+        if stopped, may search again for whoever uses it next)."""
         with self._lock:
+            if solver is None and self._solver is not None and self._stop.is_set():
+                self._solver.resume()
             self._solver = solver
 
     def check(self) -> None:

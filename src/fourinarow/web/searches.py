@@ -30,7 +30,7 @@ from typing import Any, TypeVar, cast
 from fourinarow.core import Board
 from fourinarow.search.heuristic import KERNEL_MAX_BITS as HEURISTIC_KERNEL_MAX_BITS
 from fourinarow.search.solver import KERNEL_MAX_BITS, Solver
-from fourinarow.service.jobs import start_job
+from fourinarow.service.jobs import Job, start_job
 
 __all__ = [
     "DaemonThreads",
@@ -134,6 +134,7 @@ class SearchPool:
         self._heavy_slots: asyncio.Semaphore | None = None
         self._waiting = 0
         self._answers: set[asyncio.Future[Any]] = set()
+        self._jobs: set[Job[Any]] = set()
         self._stopped = False
 
     def prepare(self, width: int = 7, height: int = 6, connect: int = 4) -> None:
@@ -145,8 +146,11 @@ class SearchPool:
     def stop(self) -> None:
         """Answer every request that waits for a search or a slot, and every later one, with
         :class:`ServerStoppingError` at once (on the event loop, when the server starts to
-        stop); the searches still running are left to end on their own."""
+        stop), and stop the searches still running (each ends at its next check, its
+        solver's search within one batch of nodes)."""
         self._stopped = True
+        for job in list(self._jobs):
+            job.stop()
         for answer in self._answers:
             if not answer.done():
                 answer.set_exception(ServerStoppingError(STOPPING))
@@ -219,6 +223,7 @@ class SearchPool:
         answer: asyncio.Future[T] = loop.create_future()  # the search's, or stop()'s
 
         def ended(done: Future[T | None]) -> None:  # on the event loop
+            self._jobs.discard(job)
             give_back()
             settle(answer, cast("Future[T]", done))  # only a stopped job gives None
 
@@ -227,6 +232,7 @@ class SearchPool:
         except BaseException:
             give_back()
             raise
+        self._jobs.add(job)
         job.add_done_callback(lambda done: _call_soon(loop, ended, done))
         self._answers.add(answer)
         try:

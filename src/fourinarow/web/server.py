@@ -163,8 +163,8 @@ def serve(
 
     On Ctrl-C or SIGTERM the server stops taking connections and lets the searches it runs go
     on for :data:`FINISH_SECONDS` at most (the time cap, if shorter); then it answers the
-    requests still waiting with 503 (the server is stopping), kills the worker processes of
-    other libraries' agents, and leaves, its own searches abandoned: within a few seconds,
+    requests still waiting with 503 (the server is stopping), stops its own searches, kills
+    the worker processes of other libraries' agents, and leaves: within a few seconds,
     whatever runs.
 
     Raises:
