@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 import shlex
 from collections import Counter
 from pathlib import Path
@@ -10,7 +12,12 @@ import pytest
 
 from fourinarow.cli.main import main
 from fourinarow.puzzles import KINDS, shipped
-from fourinarow.puzzles.generate import SHIPPED_COMMAND, WIN_IN_ONE_SHARE
+from fourinarow.puzzles.generate import (
+    SHIPPED_COMMAND,
+    WIN_IN_ONE_SHARE,
+    generate,
+    self_play_games,
+)
 from fourinarow.puzzles.verify import verify
 from fourinarow.search.solver import Solver
 
@@ -43,6 +50,29 @@ def test_every_shipped_puzzle_verifies() -> None:
         if problems:
             wrong[puzzle.id] = problems
     assert wrong == {}
+
+
+FIRST_GAMES = 6
+"""The self-play games the fast test plays again: 14 of the shipped puzzles come from them."""
+
+
+def test_the_first_games_of_the_recorded_command_give_their_shipped_puzzles() -> None:
+    """The recorded command's first games, played again, give exactly the shipped puzzles that
+    name them, to the last field (the games, their positions' kinds, solutions, lines and
+    ratings); the slow test below makes the whole set."""
+    words = shlex.split(SHIPPED_COMMAND)
+    seed = int(words[words.index("--seed") + 1])
+    games = itertools.islice(self_play_games(seed), FIRST_GAMES)
+    made = generate(1000, seed=seed, games=games, solver=Solver(tt_mb=64))
+    game_number = re.compile(rf"^self-play level:\d v level:\d, seed {seed} game (\d+), after move")
+    numbers = []
+    for puzzle in SHIPPED:
+        found = game_number.match(puzzle.source)
+        assert found is not None, puzzle.source
+        numbers.append(int(found[1]))
+    from_first = [p for p, number in zip(SHIPPED, numbers, strict=True) if number <= FIRST_GAMES]
+    assert len(from_first) >= 10
+    assert made == from_first
 
 
 @pytest.mark.slow
