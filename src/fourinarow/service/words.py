@@ -23,9 +23,8 @@ A value is always for the player to move. Its words:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from fourinarow.analysis.review import MoveReview
 from fourinarow.core import Column, column_label
 from fourinarow.search.scores import (
     Bounds,
@@ -37,6 +36,9 @@ from fourinarow.search.scores import (
     Probability,
     Unvalued,
 )
+
+if TYPE_CHECKING:
+    from fourinarow.analysis.review import MoveReview
 
 __all__ = [
     "ESTIMATE_RULE",
