@@ -199,8 +199,9 @@ export function renderValues() {
     const capped = typeof analysis.time_cap_ms === "number";
     const cap = capped ? analysis.time_cap_ms : state.analysisTime;
     legend.textContent =
-      `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win, ${MINUS} a loss, 0 a draw; ` +
-      `larger is sooner. ${valuesKind(analysis, view, cap)}`;
+      `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win (larger: sooner), ${MINUS} a ` +
+      `loss (larger: later), 0 a draw; "in N": the winner's Nth move from here wins. ` +
+      `${valuesKind(analysis, view, cap)}`;
   }
 }
 
