@@ -40,7 +40,9 @@ def score_record(value: ColumnValue) -> dict[str, object]:
     """A typed value as JSON: its score's own fields (``kind`` first), ``moves`` where a win
     or loss is proven with its distance, and ``words``; ``{"kind": "full"}`` or ``{"kind":
     "not searched"}`` for a column without a score."""
-    record = {"kind": value.value} if isinstance(value, Unvalued) else value.to_json()
+    record: dict[str, object] = (
+        {"kind": value.value} if isinstance(value, Unvalued) else value.to_json()
+    )
     moves = moves_to_end(value)
     if moves is not None:
         record["moves"] = moves
@@ -127,12 +129,13 @@ def move_record(move: MoveReview) -> dict[str, object]:
     """One reviewed move as JSON (``MoveReview.to_json``), its ``before`` and ``played``
     values with their words, and its ``estimate`` too."""
     record = move.to_json()
-    for key in ("before", "played", "estimate"):
-        score = record[key]
-        if isinstance(score, dict):
-            value = move.before if key == "before" else move.played
-            if key == "estimate":
-                value = move.values.values[move.column]
+    values: dict[str, ColumnValue] = {
+        "before": move.before,
+        "played": move.played,
+        "estimate": move.values.values[move.column],
+    }
+    for key, value in values.items():
+        if record[key] is not None:
             record[key] = score_record(value)
     return record
 
