@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from fourinarow.service.jobs import Job, JobProgress, wait_interruptibly
-
 from fourinarow.service.words import labels as column_labels
 
 if TYPE_CHECKING:
