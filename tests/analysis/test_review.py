@@ -22,6 +22,7 @@ from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, Exact, Unvalued
 from fourinarow.search.solver import Solver
+from fourinarow.service.words import move_sentence
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,7 @@ def test_missing_a_win_in_one_is_a_blunder(solver: Solver) -> None:
     assert move.before == Exact(18, 1)  # 22 - 4 stones of X: a win with this stone
     assert move.played == Exact(-18, 2)  # O wins with its next stone
     assert move.best == (0,)
-    assert move.sentence() == (
+    assert move_sentence(move) == (
         "move 7 (X, column 3) threw the win: column 1 wins in 1, column 3 loses in 1"
     )
     # the winning stone that ends the game is best
@@ -67,7 +68,7 @@ def test_a_slower_win_is_an_inaccuracy_with_partial_credit(solver: Solver) -> No
     assert move.played == Exact(17, 3)
     assert move.best == (0, 4)
     assert move.credit == 0.5  # a win in 2 of X's moves instead of 1
-    assert move.sentence() is None
+    assert move_sentence(move) is None
     assert move not in review.turning_points
     # once the double threat stands, O's moves all lose at once: every one is best
     assert [m.grade for m in review.moves[5::2]] == ["best", "best"]
@@ -240,7 +241,9 @@ def test_a_blunder_proven_by_bounds_says_what_the_bounds_prove() -> None:
         from_bounds=True,
         values=values,
     )
-    assert move.sentence() == "move 9 (X, column 2) threw the win: column 1 wins, column 2 loses"
+    assert (
+        move_sentence(move) == "move 9 (X, column 2) threw the win: column 1 wins, column 2 loses"
+    )
     assert move.credit == 0.0
     assert move.to_json()["played"] == {"kind": "bounds", "lower": -5, "upper": -1}
 

@@ -21,7 +21,13 @@ def test_move_json_has_every_field(run: Run) -> None:
     assert result.returncode == 0, result.stderr
     record = json.loads(result.stdout)
     assert set(record) == {"column", "score", "depth", "nodes", "time_ms", "pv", "exact"}
-    assert record["score"] == {"kind": "exact", "value": 18, "distance": 3}
+    assert record["score"] == {
+        "kind": "exact",
+        "value": 18,
+        "distance": 3,
+        "moves": 2,
+        "words": "win in 2",
+    }
     assert record["exact"] is True
     assert record["pv"][0] == record["column"]
 

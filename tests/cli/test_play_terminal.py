@@ -220,7 +220,7 @@ def test_the_hint_on_a_large_board_values_every_column() -> None:
     assert "full" not in values
     assert "not searched" not in values
     valued = re.findall(
-        r"^ +(\d+): (?:about [+-]\d+\.\d \(an estimate, depth \d+|[+-]\d+ to )", values, re.M
+        r"^ +(\d+): (?:~[+-]\d+\.\d [a-z ]+ \(depth \d+|-?\d+\.\.-?\d+ )", values, re.M
     )
     assert valued == [str(c) for c in range(1, 21)], values
     child.sendline("q")

@@ -47,8 +47,20 @@ def test_json_gives_typed_scores_turning_points_and_accuracy(run: Run) -> None:
     assert data["result"] == 1
     seventh = data["review"][6]
     assert seventh["grade"] == "inaccuracy"
-    assert seventh["before"] == {"kind": "exact", "value": 18, "distance": 1}
-    assert seventh["played"] == {"kind": "exact", "value": 17, "distance": 3}
+    assert seventh["before"] == {
+        "kind": "exact",
+        "value": 18,
+        "distance": 1,
+        "moves": 1,
+        "words": "win in 1",
+    }
+    assert seventh["played"] == {
+        "kind": "exact",
+        "value": 17,
+        "distance": 3,
+        "moves": 2,
+        "words": "win in 2",
+    }
     assert seventh["best"] == [1, 5]
     assert seventh["credit"] == 0.5
     assert [t["number"] for t in data["turning_points"]] == [1, 2, 3, 4]

@@ -92,7 +92,7 @@ def test_r_opens_the_review_which_finds_the_known_blunder(make_app: MakeApp) -> 
     app.step(1 / 60)
     shown, grade, words = shown_grade(screen)
     assert (shown, grade) == (7, "blunder")
-    assert words == "?? blunder: was a win in 1 · column 7: loss in 1 · best: column 1"
+    assert words == "?? blunder: before: win in 1 · column 7: loss in 1 · best: column 1"
     assert screen.frame(WINDOW).marked == (6, 0)
     assert screen.frame(WINDOW).best == ((0, 3),)
     press(pygame.K_RIGHT)
@@ -259,7 +259,7 @@ def test_unproven_grades_are_marked_with_a_tilde(window: pygame.Surface) -> None
     frame = screen.frame(WINDOW)
     assert frame.grade == "unproven"
     assert frame.mark == "~"
-    assert frame.lines[1].startswith("~ unproven: was a ")
+    assert frame.lines[1].startswith("~ unproven: before: ")
     assert frame.values is not None
     assert any(label.text == "?" or ".." in label.text for label in frame.values)
     assert job.review is not None

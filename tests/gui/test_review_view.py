@@ -16,11 +16,9 @@ from fourinarow.gui.review_view import (
     ReviewLayout,
     ReviewView,
     review_limit,
-    value_words,
 )
 from fourinarow.search.book import Book, position_key
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, Exact
 
 
 def test_the_job_reviews_the_game_and_counts_its_positions() -> None:
@@ -91,21 +89,6 @@ def test_an_empty_game_has_no_move_to_show() -> None:
     assert view.shown == 0
     assert not view.step(1)
     assert view.move_words() == "No moves to review."
-
-
-@pytest.mark.parametrize(
-    ("value", "words"),
-    [
-        (Exact(21, 1), "win in 1"),
-        (Exact(-20, 2), "loss in 1"),
-        (Exact(-1, 35), "loss in 18"),
-        (Exact(0), "draw"),
-        (Bounds(-4, -1), "loss (how soon: not proven)"),
-        (Bounds(-4, 0), "draw or worse"),
-    ],
-)
-def test_values_in_words(value: Exact | Bounds, words: str) -> None:
-    assert value_words(value) == words
 
 
 @pytest.mark.parametrize("size", [(200, 200), (720, 640), (1600, 500), (400, 1200)])

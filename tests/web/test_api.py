@@ -227,7 +227,14 @@ def test_analyze_gives_the_record_of_analyze_json(server_url: str) -> None:
     for key in ("position", "scores", "columns", "best_moves", "exact"):
         assert reply.body[key] == printed[key], key
     assert reply.body["time_cap_ms"] == MAX_TIME_MS
-    assert reply.body["columns"][2] == {"column": 3, "kind": "exact", "value": -2, "distance": 36}
+    assert reply.body["columns"][2] == {
+        "column": 3,
+        "kind": "exact",
+        "value": -2,
+        "distance": 36,
+        "moves": 18,
+        "words": "loss in 18",
+    }
 
 
 def test_analyze_with_other_agents(server_url: str) -> None:
@@ -264,7 +271,8 @@ def test_analyze_values_every_column_of_a_large_board_within_the_time(
         if column["kind"] != "estimate":
             continue
         assert score is None  # scores holds proofs only
-        assert set(column) == {"column", "kind", "value", "depth", "expected", "lower", "upper"}
+        fields = {"column", "kind", "value", "depth", "expected", "lower", "upper", "words"}
+        assert set(column) == fields
         assert isinstance(column["value"], int)
         assert column["depth"] >= 1
         assert 0 <= column["expected"] <= 1
@@ -341,7 +349,13 @@ def test_move_gives_the_record_of_move_json(server_url: str) -> None:
     for key in ("column", "score", "depth", "pv", "exact"):
         assert reply.body[key] == printed[key], key
     assert reply.body["position"] == "4453"
-    assert reply.body["score"] == {"kind": "exact", "value": -2, "distance": 36}
+    assert reply.body["score"] == {
+        "kind": "exact",
+        "value": -2,
+        "distance": 36,
+        "moves": 18,
+        "words": "loss in 18",
+    }
 
 
 def test_move_takes_a_winning_move(server_url: str) -> None:

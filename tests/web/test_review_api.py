@@ -38,7 +38,13 @@ def test_a_known_game_has_its_blunders_and_turning_points(server_url: str) -> No
         (4, 2, 5, "blunder", "??"),
     ]
     third = body["review"][2]
-    assert third["before"] == {"kind": "exact", "value": 1, "distance": 39}
+    assert third["before"] == {
+        "kind": "exact",
+        "value": 1,
+        "distance": 39,
+        "moves": 20,
+        "words": "win in 20",
+    }
     assert third["played"]["kind"] == "exact"
     assert third["played"]["value"] < 0
     assert third["best"] == [4]

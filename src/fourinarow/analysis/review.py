@@ -19,8 +19,9 @@ result (1 a win, 0.5 a draw, 0 a loss; an estimate's ``expected``, kept within i
 bounds) from the best column to the move played, at :data:`ESTIMATE_THRESHOLDS`, and never to a
 grade the bounds rule out.
 
-Distances are counted as in the rest of fourinarow: "wins in N" is N of the mover's own moves,
-this one included; "loses in N" means the opponent's Nth move from there wins.
+Distances are counted as in the rest of fourinarow (``Exact.own_moves``): a win in N is N
+of the mover's own moves, this one included; a loss in N means the opponent's Nth move from
+there wins. The words a review is said in are made by ``fourinarow.service.words``.
 
 Per player, ``accuracy`` is the share of graded moves (``unproven`` ones left out) that are
 ``best``. ``weighted_accuracy`` gives partial credit to inaccuracies by distance: a win in
@@ -33,8 +34,8 @@ graded moves, by proof and by estimate alike.
 >>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
 >>> [(m.number, m.label, m.grade) for m in review.moves]
 [(1, '4', 'best'), (2, '4', 'best'), (3, '5', 'blunder'), (4, '5', 'blunder')]
->>> review.turning_points[1].sentence()
-'move 4 (O, column 5) threw the win: column 3 wins in 19, column 5 loses in 2'
+>>> [(m.number, m.before.value, m.played.value) for m in review.turning_points]
+[(3, 1, -2), (4, 2, -18)]
 """
 
 from __future__ import annotations
@@ -172,41 +173,6 @@ class MoveReview:
     def credit(self) -> float | None:
         """The move's share in the distance-weighted accuracy (``None`` when unproven)."""
         return _credit(self)
-
-    def sentence(self) -> str | None:
-        """For a mistake or blunder, what it threw away, e.g. ``"move 17 (X, column 3) threw
-        the win: column 5 wins in 9, column 3 loses in 12"``; ``None`` for other grades."""
-        if self.grade not in ("mistake", "blunder"):
-            return None
-        if self.estimated:
-            return self._likely_sentence()
-        lost = "win" if _low(self.before) > 0 else "draw"
-        head = f"move {self.number} ({self.symbol}, column {self.label}) threw the {lost}: "
-        alternative = self.best[0] if self.best else _likely_best(self.values)
-        if alternative is None:
-            return (
-                head
-                + f"the best column {_outcome_words(self.before)}, "
-                + (f"column {self.label} {_outcome_words(self.played)}")
-            )
-        better = _outcome_words(self.values.values[alternative])
-        return head + (
-            f"column {column_label(alternative)} {better}, "
-            f"column {self.label} {_outcome_words(self.played)}"
-        )
-
-    def _likely_sentence(self) -> str:
-        """The sentence of a mistake or blunder graded by estimates."""
-        head = f"move {self.number} ({self.symbol}, column {self.label}) was likely a {self.grade}"
-        best = self.likely_best
-        played = self.values.values[self.column]
-        if best is None or self.loss is None:
-            return head
-        shown_best = self.values.values[best]
-        return head + (
-            f": column {column_label(best)} {_estimate_words(shown_best)}, column {self.label} "
-            f"{_estimate_words(played)} (estimated, {self.loss:.2f} of the expected result lost)"
-        )
 
     @property
     def likely_best(self) -> Column | None:
@@ -353,7 +319,8 @@ class Review:
 
     def to_json(self) -> dict[str, object]:
         """The review as one JSON object: the shape, the moves string, every move, the
-        turning points (number and sentence; proven, then likely ones graded by estimates),
+        turning points (number and grade; proven, then likely ones graded by estimates; the
+        sentences that name them are the application's words: ``service.records``),
         the moves graded by proof, by estimate and neither, and both players' summaries."""
         board = self.board
         outcome = board.outcome()
@@ -363,13 +330,9 @@ class Review:
             "moves": board.to_moves(),
             "result": None if outcome is None else ("draw" if outcome.is_draw else outcome.winner),
             "review": [m.to_json() for m in self.moves],
-            "turning_points": [
-                {"number": m.number, "grade": m.grade, "sentence": m.sentence()}
-                for m in self.turning_points
-            ],
+            "turning_points": [{"number": m.number, "grade": m.grade} for m in self.turning_points],
             "likely_turning_points": [
-                {"number": m.number, "grade": m.grade, "sentence": m.sentence()}
-                for m in self.likely_turning_points
+                {"number": m.number, "grade": m.grade} for m in self.likely_turning_points
             ],
             "graded_by": self.graded_by(),
             "players": [s.to_json() for s in self.summaries()],
@@ -532,42 +495,6 @@ def _estimated_grade(loss: float, possible: set[Grade]) -> Grade:
     if wanted in possible or not possible:
         return wanted
     return min(possible, key=lambda g: (abs(SEVERITY[g] - SEVERITY[wanted]), SEVERITY[g]))
-
-
-def _estimate_words(value: object) -> str:
-    """A column's value for a likely turning point: ``about +1.2`` for an estimate, else as
-    :func:`_outcome_words`."""
-    if isinstance(value, Estimate):
-        return f"is about {value.tenths}"
-    return _outcome_words(value)
-
-
-def _outcome_words(value: object) -> str:
-    """``wins in 9``, ``loses in 12``, ``draws``, or for bounds ``wins``/``loses``/``?``."""
-    if isinstance(value, Exact):
-        if value.value == 0:
-            return "draws"
-        verb = "wins" if value.value > 0 else "loses"
-        return f"{verb} in {value.own_moves}" if value.distance else verb
-    if isinstance(value, Bounds):
-        if value.lower > 0:
-            return "wins"
-        if value.upper < 0:
-            return "loses"
-        if value.lower >= 0:
-            return "does not lose"
-        if value.upper <= 0:
-            return "does not win"
-    return "is not proven"
-
-
-def _likely_best(values: ColumnValues) -> Column | None:
-    """The column with the highest proven lower bound (for a sentence when none is proven
-    best)."""
-    scores = {c: v for c, v in values.scores().items() if isinstance(v, Exact | Bounds)}
-    if not scores:
-        return None
-    return max(scores, key=lambda c: _low(scores[c]))
 
 
 # ----------------------------------------------------------------------------- review

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourinarow.agents import AGENTS, Agent, Limit, analyze, make_agent
-from fourinarow.agents.records import analysis_record, decision_record
 from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import (
     add_position_options,
@@ -29,8 +28,10 @@ from fourinarow.core import Board, column_label
 from fourinarow.search.checks import playable_board
 from fourinarow.search.scores import ColumnValues
 from fourinarow.service.jobs import interruptible, solver_of, start_job, wait_interruptibly
+from fourinarow.service.records import analysis_record, decision_record
+from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE, labels
 
-__all__ = ["MoveSettings", "add_parser", "analysis_record", "run", "run_analyze", "run_move"]
+__all__ = ["MoveSettings", "add_parser", "run", "run_analyze", "run_move"]
 
 DEFAULT_TIME_MS = 1000.0
 
@@ -48,9 +49,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "Print the 1-based column the agent chooses for the side to move, within the time "
             "budget. With --json: column, score (the side to move's value of the move, typed: "
             '{"kind": "exact", "value", "distance"} proven, {"kind": "bounds", "lower", '
-            '"upper"}, {"kind": "heuristic", "value", "forced", "distance"} or {"kind": '
-            '"probability", "value"}; null for agents that do not score), depth, nodes, '
-            "time_ms, pv (1-based columns) and exact (true when the score is proven)."
+            '"upper"}, {"kind": "estimate", "value", "depth", "expected", "lower", "upper"}, '
+            '{"kind": "heuristic", "value", "forced", "distance"} or {"kind": "probability", '
+            '"value"}, each with "words" (such as "loss in 18") and, where a win or loss is '
+            'proven, "moves" (that N; distance counts plies); null for agents that do not '
+            "score), depth, nodes, time_ms, pv (1-based columns) and exact (true when the "
+            f"score is proven). Values: {VALUES_RULE}; {MOVES_RULE}; {ESTIMATE_RULE}."
         ),
     )
     analyze = commands.add_parser(
@@ -60,11 +64,14 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "Print the value of every column 1..W in order, for the side to move: - for a full "
             "column, ? for one the search did not reach in time. With perfect (the default): "
             "the exact score, or LOW..HIGH, the proven bounds, where the time ran out first (0 "
-            "a draw, positive a win, larger is faster, negative a loss). With minimax, "
-            "alphabeta or engine: heuristic values as h+N, or 'win in N' / 'loss in N' plies "
-            "when proven; with mcts: p=P, the expected result from 0 to 1. With --json: "
-            "scores (exact values or null), columns (each column's typed value), best_moves, "
-            "exact (true only when every legal column is exact), nodes, time_ms. On a "
+            "a draw, positive a win, larger is faster, negative a loss), and ~+N.N, an "
+            "estimate, where nothing was proven in time. With minimax, alphabeta or engine: "
+            "heuristic values as h+N, or 'win in N' / 'loss in N' when proven; with mcts: p=P, "
+            f"the expected result from 0 to 1. {MOVES_RULE}; "
+            f"{ESTIMATE_RULE}. With --json: scores (exact values or null), columns (each "
+            "column's typed value, with its words and, where a win or loss is proven, moves: "
+            "the N of those words), best_moves, exact (true only when every legal column is "
+            "exact), nodes, time_ms. On a "
             "terminal, a search of more than a second shows its time (and nodes, with perfect) "
             "on standard error; Ctrl-C stops it with exit status 130."
         ),
@@ -130,16 +137,12 @@ def run(args: argparse.Namespace) -> int:
     return run_analyze(settings)
 
 
-def _label(column: int) -> int:
-    return int(column_label(column))
-
-
 def run_move(settings: MoveSettings) -> int:
     """Print the chosen column (or a JSON record)."""
     board, agent, limit = settings.board, settings.agent, settings.limit
     decision = interruptible(lambda: agent.choose(board, limit))
     if not settings.json:
-        print(_label(decision.column))
+        print(column_label(decision.column))
         return 0
     print(json.dumps(decision_record(decision)))
     return 0
@@ -172,7 +175,7 @@ def run_analyze(settings: MoveSettings) -> int:
             )
             return 130
         print(
-            " ".join(found.labels())
+            " ".join(labels(found))
             if not settings.json
             else json.dumps(analysis_record(board, found)),
             flush=True,
@@ -183,7 +186,7 @@ def run_analyze(settings: MoveSettings) -> int:
         )
         return 130
     if not settings.json:
-        print(" ".join(values.labels()))
+        print(" ".join(labels(values)))
         return 0
     print(json.dumps(analysis_record(board, values)))
     return 0

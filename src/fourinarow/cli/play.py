@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import textwrap
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,9 +22,10 @@ from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, 
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.book import has_default_book
-from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
+from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Estimate, Unvalued
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import interruptible
+from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE, value_text
 
 __all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
 
@@ -41,21 +43,26 @@ REVIEW_SECONDS = 0.25
 book (a board with one, shipped or installed, is quick to prove whole)."""
 
 
-_ESTIMATE_NOTE = (
-    "\nNot proven within a second, estimated: the engine's evaluation from looking that many"
-    "\nmoves ahead (positive favours the player to move; a threat is worth about +1)."
+HINT_HEADING = (
+    "What each column is worth to the player to move, with perfect play from both sides: "
+    f"{VALUES_RULE}; {MOVES_RULE}."
 )
+"""The first words of ``?``'s values (wrapped to the terminal's lines)."""
 
 
-def _describe_score(score: int, board: Board) -> str:
-    """``+3 (wins with its 19th stone)``-style text for an exact score."""
-    if score == 0:
-        return "0 (draw)"
-    distance = Exact.of(score, board).distance
-    assert distance is not None  # a win or a loss
-    stones = (board.ply + distance + 1) // 2  # the winner's own stones, the winning one's too
-    who = "wins" if score > 0 else "loses: the opponent wins"
-    return f"{score:+d} ({who} with its stone number {stones})"
+def _hint_value(value: ColumnValue) -> str:
+    """A column's value as ``?`` says it: ``-2 loss in 18``, ``0 draw``, ``-1..3 not proven
+    (not settled within a second)``, ``~+0.4 estimate (depth 4)``, ``full``."""
+    if value is Unvalued.FULL:
+        return "full"
+    if value is Unvalued.NOT_SEARCHED:
+        return "? not searched within a second"
+    if isinstance(value, Bounds):
+        return f"{value_text(value)} (not settled within a second)"
+    if isinstance(value, Estimate):
+        proven = "" if value.bounds is None else f", proven {value.bounds}"
+        return f"{value_text(value)} (depth {value.depth}{proven})"
+    return value_text(value)
 
 
 def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
@@ -350,24 +357,10 @@ class TerminalGame:
         best = analysis.likely_best()
         best_mark = "  <- likely best" if estimates else "  <- best"
         for column, value in enumerate(analysis.values):
-            if value is Unvalued.FULL:
-                text = "full"
-            elif isinstance(value, Exact):
-                text = _describe_score(value.value, board)
-            elif isinstance(value, Bounds):
-                text = f"{value.lower:+d} to {value.upper:+d} (not settled within a second)"
-            elif isinstance(value, Estimate):
-                text = value.describe()
-            else:
-                text = "not searched within a second"
             mark = best_mark if column in best and len(best) < len(analysis.legal) else ""
-            values.append(f"  {column_label(column)}: {text}{mark}")
-        return (
-            "What each column is worth to the player to move (perfect play from both sides;\n"
-            "+N wins, larger is sooner; 0 draws; -N loses, larger is later):\n"
-            + "\n".join(values)
-            + (_ESTIMATE_NOTE if estimates else "")
-        )
+            values.append(f"  {column_label(column)}: {_hint_value(value)}{mark}")
+        legend = HINT_HEADING + (f" {ESTIMATE_RULE}." if estimates else "")
+        return "\n".join([*textwrap.wrap(legend, 79), *values])
 
     def _announce(self, outcome: Outcome) -> None:
         if outcome.winner is None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from fourinarow.service.jobs import Job, JobProgress, wait_interruptibly
+from fourinarow.service.words import labels as column_labels
 
 if TYPE_CHECKING:
     from rich.progress import Task, TaskID
@@ -242,7 +243,7 @@ def solve_text(progress: SolveProgress) -> str:
         if progress.exact:
             return f"{text}  score {_signed(progress.lower)}"
         return f"{text}  score {_signed(progress.lower)}..{_signed(progress.upper)}"
-    labels = list(progress.values.labels())
+    labels = list(column_labels(progress.values))
     if progress.column is not None:
         labels[progress.column] = f"[{labels[progress.column]}]"
     return f"{text}  columns {' '.join(labels)}"

@@ -23,6 +23,8 @@ from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import start_review
+from fourinarow.service.records import review_record
+from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
 
 __all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "position_limit", "run"]
 
@@ -37,17 +39,16 @@ columns (4453; comma-separated on boards wider than 9), or - to read it from sta
 
 Grades: best (keeps the position's value), ?! inaccuracy (the same result, but a slower win or a
 faster loss), ? mistake (a win drawn or a draw lost), ?? blunder (a win lost); a grade that
-bounds alone decide is marked with *. Values are the standard scores for the side to move: 0 a
-draw, positive a win (larger sooner); "win in N" counts the mover's own moves, this one
-included, and "loss in N" means the opponent's Nth move wins.
+bounds alone decide is marked with *. Values are the standard scores for the side to move:
+{VALUES_RULE}; {MOVES_RULE}.
 
 Within a time or node limit the solver proves what it can in half of each position's time, and
-the engine estimates the columns left open with the rest (~+1.2: its evaluation in tenths). A
+the engine estimates the columns left open with the rest ({ESTIMATE_RULE}). A
 move whose values are not proven is graded by the estimates, as chess reviews grade by
 evaluation: by the drop in expected result (1 a win, 0.5 a draw, 0 a loss) from the best column
 to the move played: best under 0.1, ?! from 0.1, ? from 0.2, ?? from 0.3; such a grade is marked
-est. and never contradicts what is proven (a move that throws a proven win is ??). ~ marks a
-move neither proof nor estimates could grade.
+est. and never contradicts what is proven (a move that throws a proven win is ??). ~ alone,
+as a grade, marks a move neither proof nor estimates could grade.
 
 The listing shows every move with the position's value before it, the value of the move played
 and the best columns (~4: the likely best, by estimates); then each proven turning point
@@ -104,7 +105,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help=(
             "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
-            "(per move: number, player, column, typed before and played scores, best, grade, "
+            "(per move: number, player, column, typed before and played scores with their "
+            "words, best, grade, "
             "mark, from_bounds, graded_by, estimate, expected_loss, credit), turning_points, "
             "likely_turning_points, graded_by and players (counts and accuracies)"
         ),
@@ -218,7 +220,7 @@ def review_moves(settings: ReviewSettings) -> int:
     review = review_progress(start_review(board, limit, solver=Solver(tt_mb=64)))
     assert review is not None  # only a stop ends a review early, and nothing stops this one
     if s.json:
-        print(json.dumps(review.to_json()))
+        print(json.dumps(review_record(review)))
     else:
         print(review_text(review))
     return 0

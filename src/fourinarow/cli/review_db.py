@@ -31,6 +31,7 @@ from fourinarow.core.paths import check_regular_file
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import interruptible
+from fourinarow.service.records import review_record
 from fourinarow.tournament.one_game import GameRecord
 from fourinarow.tournament.store import Store, StoredTournament, default_db_path
 
@@ -269,7 +270,7 @@ def _review_one(asked: StoredGames, game: PlayedGame, limit_of: LimitOf) -> int:
     (reviewed,) = _reviewed(asked, [game], limit_of)
     agents = agent_summaries([reviewed])
     if asked.json:
-        data = {**_game_json(game), **reviewed.review.to_json()}
+        data = {**_game_json(game), **review_record(reviewed.review)}
         data["agents"] = [a.to_json() for a in agents]
         print(json.dumps(data))
         return 0

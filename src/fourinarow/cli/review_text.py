@@ -3,29 +3,24 @@ every move graded, the turning points, the per-player summary."""
 
 from __future__ import annotations
 
+import textwrap
+
 from fourinarow.analysis import Review
 from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
 from fourinarow.core import column_label
 from fourinarow.core.render import render_text
 from fourinarow.search.scores import Estimate, Exact
+from fourinarow.service.words import ESTIMATE_RULE, move_sentence, value_text
 
 __all__ = ["review_text"]
 
 
-def _words(value: Value) -> str:
-    """A value with its meaning: ``+18 win in 1``, ``0 draw``, ``-2 loss in 20``, ``-1..3``."""
-    if not isinstance(value, Exact):
-        return str(value)
-    if value.value == 0:
-        return "0 draw"
-    return f"{value.value:+d} {'win' if value.value > 0 else 'loss'} in {value.own_moves}"
-
-
 def _shown(value: Value, estimate: object) -> str:
-    """A proven value in words, else the column's estimate (``~+1.2``) where there is one."""
+    """A proven value with its words (``-2 loss in 18``), else the column's estimate
+    (``~+1.2``) where there is one."""
     if not isinstance(value, Exact) and isinstance(estimate, Estimate):
         return str(estimate)
-    return _words(value)
+    return value_text(value) if isinstance(value, Exact) else str(value)
 
 
 def _line(move: MoveReview, width: int) -> str:
@@ -78,16 +73,18 @@ def review_text(review: Review) -> str:
         heading = "Turning points: none"
     lines += ["", heading]
     for move in turning:
-        lines += ["", f"{move.sentence()}.", render_text(review.board_after(move.ply))]
+        lines += ["", f"{move_sentence(move)}.", render_text(review.board_after(move.ply))]
     likely = review.likely_turning_points
     if likely:
         lines += ["", "Likely turning points (graded by estimates, not proven):"]
-        lines += [f"  {move.sentence()}." for move in likely]
+        lines += [f"  {move_sentence(move)}." for move in likely]
     lines += [
         "",
         f"Graded: {by['proof']} moves by proof, {by['estimate']} by estimate (marked est.), "
         f"{by['ungraded']} ungraded (marked ~).",
     ]
+    if by["estimate"]:
+        lines += textwrap.wrap(f"Values: {ESTIMATE_RULE}.", 88)
     names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
     header = "".join(f"{names[g]:>6}" for g in GRADES)
     lines += ["", f"player  moves{header}  accuracy  weighted"]

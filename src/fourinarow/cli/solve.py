@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from fourinarow.agents.perfect import PerfectAgent
-from fourinarow.agents.records import analysis_record
 from fourinarow.agents.registry import MAX_TT_MB
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.kernels import note_pure_python
@@ -26,7 +26,7 @@ from fourinarow.cli.options import (
     within_cores,
 )
 from fourinarow.cli.progress_bars import job_text, search_status
-from fourinarow.core import Board, InvalidPositionError, column_label
+from fourinarow.core import Board, InvalidPositionError
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.book import Book
 from fourinarow.search.book.default import has_default_book
@@ -35,6 +35,8 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.solve_progress import SolveProgress
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import start_job, wait_interruptibly
+from fourinarow.service.records import analysis_record, solution_record
+from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, labels
 
 __all__ = ["SolveSettings", "add_parser", "run", "solve"]
 
@@ -48,9 +50,11 @@ standard error saying what to type; Ctrl-D ends it.
 Each line prints "<position> <score>" (the empty board as -). Scores are from the side to move's
 view: 0 a draw, positive a win (larger for a faster win: (W*H + 1 - stones) // 2 with the stones
 on the board before the winning one), negative a loss. When --time-ms or --max-nodes stop a
-search first, the proven bounds are printed as LOW..HIGH instead of a score. Without either, on
-a board with no opening book, a warning on standard error says so before a position that may
-take hours to prove.
+search first, the proven bounds are printed as LOW..HIGH instead of a score. With --analyze and
+a limit, a column not proven in time gets the engine's estimate instead, such as ~+1.2:
+{ESTIMATE_RULE}. In words (with --json), {MOVES_RULE}. Without a limit, on a board with no
+opening book, a warning on standard error says so before a position that may take hours to
+prove.
 
 A malformed or illegal position is reported on standard error with its line number and skipped;
 the exit status is then 2. A line longer than {LINE_LIMIT:,} characters (a game on the largest
@@ -98,10 +102,11 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         action="store_true",
         help=(
             "one JSON object per line: position, score (null when a limit stopped the search, "
-            "with lower and upper), best_moves (1-based), exact, nodes, time_ms; with --analyze: "
-            "scores (per column, the exact value or null), columns (per column, its typed "
-            "value: exact, bounds, full or not searched), best_moves, exact (every legal column "
-            "exact), nodes, time_ms"
+            "with lower and upper), moves and words (the score in words, such as loss in 18, "
+            "and its N), best_moves (1-based), exact, nodes, time_ms; with --analyze: scores "
+            "(per column, the exact value or null), columns (per column, its typed value: "
+            "exact, bounds, estimate, full or not searched, with its words), best_moves, exact "
+            "(every legal column exact), nodes, time_ms"
         ),
     )
     add_shape_options(parser)
@@ -320,20 +325,13 @@ def _stopped_line(progress: SolveProgress, board: Board, as_json: bool) -> str:
     shown = board.to_moves() or "-"
     if progress.values is not None:
         if not as_json:
-            return " ".join([shown, *progress.values.labels()])
+            return " ".join([shown, *labels(progress.values)])
         return json.dumps(analysis_record(board, progress.values))
     if not as_json:
         return f"{shown} {_value(progress.lower, progress.upper)}"
-    record: dict[str, object] = {
-        "position": shown,
-        "score": progress.lower if progress.exact else None,
-        "best_moves": [],
-        "lower": progress.lower,
-        "upper": progress.upper,
-        "exact": progress.exact,
-        "nodes": progress.nodes,
-        "time_ms": round(progress.elapsed * 1000, 3),
-    }
+    record = solution_record(
+        board, progress.lower, progress.upper, nodes=progress.nodes, elapsed=progress.elapsed
+    )
     return json.dumps(record)
 
 
@@ -352,22 +350,25 @@ def _solve_one(
         else:
             analysis = solver.analyze(board, settings.limit, weak=settings.weak)
         if not settings.json:
-            return " ".join([shown, *analysis.labels()])
+            return " ".join([shown, *labels(analysis)])
         return json.dumps(analysis_record(board, analysis))
     solution = solver.solve(board, settings.limit, weak=settings.weak)
     if not settings.json:
         return f"{shown} {_value(solution.lower, solution.upper)}"
-    record: dict[str, object] = {"position": shown, "score": solution.score}
     elapsed, nodes = solution.elapsed, solution.nodes
+    best: tuple[int, ...] = ()
     if solution.exact:
-        import time
-
         start = time.perf_counter()
-        best = solver.best_moves(board, weak=settings.weak, solution=solution)
+        best = tuple(solver.best_moves(board, weak=settings.weak, solution=solution))
         elapsed += time.perf_counter() - start
         nodes += solver.last_nodes  # the searches that found the best moves
-        record["best_moves"] = [int(column_label(c)) for c in best]
-    else:
-        record.update(best_moves=[], lower=solution.lower, upper=solution.upper)
-    record.update(exact=solution.exact, nodes=nodes, time_ms=round(elapsed * 1000, 3))
+    record = solution_record(
+        board,
+        solution.lower,
+        solution.upper,
+        best_moves=best,
+        weak=settings.weak,
+        nodes=nodes,
+        elapsed=elapsed,
+    )
     return json.dumps(record)

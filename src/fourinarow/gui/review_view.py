@@ -23,9 +23,10 @@ from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, Estimate, Exact
+from fourinarow.search.scores import ColumnValue, Estimate
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import Job, start_review
+from fourinarow.service.words import value_words
 
 __all__ = [
     "REVIEW_BUTTONS",
@@ -36,7 +37,6 @@ __all__ = [
     "ReviewView",
     "grade_color",
     "review_limit",
-    "value_words",
 ]
 
 REVIEW_SECONDS = 1.0
@@ -93,32 +93,6 @@ def review_limit(width: int, height: int, connect: int) -> Limit | None:
     if has_default_book(width, height, connect):
         return None
     return Limit(time=REVIEW_SECONDS)
-
-
-def value_words(value: Exact | Bounds) -> str:
-    """A value for the side to move in words: ``win in 9`` (its own moves, this one
-    included), ``loss in 12`` (the opponent's 12th move wins), ``draw``; from bounds only
-    what they prove (``win``, ``draw or better``, ``not proven``).
-
-    >>> value_words(Exact(3, 7)), value_words(Exact(0)), value_words(Exact(-2, 10))
-    ('win in 4', 'draw', 'loss in 5')
-    >>> value_words(Bounds(1, 9)), value_words(Bounds(0, 4)), value_words(Bounds(-3, 2))
-    ('win (how soon: not proven)', 'draw or better', 'not proven')
-    """
-    if isinstance(value, Exact):
-        if value.value == 0:
-            return "draw"
-        word = "win" if value.value > 0 else "loss"
-        return f"{word} in {value.own_moves}" if value.distance else word
-    if value.lower > 0:
-        return "win (how soon: not proven)"
-    if value.upper < 0:
-        return "loss (how soon: not proven)"
-    if value.lower >= 0:
-        return "draw or better"
-    if value.upper <= 0:
-        return "draw or worse"
-    return "not proven"
 
 
 # ------------------------------------------------------------------------ the background job
@@ -316,7 +290,8 @@ class ReviewView:
 
     def value_words(self) -> str:
         """What the position was worth before the move and what the move made of it, for its
-        player: ``was a win in 9 · column 3: loss in 12 · best: column 5``."""
+        player, in the words of ``fourinarow.service.words``: ``before: win in 9 · column 3: loss
+        in 12 · best: column 5``."""
         move = self.move
         if move is None:
             return ""
@@ -331,7 +306,7 @@ class ReviewView:
         if move.estimated:
             return _estimated_words(move)
         return (
-            f"was a {value_words(move.before)} · column {move.label}: "
+            f"before: {value_words(move.before)} · column {move.label}: "
             f"{value_words(move.played)} · {best_words}"
         )
 
@@ -357,12 +332,10 @@ def _estimated_words(move: MoveReview) -> str:
     return words + ("" if move.loss is None else f" · {move.loss:.2f} of the expected result lost")
 
 
-def _about(value: object) -> str:
+def _about(value: ColumnValue) -> str:
     if isinstance(value, Estimate):
         return f"about {value.tenths}"
-    if isinstance(value, Exact | Bounds):
-        return value_words(value)
-    return "not valued"
+    return value_words(value)
 
 
 def _summary_line(name: str, summary: PlayerSummary) -> str:

@@ -51,6 +51,7 @@ from fourinarow.core.notation import LETTER_COLUMNS, parse_size
 from fourinarow.core.numbers import InvalidNumberError, parse_float, parse_int
 from fourinarow.core.render import render_text
 from fourinarow.search.scores import Unvalued
+from fourinarow.service.words import label as value_label
 
 __all__ = ["COMMANDS", "COMMAND_LIMIT", "GtpEngine", "GtpError", "read_commands", "serve"]
 
@@ -396,7 +397,7 @@ def _analyze(engine: GtpEngine, arguments: list[str]) -> str:
     for column, value in enumerate(values.values):
         if value is Unvalued.FULL:
             continue
-        text = "?" if value is Unvalued.NOT_SEARCHED else values.labels()[column]
+        text = value_label(value)
         entries.append(f"{letter}{column}:{text}")
     return " ".join(entries)
 

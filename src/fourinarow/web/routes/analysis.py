@@ -7,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from fourinarow.agents import Limit, analyze
-from fourinarow.agents.records import analysis_record
 from fourinarow.search.solver import Solver
+from fourinarow.service.records import analysis_record
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import playable, position_record

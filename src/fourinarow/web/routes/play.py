@@ -7,8 +7,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fourinarow.agents import AGENTS, Limit
 from fourinarow.agents.levels import LEVELS
-from fourinarow.agents.records import decision_record
 from fourinarow.search.solver import Solver
+from fourinarow.service.records import decision_record
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import playable

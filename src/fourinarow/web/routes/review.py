@@ -12,6 +12,7 @@ from fourinarow.analysis import review_game
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.book import has_default_book
 from fourinarow.search.solver import Solver
+from fourinarow.service.records import review_record
 from fourinarow.web.dependencies import PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import read_board
@@ -76,6 +77,6 @@ async def review(
         graded = review_game(board, limit=limit, solver=solver, within=seconds)
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
-        return JSONResponse({**graded.to_json(), "time_cap_ms": cap})
+        return JSONResponse({**review_record(graded), "time_cap_ms": cap})
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))

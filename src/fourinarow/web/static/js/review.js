@@ -3,7 +3,7 @@
 
 import { $ } from "./page.js";
 import { movesText, state } from "./state.js";
-import { PLAYER_NAMES, moves, movesTo } from "./words.js";
+import { PLAYER_NAMES, moves } from "./words.js";
 
 export const GRADE_WORDS = {
   best: "best move",
@@ -73,21 +73,9 @@ export function reviewSummary(data) {
   return `${result} ${turns}${note}`;
 }
 
-// A typed score in words: "a win in 3 moves", "a draw", "a loss (the opponent wins in 2
-// moves)", or what bounds prove: "a win", "at least a draw", "not proven".
+// A typed score in words, as the server says it ("loss in 18", "at least a draw").
 function valueWords(score) {
-  if (score.kind === "exact") {
-    if (score.value === 0) return "a draw";
-    const win = score.value > 0;
-    const n = movesTo(score.distance, win);
-    if (!n) return win ? "a win" : "a loss";
-    return win ? `a win in ${moves(n)}` : `a loss (the opponent wins in ${moves(n)})`;
-  }
-  if (score.lower > 0) return "a win";
-  if (score.upper < 0) return "a loss";
-  if (score.lower === 0) return "at least a draw";
-  if (score.upper === 0) return "at most a draw";
-  return "not proven in time";
+  return score.words;
 }
 
 // What the move at the cursor was (the last one played in the position shown).

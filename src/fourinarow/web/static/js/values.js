@@ -3,27 +3,31 @@
 
 import { $ } from "./page.js";
 import { state } from "./state.js";
-import { MINUS, PLAYER_NAMES, moves, movesTo, signed } from "./words.js";
+import { MINUS, PLAYER_NAMES, moves, ordinal, signed } from "./words.js";
 
 // How to show one column's value: its tone (the colour class), shape, number, word and title.
 function shown(tone, shape, text, word, title = word) {
   return { tone, shape, text, word, title };
 }
 
-function describeExact(value, distance) {
-  if (value === 0) return shown("draw", "●", "0", "draw", "draw with best play");
+// The value's words come from the server ("loss in 18": N counts the winner's own moves, the
+// winning one included), so that every door says a value the same way.
+function describeExact(entry) {
+  const { value, words } = entry;
+  if (value === 0) return shown("draw", "●", "0", words, "draw with best play");
   const win = value > 0;
-  const n = movesTo(distance, win);
   const result = win ? "win" : "loss";
-  const word = n ? `${result} in ${n}` : result;
-  let title = result;
-  if (n) title = win ? `win in ${moves(n)}` : `loss, the opponent wins in ${moves(n)}`;
-  return shown(result, win ? "▲" : "▼", signed(value), word, title);
+  let title = words;
+  if (entry.moves) {
+    const n = moves(entry.moves);
+    title = win ? `win in ${n}` : `loss in ${n}: the opponent wins with its ${ordinal(entry.moves)} move`;
+  }
+  return shown(result, win ? "▲" : "▼", signed(value), words, title);
 }
 
 // Bounds: "?" when nothing is proven, ">= L" or "<= U" when one side is open, else "L..U".
-function describeBounds(lower, upper, view) {
-  if (lower === upper) return describeExact(lower, null);
+function describeBounds(entry, view) {
+  const { lower, upper, words } = entry;
   const cells = view.width * view.height;
   const highest = Math.floor((cells + 1 - view.ply) / 2);
   const lowest = -Math.floor((cells - view.ply) / 2);
@@ -33,15 +37,14 @@ function describeBounds(lower, upper, view) {
   if (lower <= lowest && upper >= highest) text = "?";
   else if (upper >= highest) text = `≥${gap}${plain(lower)}`;
   else if (lower <= lowest) text = `≤${gap}${plain(upper)}`;
-  let [tone, word] = ["unknown", "unproven"];
-  if (lower > 0) [tone, word] = ["win", "winning"];
-  else if (upper < 0) [tone, word] = ["loss", "losing"];
-  else if (lower === 0) [tone, word] = ["draw", "not losing"];
-  else if (upper === 0) [tone, word] = ["draw", "not winning"];
+  let tone = "unknown";
+  if (lower > 0) tone = "win";
+  else if (upper < 0) tone = "loss";
+  else if (lower === 0 || upper === 0) tone = "draw";
   const shape = { win: "△", loss: "▽", draw: "○", unknown: "◇" }[tone];
   const range = `${signed(lower)}..${signed(upper)}`;
-  const title = `${word}: the time ran out with the value in ${range}`;
-  return shown(`${tone} bound`, shape, text, word, title);
+  const title = `${words}: the time ran out with the value in ${range}`;
+  return shown(`${tone} bound`, shape, text, words, title);
 }
 
 // An estimate (a column not proven in time): the engine's evaluation in tenths, "~+0.4", in its
@@ -50,9 +53,7 @@ function describeEstimate(entry, view) {
   const tenths = entry.value / 10;
   const number = Math.abs(tenths).toFixed(1);
   const text = `~${tenths > 0 ? "+" : tenths < 0 ? MINUS : "+"}${number}`;
-  let word = "estimate";
-  if (entry.lower === 0) word = "not losing";
-  else if (entry.upper === 0) word = "not winning";
+  const word = entry.words;
   const side = PLAYER_NAMES[view.turn];
   let title =
     `estimate, not proven: the engine's evaluation ${moves(entry.depth)} ahead ` +
@@ -68,25 +69,23 @@ function describeValue(entry, view) {
     case "full":
       return shown("full", "", "", "full", "full column");
     case "exact":
-      return describeExact(entry.value, entry.distance);
+      return describeExact(entry);
     case "bounds":
-      return describeBounds(entry.lower, entry.upper, view);
+      return describeBounds(entry, view);
     case "heuristic": {
       if (!entry.forced) {
         const text = signed(entry.value);
-        return shown("unknown estimate", "◇", text, "estimate", "heuristic estimate");
+        return shown("unknown estimate", "◇", text, entry.words, "heuristic estimate");
       }
       const win = entry.forced > 0;
-      const n = movesTo(entry.distance, win);
-      const word = `${win ? "win" : "loss"}${n ? ` in ${n}` : ""}`;
-      return shown(win ? "win" : "loss", win ? "▲" : "▼", win ? "win" : "loss", word);
+      return shown(win ? "win" : "loss", win ? "▲" : "▼", win ? "win" : "loss", entry.words);
     }
     case "estimate":
       return describeEstimate(entry, view);
     case "probability": {
       const percent = Math.round(entry.value * 100);
       const tone = percent > 50 ? "win" : percent < 50 ? "loss" : "draw";
-      const title = `estimated ${percent}% to win`;
+      const title = `estimated ${entry.words}`;
       return shown(`${tone} estimate`, "◇", `${percent}%`, "to win", title);
     }
     default: // "unknown" (not searched in time)
@@ -113,11 +112,9 @@ function setWord(word, text, wrap = false) {
 // The shorter words for narrow columns; the cell's title and label keep the whole.
 const SHORT_WORDS = {
   "not searched": "",
-  unproven: "",
-  "not losing": "≥ draw",
-  "not winning": "≤ draw",
-  winning: "win",
-  losing: "loss",
+  "not proven": "",
+  "at least a draw": "≥ draw",
+  "at most a draw": "≤ draw",
   estimate: "est.",
 };
 
@@ -202,8 +199,9 @@ export function renderValues() {
     const capped = typeof analysis.time_cap_ms === "number";
     const cap = capped ? analysis.time_cap_ms : state.analysisTime;
     legend.textContent =
-      `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win, ${MINUS} a loss, 0 a draw; ` +
-      `larger is sooner. ${valuesKind(analysis, view, cap)}`;
+      `Values for ${PLAYER_NAMES[view.turn]} (to move): + a win (larger: sooner), ${MINUS} a ` +
+      `loss (larger: later), 0 a draw; "in N": the winner's Nth move from here wins. ` +
+      `${valuesKind(analysis, view, cap)}`;
   }
 }
 

@@ -13,8 +13,10 @@ export function moves(count) {
   return count === 1 ? "1 move" : `${count} moves`;
 }
 
-// Own moves to a win `distance` plies away (its stone included), or the opponent's to a loss.
-export function movesTo(distance, win) {
-  if (!distance) return null;
-  return win ? Math.ceil(distance / 2) : Math.floor(distance / 2);
+// "1st", "2nd", "3rd", "18th": the count of a move. How many moves a win or a loss takes is
+// not counted here: the server sends it with the value's words (`moves`, `words`).
+export function ordinal(count) {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[count % 10] || "th";
+  return `${count}${suffix}`;
 }

@@ -1,0 +1,102 @@
+"""The JSON records: every typed value with its words and N, solved positions, reviews."""
+
+from __future__ import annotations
+
+import pytest
+
+from fourinarow.analysis import review_game
+from fourinarow.core import Board
+from fourinarow.search.scores import (
+    Bounds,
+    ColumnValue,
+    ColumnValues,
+    Estimate,
+    Exact,
+    Heuristic,
+    Unvalued,
+)
+from fourinarow.service.records import (
+    analysis_record,
+    review_record,
+    score_record,
+    solution_record,
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "record"),
+    [
+        (Exact(-2, 36), {"kind": "exact", "value": -2, "distance": 36, "moves": 18}),
+        (Exact(0), {"kind": "exact", "value": 0, "distance": None}),
+        (Bounds(0, 3), {"kind": "bounds", "lower": 0, "upper": 3}),
+        (Heuristic(10**6, 1, 3), {"kind": "heuristic", "value": 10**6, "forced": 1}),
+        (Unvalued.FULL, {"kind": "full"}),
+        (Unvalued.NOT_SEARCHED, {"kind": "not searched"}),
+    ],
+)
+def test_a_value_keeps_its_fields_and_gains_its_words(
+    value: ColumnValue, record: dict[str, object]
+) -> None:
+    made = score_record(value)
+    assert made.items() >= record.items()
+    said = {"exact": ("loss in 18", "draw"), "bounds": ("at least a draw",)}
+    said |= {"heuristic": ("win in 2",), "full": ("full",), "not searched": ("not searched",)}
+    assert made["words"] in said[str(made["kind"])]
+    assert ("moves" in made) == (value in (Exact(-2, 36), Heuristic(10**6, 1, 3)))
+
+
+def test_an_estimate_says_it_is_one() -> None:
+    assert score_record(Estimate(12, 9))["words"] == "estimate"
+
+
+def test_the_analysis_record_numbers_columns_from_1() -> None:
+    board = Board.from_moves("4435")
+    values = ColumnValues.of([Exact.of(-2, board), None, *[Exact.of(-5, board)] * 5], board)
+    record = analysis_record(board, values)
+    columns = record["columns"]
+    assert isinstance(columns, list)
+    assert columns[0] == {
+        "column": 1,
+        "kind": "exact",
+        "value": -2,
+        "distance": 36,
+        "moves": 18,
+        "words": "loss in 18",
+    }
+    assert columns[1] == {"column": 2, "kind": "not searched", "words": "not searched"}
+
+
+def test_a_solved_position_in_words_strong_weak_and_stopped() -> None:
+    board = Board.from_moves("4435")
+    strong = solution_record(board, -2, -2, best_moves=(0, 1, 4))
+    assert (strong["score"], strong["moves"], strong["words"]) == (-2, 18, "loss in 18")
+    assert strong["best_moves"] == [1, 2, 5]
+    weak = solution_record(board, -1, -1, weak=True)
+    assert (weak["score"], weak["words"], "moves" in weak) == (-1, "loss", False)
+    stopped = solution_record(board, -5, 3)
+    assert (stopped["score"], stopped["lower"], stopped["upper"]) == (None, -5, 3)
+    assert "words" not in stopped
+    assert stopped["exact"] is False
+
+
+def test_a_review_record_names_its_turning_points_and_says_its_values() -> None:
+    record = review_record(review_game("4455"))
+    turning = record["turning_points"]
+    assert turning == [
+        {
+            "number": 3,
+            "grade": "blunder",
+            "sentence": "move 3 (X, column 5) threw the win: column 4 wins in 20, column 5 "
+            "loses in 19",
+        },
+        {
+            "number": 4,
+            "grade": "blunder",
+            "sentence": "move 4 (O, column 5) threw the win: column 3 wins in 19, column 5 "
+            "loses in 2",
+        },
+    ]
+    moves = record["review"]
+    assert isinstance(moves, list)
+    assert moves[3]["played"]["words"] == "loss in 2"
+    assert moves[0]["before"]["moves"] == 21
