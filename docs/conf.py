@@ -59,6 +59,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(random\.Random|Path|Random|Callable|Iterable|Iterator|Sequence|Mapping)"),
     (r"py:.*", r"(int|str|float|bool|bytes|None|dict|list|tuple|object|ValueError|Exception)"),
     (r"py:.*", r"(numpy|np|npt|gymnasium|pettingzoo|pyspiel|ray|fastapi|starlette|sqlite3)(\..*)?"),
+    (r"py:.*", r"(concurrent\.futures\.(_base\.)?)?(Future|Executor)"),
+    (r"py:class", r"(fourinarow\.[\w.]+\.)?T"),  # a type variable: what a job returns
 ]
 
 html_theme = "furo"

@@ -304,8 +304,9 @@ class Job(Generic[T]):
 
 
 def solver_of(searcher: object) -> Solver | None:
-    """The solver ``searcher`` searches with: itself if it is a :class:`Solver`, else its
-    ``solver`` (as the perfect agent's), else ``None``."""
+    """The solver ``searcher`` searches with: itself if it is a
+    :class:`~fourinarow.search.solver.Solver`, else its ``solver`` (as the perfect agent's),
+    else ``None``."""
     solver = searcher if isinstance(searcher, Solver) else getattr(searcher, "solver", None)
     return solver if isinstance(solver, Solver) else None
 
@@ -379,9 +380,10 @@ def start_search(
     interval: float = 0.1,
     name: str = THREAD_NAME,
 ) -> Job[ColumnValues]:
-    """Every column's value of ``board`` (:meth:`Solver.analyze`) as a job; its snapshots
-    carry each column's value so far. Stopped before the search returned, the result is
-    ``None`` and the last snapshot's :attr:`JobProgress.values` holds what was found.
+    """Every column's value of ``board`` (:meth:`~fourinarow.search.solver.Solver.analyze`) as
+    a job; its snapshots carry each column's value so far. Stopped before the search returned,
+    the result is ``None`` and the last snapshot's :attr:`JobProgress.values` holds what was
+    found.
 
     >>> job = start_search(Board.from_moves("4455"))
     >>> job.wait().labels()
