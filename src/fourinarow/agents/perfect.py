@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import partial
 
 from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
-from fourinarow.agents.proofs import narrow_columns, proven_best, prove_then_estimate
+from fourinarow.agents.proofs import narrow_columns, prove_then_estimate, proven_best
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
@@ -239,4 +239,3 @@ class PerfectAgent:
             elapsed=time.perf_counter() - start,
             pv=(column,),
         )
-

@@ -14,7 +14,7 @@ door to it).
 
 >>> from fourinarow.search.solver import Solver
 >>> prove_then_estimate(Board.from_moves("445566"), Solver(tt_mb=8)).labels()
-('-17', '-17', '18', '-17', '-17', '-17', '18')
+('17', '17', '18', '17', '17', '17', '18')
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from fourinarow.core import Board, Column, FourInARowError
-from fourinarow.search.book import default_book_plies
+from fourinarow.search.book import Book, default_book_plies
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import estimate_open_columns
 from fourinarow.search.limit import Limit
@@ -121,7 +121,8 @@ def prove_then_estimate(
 ) -> ColumnValues:
     """Every column of ``board`` valued for the side to move, as if it played there.
 
-    Without a time or node limit every value is exact (:meth:`Solver.analyze`). Within one,
+    Without a time or node limit every value is exact (:meth:`Solver.analyze`), and so is
+    every value of a position inside the shape's opening book, whatever the limit. Within one,
     ``solver`` narrows every column's bounds together for up to :data:`PROOF_SHARE` of it;
     the heuristic ``engine`` (one for the board's shape; ``None``: proofs only) then deepens
     on the position for the rest (at least half of its share, should the proofs overrun
@@ -134,6 +135,8 @@ def prove_then_estimate(
         GameOverError: the game is over.
     """
     if limit is None or (limit.time is None and limit.nodes is None):
+        return solver.analyze(board, limit)
+    if board.ply < book_reach(board, solver):  # the book answers every column: no search
         return solver.analyze(board, limit)
     start = time.perf_counter()
     proving = Limit(
@@ -154,11 +157,20 @@ def prove_then_estimate(
 
 
 def book_reach(board: Board, solver: Solver | None = None) -> int:
-    """The stones below which the shape's default opening book answers a position at once
-    (its children are in the book): the book's depth where the compiled kernel searches
-    ``board``'s shape, else 0 (none, as for a damaged book)."""
-    if (solver if solver is not None else Solver(tt_mb=1)).backend_for(board) != "compiled":
+    """The stones below which ``solver``'s opening book (by default, the shape's default
+    book) answers a position at once (its children are in the book): the book's depth where
+    the compiled kernel searches ``board``'s shape, else 0 (no book, as for a damaged one).
+
+    >>> book_reach(Board()) > 0, book_reach(Board(8, 7)), book_reach(Board(), Solver(book=False))
+    (True, 0, 0)
+    """
+    solver = solver if solver is not None else Solver(tt_mb=1)
+    choice = solver.book_choice
+    if not choice or solver.backend_for(board) != "compiled":
         return 0
+    if isinstance(choice, Book):
+        shape = (choice.width, choice.height, choice.connect)
+        return choice.plies if shape == (board.width, board.height, board.connect) else 0
     try:
         plies = default_book_plies(board.width, board.height, board.connect)
     except FourInARowError:  # a damaged default book: the solver goes without it
