@@ -66,7 +66,7 @@ RULES: dict[str, Rule] = {
         frozenset(
             {
                 *LIBRARY,
-                *("service", "puzzles", "book", "integrations", "tournament"),
+                *("service", "book", "integrations", "tournament"),
                 *("gui", "web"),
                 "__init__",
             }

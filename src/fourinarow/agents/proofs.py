@@ -46,7 +46,7 @@ GROWTH = 4
 Bounds = dict[Column, tuple[int, int]]
 """Proven ``(lower, upper)`` values per column reached, for the side to move."""
 
-Publish = Callable[[ColumnValues], None]
+Publish = Callable[[ColumnValues], object]
 """Called with what the analysis has found so far, after each column's search."""
 
 
