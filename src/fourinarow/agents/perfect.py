@@ -148,9 +148,8 @@ class PerfectAgent:
 
         Without a limit every value is exact. Within a time or node limit, the solver first
         narrows every column's bounds together for up to ``PROOF_SHARE`` of it (see
-        :mod:`~fourinarow.agents.proofs`), and the
-        heuristic engine estimates every column not proven with the rest: exact values and
-        bounds that settle the result stay as they are.
+        :mod:`~fourinarow.agents.proofs`), and the heuristic engine estimates every column not
+        proven with the rest: exact values and bounds that settle the result stay as they are.
 
         Raises:
             GameOverError: the game is over.
