@@ -144,11 +144,11 @@ class PerfectAgent:
 
     def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
         """Every column's value for the side to move, as if it played there: prove, then
-        estimate (:func:`~fourinarow.agents.proofs.prove_then_estimate`).
+        estimate (``fourinarow.agents.proofs.prove_then_estimate``).
 
         Without a limit every value is exact. Within a time or node limit, the solver first
         narrows every column's bounds together for up to ``PROOF_SHARE`` of it (see
-        :mod:`~fourinarow.agents.proofs`), and the heuristic engine estimates every column not
+        ``fourinarow.agents.proofs``), and the heuristic engine estimates every column not
         proven with the rest: exact values and bounds that settle the result stay as they are.
 
         Raises:

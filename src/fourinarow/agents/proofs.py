@@ -121,15 +121,17 @@ def prove_then_estimate(
 ) -> ColumnValues:
     """Every column of ``board`` valued for the side to move, as if it played there.
 
-    Without a time or node limit every value is exact (:meth:`Solver.analyze`), and so is
+    Without a time or node limit every value is exact
+    (:meth:`~fourinarow.search.solver.Solver.analyze`), and so is
     every value of a position inside the shape's opening book, whatever the limit. Within one,
-    ``solver`` narrows every column's bounds together for up to :data:`PROOF_SHARE` of it;
+    ``solver`` narrows every column's bounds together for up to
+    ``PROOF_SHARE`` of it;
     the heuristic ``engine`` (one for the board's shape; ``None``: proofs only) then deepens
     on the position for the rest (at least half of its share, should the proofs overrun
     theirs), and every column not proven gets an ``Estimate`` from it: exact values and
     bounds that settle the result stay as they are. A column is ``not searched`` only when
     not even the engine's first ply fitted. ``publish`` is called with what is found so far
-    (see :func:`narrow_columns`).
+    (see ``narrow_columns``).
 
     Raises:
         GameOverError: the game is over.

@@ -13,7 +13,7 @@ faster win). The move played is graded against the best column:
   a blunder whatever the exact values), the move gets that grade with ``from_bounds`` set.
 
 Within a time or node limit each position is valued as every analysis is: prove, then estimate
-(:func:`~fourinarow.agents.proofs.prove_then_estimate`): the solver narrows every column's
+(``fourinarow.agents.proofs.prove_then_estimate``): the solver narrows every column's
 bounds together for ``PROOF_SHARE`` of the position's limit and the heuristic engine estimates
 every column left open with the rest. A move proof cannot grade is
 graded by the estimates (``estimated``, ``graded_by == "estimate"``): by the drop in expected
@@ -566,7 +566,7 @@ def analyze_for_review(
 ) -> ColumnValues:
     """Every column of ``board`` valued for a review: exact without a time or node limit;
     within one, prove, then estimate
-    (:func:`~fourinarow.agents.proofs.prove_then_estimate`): the solver narrows every column
+    (``fourinarow.agents.proofs.prove_then_estimate``): the solver narrows every column
     together for ``PROOF_SHARE`` of it and the heuristic ``engine`` (one for the board's
     shape) estimates every column left open with the rest. Without an engine, proofs only.
 

@@ -314,8 +314,8 @@ class Solver:
 
     @property
     def book_choice(self) -> Book | bool | None:
-        """The opening book the solver was made with: a :class:`Book`, ``True`` for the
-        shape's default book, ``False`` or ``None`` for none."""
+        """The opening book the solver was made with: a :class:`~fourinarow.search.book.Book`,
+        ``True`` for the shape's default book, ``False`` or ``None`` for none."""
         return self._book
 
     def backend_for(self, board: Board) -> Backend:

@@ -12,7 +12,7 @@ Elsewhere:
   web and on the desktop), unless the user asks for another time, a node limit or none;
 - a whole review with a cap (the web's) gives each position an even share of it.
 
-Within any of them, :data:`PROOF_SHARE` of the time goes to proofs, every column narrowed
+Within any of them, ``PROOF_SHARE`` of the time goes to proofs, every column narrowed
 together, and the engine's estimates get the rest (prove, then estimate:
 :mod:`fourinarow.service.judgement`).
 

@@ -1,12 +1,12 @@
 """Prove, then estimate: what every front end shows as a position's column values.
 
 One routine values the columns of a position within a budget
-(:func:`~fourinarow.agents.proofs.prove_then_estimate`, which the perfect agent's analysis and
-each position of a review use too): the solver narrows every column's bounds together for
-:data:`PROOF_SHARE` of the budget, so that a column easy to prove is proven even beside a hard
-one, and the heuristic engine estimates the columns left open with the rest. The budgets come
-from :mod:`fourinarow.service.budgets`: a hint and an analysis get the same, and a review
-position gets the review's.
+(:func:`~fourinarow.service.judgement.prove_then_estimate`, which the perfect agent's analysis
+and each position of a review use too): the solver narrows every column's bounds together for
+``PROOF_SHARE`` of the budget, so that a column easy to prove is proven even beside a hard one,
+and the heuristic engine estimates the columns left open with the rest. The budgets come from
+:mod:`fourinarow.service.budgets`: a hint and an analysis get the same, and a review position
+gets the review's.
 
 >>> from fourinarow.agents import PerfectAgent
 >>> hint(PerfectAgent(tt_mb=8), Board.from_moves("445566")).best_moves()
@@ -16,12 +16,12 @@ position gets the review's.
 from __future__ import annotations
 
 from fourinarow.agents import Agent, PerfectAgent, analyze
-from fourinarow.agents.proofs import PROOF_SHARE, prove_then_estimate
+from fourinarow.agents.proofs import prove_then_estimate
 from fourinarow.core import Board
 from fourinarow.search.scores import ColumnValues
 from fourinarow.service.budgets import analysis_limit, hint_limit
 
-__all__ = ["PROOF_SHARE", "analysis", "hint", "prove_then_estimate"]
+__all__ = ["analysis", "hint", "prove_then_estimate"]
 
 
 def hint(analyst: PerfectAgent, board: Board) -> ColumnValues:

@@ -6,32 +6,57 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fourinarow import puzzles as package
-from fourinarow.puzzles.attempt import SYMBOLS, Move, PuzzleSession, describe_value
-from fourinarow.puzzles.daily import daily_puzzle, today
-from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
-from fourinarow.puzzles.history import Progress, Result, default_progress_path
-from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles, write_puzzles
-
-__all__ = [
-    "KINDS",
-    "STALL_GAMES",
-    "SYMBOLS",
-    "Game",
-    "Move",
-    "Progress",
-    "Puzzle",
-    "PuzzleError",
-    "PuzzleSession",
-    "Result",
-    "daily_puzzle",
-    "default_progress_path",
-    "describe_value",
-    "generate",
-    "read_puzzles",
-    "shipped_puzzles",
-    "today",
-    "write_puzzles",
-]
+from fourinarow.puzzles.attempt import (
+    SYMBOLS as SYMBOLS,
+)
+from fourinarow.puzzles.attempt import (
+    Move as Move,
+)
+from fourinarow.puzzles.attempt import (
+    PuzzleSession as PuzzleSession,
+)
+from fourinarow.puzzles.attempt import (
+    describe_value as describe_value,
+)
+from fourinarow.puzzles.daily import (
+    daily_puzzle as daily_puzzle,
+)
+from fourinarow.puzzles.daily import (
+    today as today,
+)
+from fourinarow.puzzles.generate import (
+    STALL_GAMES as STALL_GAMES,
+)
+from fourinarow.puzzles.generate import (
+    Game as Game,
+)
+from fourinarow.puzzles.generate import (
+    generate as generate,
+)
+from fourinarow.puzzles.history import (
+    Progress as Progress,
+)
+from fourinarow.puzzles.history import (
+    Result as Result,
+)
+from fourinarow.puzzles.history import (
+    default_progress_path as default_progress_path,
+)
+from fourinarow.puzzles.model import (
+    KINDS as KINDS,
+)
+from fourinarow.puzzles.model import (
+    Puzzle as Puzzle,
+)
+from fourinarow.puzzles.model import (
+    PuzzleError as PuzzleError,
+)
+from fourinarow.puzzles.model import (
+    read_puzzles as read_puzzles,
+)
+from fourinarow.puzzles.model import (
+    write_puzzles as write_puzzles,
+)
 
 
 def shipped_puzzles() -> list[Puzzle] | None:

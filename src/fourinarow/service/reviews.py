@@ -13,64 +13,86 @@ within the review's budget (:mod:`fourinarow.service.budgets`):
 from __future__ import annotations
 
 from fourinarow.analysis import (
-    GRADES,
-    AgentSummary,
-    Grade,
-    MoveReview,
-    PlayedGame,
-    PlayerSummary,
-    Review,
-    ReviewedGame,
-    ReviewError,
-    agent_summaries,
-    review_game,
-    review_games,
+    GRADES as GRADES,
+)
+from fourinarow.analysis import (
+    AgentSummary as AgentSummary,
+)
+from fourinarow.analysis import (
+    Grade as Grade,
+)
+from fourinarow.analysis import (
+    MoveReview as MoveReview,
+)
+from fourinarow.analysis import (
+    PlayedGame as PlayedGame,
+)
+from fourinarow.analysis import (
+    PlayerSummary as PlayerSummary,
+)
+from fourinarow.analysis import (
+    Review as Review,
+)
+from fourinarow.analysis import (
+    ReviewedGame as ReviewedGame,
+)
+from fourinarow.analysis import (
+    ReviewError as ReviewError,
+)
+from fourinarow.analysis import (
+    agent_summaries as agent_summaries,
+)
+from fourinarow.analysis import (
+    review_game as review_game,
+)
+from fourinarow.analysis import (
+    review_games as review_games,
 )
 from fourinarow.analysis.accuracy import (
-    BENCHMARK_SETS,
-    AccuracyReport,
-    PositionFileError,
-    agent_accuracy,
-    evenly_spaced,
-    read_positions,
-    solve_positions,
+    BENCHMARK_SETS as BENCHMARK_SETS,
 )
-from fourinarow.analysis.review import MARKS, SYMBOLS, Value, review_move
+from fourinarow.analysis.accuracy import (
+    AccuracyReport as AccuracyReport,
+)
+from fourinarow.analysis.accuracy import (
+    PositionFileError as PositionFileError,
+)
+from fourinarow.analysis.accuracy import (
+    agent_accuracy as agent_accuracy,
+)
+from fourinarow.analysis.accuracy import (
+    evenly_spaced as evenly_spaced,
+)
+from fourinarow.analysis.accuracy import (
+    read_positions as read_positions,
+)
+from fourinarow.analysis.accuracy import (
+    solve_positions as solve_positions,
+)
+from fourinarow.analysis.review import (
+    MARKS as MARKS,
+)
+from fourinarow.analysis.review import (
+    SYMBOLS as SYMBOLS,
+)
+from fourinarow.analysis.review import (
+    Value as Value,
+)
+from fourinarow.analysis.review import (
+    review_move as review_move,
+)
 from fourinarow.analysis.standard_sets import (
-    BENCH_ENVIRONMENT,
-    StandardSet,
-    published_directory,
-    source_line,
-    standard_set,
+    BENCH_ENVIRONMENT as BENCH_ENVIRONMENT,
 )
-
-__all__ = [
-    "BENCHMARK_SETS",
-    "BENCH_ENVIRONMENT",
-    "GRADES",
-    "MARKS",
-    "SYMBOLS",
-    "AccuracyReport",
-    "AgentSummary",
-    "Grade",
-    "MoveReview",
-    "PlayedGame",
-    "PlayerSummary",
-    "PositionFileError",
-    "Review",
-    "ReviewError",
-    "ReviewedGame",
-    "StandardSet",
-    "Value",
-    "agent_accuracy",
-    "agent_summaries",
-    "evenly_spaced",
-    "published_directory",
-    "read_positions",
-    "review_game",
-    "review_games",
-    "review_move",
-    "solve_positions",
-    "source_line",
-    "standard_set",
-]
+from fourinarow.analysis.standard_sets import (
+    StandardSet as StandardSet,
+)
+from fourinarow.analysis.standard_sets import (
+    published_directory as published_directory,
+)
+from fourinarow.analysis.standard_sets import (
+    source_line as source_line,
+)
+from fourinarow.analysis.standard_sets import (
+    standard_set as standard_set,
+)
