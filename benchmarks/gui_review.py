@@ -29,8 +29,8 @@ from fourinarow.agents import make_agent
 from fourinarow.core import Board
 from fourinarow.gui.game_setup import GuiSettings, Mode
 from fourinarow.gui.main_loop import App
-from fourinarow.gui.review_view import review_limit
 from fourinarow.search.limit import Limit
+from fourinarow.service.budgets import review_position_limit
 
 BOARDS = ((7, 6, 4), (8, 7, 4), (10, 8, 4))
 
@@ -91,7 +91,7 @@ def main() -> int:
             for seed in range(arguments.games):
                 board = game(*shape, seed)
                 seconds, frames = measure(board)
-                limit = "none" if review_limit(*shape) is None else "1 s"
+                limit = "none" if review_position_limit(*shape) is None else "1 s"
                 median = statistics.median(frames) * 1000 if frames else 0.0
                 worst = max(frames) * 1000 if frames else 0.0
                 print(

@@ -55,10 +55,10 @@ RULES: dict[str, Rule] = {
     # the application layer: what the front ends ask of the engine, decided once
     "service": Rule(frozenset({*LIBRARY, "analysis", "puzzles"})),
     "tournament": Rule(frozenset({*LIBRARY, "service"}), frozenset({"matplotlib", "ray"})),
-    "gui": Rule(frozenset({*LIBRARY, "analysis", "service"}), frozenset({"pygame"}), lazily=False),
+    "gui": Rule(frozenset({*LIBRARY, "service"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it
     "web": Rule(
-        frozenset({*LIBRARY, "analysis", "service", "integrations", "__init__"}),
+        frozenset({*LIBRARY, "service", "integrations", "__init__"}),
         frozenset({"fastapi", "starlette", "uvicorn", "pydantic", "httptools"}),
         lazily=False,
     ),
@@ -66,7 +66,7 @@ RULES: dict[str, Rule] = {
         frozenset(
             {
                 *LIBRARY,
-                *("analysis", "service", "puzzles", "book", "integrations", "tournament"),
+                *("service", "book", "integrations", "tournament"),
                 *("gui", "web"),
                 "__init__",
             }

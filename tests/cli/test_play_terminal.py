@@ -255,7 +255,7 @@ def test_review_flag_reviews_each_game_on_other_boards_with_a_time_per_position(
         child.expect(PROMPT)
         child.sendline(column)
     child.expect(r"Ada \(X\) wins!")
-    child.expect(r"Reviewing the game's 7 moves, 0\.25 s a position")
+    child.expect(r"Reviewing the game's 7 moves, 1 s a position")
     child.expect("X = Ada, O = Player 2")
     child.expect(r"Review of 1212121 \(5x5, connect 4\): X wins")
     child.expect(r"Play again\? \[y/n/r\]: ")

@@ -4,26 +4,23 @@ layout."""
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 
 from fourinarow.core import Board
 from fourinarow.gui.review_view import (
     REVIEW_BUTTONS,
-    REVIEW_SECONDS,
     ReviewJob,
     ReviewLayout,
     ReviewView,
-    review_limit,
 )
-from fourinarow.search.book import Book, position_key
 from fourinarow.search.limit import Limit
+from fourinarow.service.budgets import review_position_limit
 
 
 def test_the_job_reviews_the_game_and_counts_its_positions() -> None:
     board = Board.from_moves("12121272")
-    job = ReviewJob(board, review_limit(7, 6, 4))
+    job = ReviewJob(board, review_position_limit(7, 6, 4))
     assert job.limit is None
     assert (job.done, job.total, job.finished) == (0, 8, False)
     job.start()
@@ -34,27 +31,6 @@ def test_the_job_reviews_the_game_and_counts_its_positions() -> None:
     assert job.is_for(board)
     assert not job.is_for(Board.from_moves("1212127"))
     assert not job.is_for(Board.from_moves("12121272", width=8))
-
-
-@pytest.mark.parametrize(("width", "height"), [(7, 6), (6, 6), (5, 4), (4, 4)])
-def test_a_shape_with_a_shipped_book_is_reviewed_without_a_limit(width: int, height: int) -> None:
-    assert review_limit(width, height, 4) is None
-
-
-@pytest.mark.parametrize(("width", "height", "connect"), [(8, 7, 4), (5, 5, 4), (7, 6, 5)])
-def test_a_shape_without_a_book_gets_a_time_per_position(
-    width: int, height: int, connect: int
-) -> None:
-    assert review_limit(width, height, connect) == Limit(time=REVIEW_SECONDS)
-
-
-def test_an_installed_book_lifts_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    folder = tmp_path / "fourinarow" / "books"
-    folder.mkdir(parents=True)
-    key = position_key(Board.from_moves("3", width=5, height=5))
-    Book.from_entries(5, 5, 4, 1, {key: 0}).save(folder / "5x5c4.book")
-    assert review_limit(5, 5, 4) is None
 
 
 def test_a_stopped_job_ends_before_its_next_position_and_gives_nothing() -> None:

@@ -13,9 +13,7 @@ import pytest
 
 from fourinarow.analysis import review_game
 from fourinarow.core import Board
-from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
-from fourinarow.web.app import review_limit
 from tests.web.conftest import MAX_TIME_MS
 from tests.web.test_api import assert_error, get, post
 
@@ -96,17 +94,6 @@ def test_other_boards_get_a_share_of_the_time_and_say_what_graded_each_move(
         assert counts["proof"] == sum(m["graded_by"] == "proof" for m in body["review"])
         # no time: nothing searched (5x5 has no book); else the winning stone is proven best
         assert body["review"][-1]["grade"] == ("unproven" if time_ms == 0 else "best")
-
-
-@pytest.mark.parametrize(
-    ("size", "limited"),
-    [((7, 6), False), ((6, 6), False), ((5, 4), False), ((5, 5), True), ((8, 7), True)],
-)
-def test_shapes_with_a_book_give_each_position_what_is_left_of_the_cap(
-    size: tuple[int, int], limited: bool
-) -> None:
-    board = Board.from_moves("3344", width=size[0], height=size[1])
-    assert review_limit(board, 2.0) == (Limit(time=0.5) if limited else None)
 
 
 def test_a_shape_with_a_shipped_book_is_proven_from_it_even_without_time(server_url: str) -> None:

@@ -15,24 +15,23 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from functools import partial
 
 from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
+from fourinarow.agents.proofs import narrow_columns, prove_then_estimate, proven_best
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
 from fourinarow.search.checks import checked_limit
 from fourinarow.search.engine_search import Engine
-from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
 
 __all__ = ["PerfectAgent"]
 
-_FIRST_PASS_NODES = 20_000  # the node budget of each column's first search under a limit
-_GROWTH = 4  # each later pass allows this many times more nodes per column
 FALLBACK_SHARE = 0.4  # the share of a time limit left to the fallback when the solve falls short
 DIRECT_SHARE = 0.35  # the share of a limit for solving the position itself
-PROOF_SHARE = 0.75  # the most of an analysis's limit that proofs take; estimates get the rest
 
 
 class PerfectAgent:
@@ -144,40 +143,26 @@ class PerfectAgent:
         return self._decision(column, None, board, spent, start)
 
     def analyze(self, board: Board, limit: Limit | None = None) -> ColumnValues:
-        """Every column's value for the side to move, as if it played there.
+        """Every column's value for the side to move, as if it played there: prove, then
+        estimate (``fourinarow.agents.proofs.prove_then_estimate``).
 
         Without a limit every value is exact. Within a time or node limit, the solver first
-        narrows every column's bounds together (searches of growing size, column after column)
-        for up to ``PROOF_SHARE`` of it; the heuristic engine then deepens on the position for
-        the rest (at least half of its share, should the proofs overrun theirs), and every
-        column not proven gets an ``Estimate`` from it (see
-        ``with_estimates``): exact values and bounds that
-        settle the result stay as they are. A column is ``not searched`` only when not even
-        the engine's first ply fitted.
+        narrows every column's bounds together for up to ``PROOF_SHARE`` of it (see
+        ``fourinarow.agents.proofs``), and the heuristic engine estimates every column not
+        proven with the rest: exact values and bounds that settle the result stay as they are.
 
         Raises:
             GameOverError: the game is over.
         """
-        start = time.perf_counter()
         ensure_playable(board, "analyse", limit=limit)
         limit = checked_limit(limit)
         if limit.time is None and limit.nodes is None:
             return self.solver.analyze(board)
-        proving = Limit(
-            None if limit.time is None else limit.time * PROOF_SHARE,
-            nodes=None if limit.nodes is None else max(1, int(limit.nodes * PROOF_SHARE)),
-        )
         self._so_far = None
-        bounds, nodes = self._narrow(board, proving, start, until_best=False, publish=True)
-        found = [bounds.get(c) for c in range(board.width)]
-        proven = ColumnValues.from_bounds(found, board, nodes=nodes)
-        rest = limit.remaining(start)
-        if limit.time is not None and rest.time is not None:  # proofs may overrun a little
-            rest = replace(rest, time=max(rest.time, limit.time * (1 - PROOF_SHARE) / 2))
-        if limit.nodes is not None:
-            rest = replace(rest, nodes=max(1, limit.nodes - nodes))
+        publish = partial(self._published, board)
         engine = self._engine_for(board)
-        return self._published(board, estimate_open_columns(proven, engine, board, rest, start))
+        values = prove_then_estimate(board, self.solver, limit, engine, publish=publish)
+        return self._published(board, values)
 
     def _published(self, board: Board, values: ColumnValues) -> ColumnValues:
         """``values``, kept as what the analysis of ``board`` found (see analysis_so_far)."""
@@ -197,8 +182,8 @@ class PerfectAgent:
         narrowing = limit
         if self.fallback is not None and limit.time is not None:
             narrowing = Limit(limit.time * (1 - FALLBACK_SHARE), nodes=limit.nodes)
-        bounds, nodes = self._narrow(board, narrowing, start, until_best=True)
-        if bounds and len(bounds) == len(board.legal_moves) and _proven_best(bounds):
+        bounds, nodes = narrow_columns(self.solver, board, narrowing, start, until_best=True)
+        if bounds and len(bounds) == len(board.legal_moves) and proven_best(bounds):
             return self._best_by_bounds(board, bounds, nodes, start)
         return self._unproven(board, limit, start, bounds, nodes)
 
@@ -238,52 +223,6 @@ class PerfectAgent:
         score: Score = Exact.of(low, board) if exact else Bounds(low, high)
         return self._decision(column, score, board, nodes, start)
 
-    def _narrow(
-        self, board: Board, limit: Limit, start: float, *, until_best: bool, publish: bool = False
-    ) -> tuple[dict[Column, tuple[int, int]], int]:
-        """Narrow every column's bounds by searches of growing size, within the limit.
-
-        Stops when the best column is proven (``until_best``) or every column is exact, or when
-        the time or nodes run out. With ``publish``, every column's new bounds are kept for
-        :meth:`analysis_so_far`. Returns the bounds found (columns not reached are missing)
-        and the nodes searched.
-        """
-        bounds: dict[Column, tuple[int, int]] = {}
-        nodes = 0
-        per_search = _FIRST_PASS_NODES
-        child = board.copy()
-        wins = set(board.winning_moves())
-        while True:
-            for column in board.legal_moves:
-                if column in bounds and bounds[column][0] == bounds[column][1]:
-                    continue
-                left = limit.remaining(start)
-                allowed = per_search if left.nodes is None else min(per_search, left.nodes - nodes)
-                if (left.time is not None and left.time <= 0) or allowed <= 0:
-                    return bounds, nodes
-                child.push(column)
-                if column in wins:
-                    low = high = (board.width * board.height + 1 - board.ply) // 2
-                elif child.is_game_over():  # the last cell, filled without a line
-                    low = high = 0
-                else:
-                    found = self.solver.solve(child, Limit(left.time, nodes=allowed))
-                    nodes += found.nodes
-                    low, high = -found.upper, -found.lower  # the opponent's view, turned
-                child.pop()
-                if column in bounds:  # every search's bounds are proven: keep the tightest
-                    low, high = max(low, bounds[column][0]), min(high, bounds[column][1])
-                bounds[column] = (low, high)
-                if publish:
-                    so_far = [bounds.get(c) for c in range(board.width)]
-                    self._published(board, ColumnValues.from_bounds(so_far, board, nodes=nodes))
-            if len(bounds) == len(board.legal_moves):
-                if all(lo == hi for lo, hi in bounds.values()):
-                    return bounds, nodes
-                if until_best and _proven_best(bounds):
-                    return bounds, nodes
-            per_search *= _GROWTH
-
     def _pick(self, columns: list[Column], board: Board) -> Column:
         return break_tie(columns, self._tie_break, self._rng, board.width)
 
@@ -299,10 +238,3 @@ class PerfectAgent:
             elapsed=time.perf_counter() - start,
             pv=(column,),
         )
-
-
-def _proven_best(bounds: dict[Column, tuple[int, int]]) -> bool:
-    """True when some column's exact value is known and no other column can beat it."""
-    best = max(low for low, _ in bounds.values())
-    proven = any(low == high == best for low, high in bounds.values())
-    return proven and all(high <= best for _, high in bounds.values())

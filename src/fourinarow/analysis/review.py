@@ -12,8 +12,10 @@ faster win). The move played is graded against the best column:
   grade (say the move's upper bound is below 0 while the best column's lower bound is above 0:
   a blunder whatever the exact values), the move gets that grade with ``from_bounds`` set.
 
-Within a time or node limit the solver has ``PROOF_SHARE`` of each position's limit and the
-heuristic engine the rest, to estimate every column left open. A move proof cannot grade is
+Within a time or node limit each position is valued as every analysis is: prove, then estimate
+(``fourinarow.agents.proofs.prove_then_estimate``): the solver narrows every column's
+bounds together for ``PROOF_SHARE`` of the position's limit and the heuristic engine estimates
+every column left open with the rest. A move proof cannot grade is
 graded by the estimates (``estimated``, ``graded_by == "estimate"``): by the drop in expected
 result (1 a win, 0.5 a draw, 0 a loss; an estimate's ``expected``, kept within its proven
 bounds) from the best column to the move played, at :data:`ESTIMATE_THRESHOLDS`, and never to a
@@ -45,11 +47,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from fourinarow.agents.proofs import book_reach, prove_then_estimate
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.checks import shown
-from fourinarow.search.book import default_book_plies
 from fourinarow.search.engine_search import Engine
-from fourinarow.search.estimates import ESTIMATE_TABLE_MB, estimate_open_columns
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
     Bounds,
@@ -92,9 +94,6 @@ MARKS: dict[Grade, str] = {
 
 ESTIMATE_THRESHOLDS: dict[Grade, float] = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
 """The least drop in expected result (0..1) that makes an estimated move each grade."""
-
-PROOF_SHARE = 0.5
-"""The share of each position's limit for proofs; the engine's estimates get the rest."""
 
 GradedBy = Literal["proof", "estimate"]
 """What decided a grade: proven values (or bounds), or the engine's estimates."""
@@ -566,21 +565,15 @@ def analyze_for_review(
     board: Board, solver: Solver, limit: Limit | None, engine: Engine | None = None
 ) -> ColumnValues:
     """Every column of ``board`` valued for a review: exact without a time or node limit;
-    within one, the solver proves what it can in ``PROOF_SHARE`` of it and the heuristic
-    ``engine`` (one for the board's shape) estimates every column left open with the rest
-    (``with_estimates``). Without an engine, proofs only.
+    within one, prove, then estimate
+    (``fourinarow.agents.proofs.prove_then_estimate``): the solver narrows every column
+    together for ``PROOF_SHARE`` of it and the heuristic ``engine`` (one for the board's
+    shape) estimates every column left open with the rest. Without an engine, proofs only.
 
     Raises:
         GameOverError: the game is over.
     """
-    if limit is None or (limit.time is None and limit.nodes is None) or engine is None:
-        return solver.analyze(board, limit)
-    start = time.perf_counter()
-    proven = solver.analyze(board, limit.share(PROOF_SHARE))
-    rest = limit.remaining(start)
-    if limit.nodes is not None:
-        rest = Limit(rest.time, rest.depth, max(1, limit.nodes - proven.nodes))
-    return estimate_open_columns(proven, engine, board, rest, start)
+    return prove_then_estimate(board, solver, limit, engine)
 
 
 Progress = Callable[[int, int], None]
@@ -601,14 +594,14 @@ def _reviews(
     book answers are searched."""
     start = time.perf_counter()
     engine: Engine | None = None
-    book_reach = -1 if within is None else _book_reach(board, solver)
+    reach = -1 if within is None else book_reach(board, solver)
     unsearched: dict[tuple[bool, ...], ColumnValues] = {}  # by the columns that are full
 
     def review(position: Board, column: Column) -> MoveReview:
         nonlocal engine
         position_limit = _within(limit, within, start)
         out_of_time = position_limit is not None and position_limit.spent_at_start
-        if within is not None and out_of_time and position.ply >= book_reach:
+        if within is not None and out_of_time and position.ply >= reach:
             full = tuple(not position.is_legal(c) for c in range(position.width))
             if full not in unsearched:
                 unsearched[full] = _not_searched(full)
@@ -638,19 +631,6 @@ def _reviews(
         if progress is not None:
             progress(done, len(moves))
     yield from reversed(reviewed)
-
-
-def _book_reach(board: Board, solver: Solver) -> int:
-    """The stones below which an opening book answers a position at once (its children are
-    in the book): the default book's depth where the compiled kernel searches this shape,
-    else 0 (none)."""
-    if solver.backend_for(board) != "compiled":
-        return 0
-    try:
-        plies = default_book_plies(board.width, board.height, board.connect)
-    except FourInARowError:  # a damaged default book: the solver goes without it
-        return 0
-    return 0 if plies is None else plies
 
 
 def _unsearched_review(board: Board, column: Column, nothing: ColumnValues) -> MoveReview:

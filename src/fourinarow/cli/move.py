@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from fourinarow.agents import AGENTS, Agent, Limit, analyze, make_agent
+from fourinarow.agents import AGENTS, Agent, Limit, make_agent
 from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import (
     add_position_options,
@@ -27,13 +27,17 @@ from fourinarow.cli.progress_bars import job_text, search_status
 from fourinarow.core import Board, column_label
 from fourinarow.search.checks import playable_board
 from fourinarow.search.scores import ColumnValues
+from fourinarow.service.budgets import ANALYSIS_SECONDS
 from fourinarow.service.jobs import interruptible, solver_of, start_job, wait_interruptibly
+from fourinarow.service.judgement import analysis
 from fourinarow.service.records import analysis_record, decision_record
 from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE, labels
 
 __all__ = ["MoveSettings", "add_parser", "run", "run_analyze", "run_move"]
 
-DEFAULT_TIME_MS = 1000.0
+DEFAULT_TIME_MS = ANALYSIS_SECONDS * 1000
+"""The time a move or an analysis takes unless --time-ms says otherwise: an analysis's
+budget (:func:`~fourinarow.service.budgets.analysis_limit`)."""
 
 POSITION_HELP = (
     "moves played (4453; - or an empty string for the empty board), or with --grid a diagram"
@@ -149,10 +153,12 @@ def run_move(settings: MoveSettings) -> int:
 
 
 def run_analyze(settings: MoveSettings) -> int:
-    """Print every column's value (or a JSON record)."""
-    board, agent, limit = settings.board, settings.agent, settings.limit
+    """Print every column's value (or a JSON record), within the analysis budget
+    (:func:`~fourinarow.service.budgets.analysis_limit` of ``--time-ms``)."""
+    board, agent, seconds = settings.board, settings.agent, settings.limit.time
     job = start_job(
-        lambda control: analyze(agent, board, limit, spec=settings.spec), solver=solver_of(agent)
+        lambda control: analysis(agent, board, seconds, spec=settings.spec),
+        solver=solver_of(agent),
     )
     with search_status(lambda: job_text(job.progress(), board)) as display:
         try:

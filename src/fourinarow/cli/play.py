@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
-from fourinarow.analysis import review_game
 from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
 from fourinarow.cli.output import color_wanted
@@ -21,10 +20,12 @@ from fourinarow.cli.streams import ask
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
 from fourinarow.core.notation import accepted_columns, column_label
 from fourinarow.core.render import render_ansi, render_text
-from fourinarow.search.book import has_default_book
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Estimate, Unvalued
 from fourinarow.search.solver import Solver
+from fourinarow.service.budgets import review_position_limit
 from fourinarow.service.jobs import interruptible
+from fourinarow.service.judgement import hint
+from fourinarow.service.reviews import review_game
 from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE, value_text
 
 __all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
@@ -32,15 +33,8 @@ __all__ = ["GameSettings", "TerminalGame", "add_parser", "run"]
 _SYMBOLS = {1: "X", 2: "O"}
 
 
-ANALYSIS_SECONDS = 1.0
-"""How long ``?`` may spend valuing the columns."""
-
 THINKING_NOTICE_SECONDS = 0.5
 """After this long the game says that the computer is thinking."""
-
-REVIEW_SECONDS = 0.25
-"""The time the review of a finished game gives each position on boards without an opening
-book (a board with one, shipped or installed, is quick to prove whole)."""
 
 
 HINT_HEADING = (
@@ -338,9 +332,11 @@ class TerminalGame:
         self._say(self._column_values(board))
 
     def _column_values(self, board: Board) -> str:
-        """Every column's value for the side to move, from the solver within a second (reading
-        the shape's opening book and making the table, the first time, come on top: they would
-        otherwise use up the second, and a new player's first hint would be only estimates)."""
+        """Every column's value for the side to move, within a hint's budget
+        (:func:`~fourinarow.service.judgement.hint`: exact at once inside the opening book, else
+        a second; reading the shape's opening book and making the table, the first time, come
+        on top: they would otherwise use up the second, and a new player's first hint would be
+        only estimates)."""
         first = self._analyst is None
         if self._analyst is None:
             self._analyst = PerfectAgent(tt_mb=32)
@@ -349,7 +345,7 @@ class TerminalGame:
         def analyze() -> ColumnValues:
             if first:  # a game keeps its shape: once is enough
                 analyst.solver.prepare(position.width, position.height, position.connect)
-            return analyst.analyze(position, Limit(time=ANALYSIS_SECONDS))
+            return hint(analyst, position)
 
         analysis = interruptible(analyze)
         values = []
@@ -390,13 +386,12 @@ class TerminalGame:
 
     def _review(self, board: Board) -> None:
         """Print the review of the finished game: every move graded against the solver."""
-        quick = has_default_book(board.width, board.height, board.connect)
-        limit = None if quick else Limit(time=REVIEW_SECONDS)
-        if quick:
+        limit = review_position_limit(board.width, board.height, board.connect)
+        if limit is None or limit.time is None:
             self._say(f"Reviewing the game's {board.ply} moves...")
         else:
             self._say(
-                f"Reviewing the game's {board.ply} moves, {REVIEW_SECONDS:g} s a position "
+                f"Reviewing the game's {board.ply} moves, {limit.time:g} s a position "
                 "(on this board the solver may not prove every value in that time: such "
                 "moves are graded by the engine's estimates, marked est.)..."
             )

@@ -22,12 +22,18 @@ from fourinarow.cli.options import (
 from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.core import Board
 from fourinarow.core.paths import check_output_file, check_regular_file
-from fourinarow.puzzles.generate import STALL_GAMES, Game, generate
-from fourinarow.puzzles.model import KINDS, PuzzleError, write_puzzles
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import interruptible
+from fourinarow.service.puzzles import (
+    KINDS,
+    STALL_GAMES,
+    Game,
+    PuzzleError,
+    generate,
+    write_puzzles,
+)
 
 __all__ = [
     "DEFAULT_TIME_MS",

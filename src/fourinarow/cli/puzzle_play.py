@@ -18,14 +18,26 @@ from fourinarow.cli.output import color_wanted
 from fourinarow.cli.streams import ask
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
 from fourinarow.core.render import render_ansi, render_text
-from fourinarow.puzzles.attempt import SYMBOLS, Move, PuzzleSession, describe_value
-from fourinarow.puzzles.daily import daily_puzzle, today
-from fourinarow.puzzles.history import Progress, Result, default_progress_path
-from fourinarow.puzzles.model import KINDS, Puzzle, PuzzleError, read_puzzles
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import interruptible
+from fourinarow.service.puzzles import (
+    KINDS,
+    SYMBOLS,
+    Move,
+    Progress,
+    Puzzle,
+    PuzzleError,
+    PuzzleSession,
+    Result,
+    daily_puzzle,
+    default_progress_path,
+    describe_value,
+    read_puzzles,
+    shipped_puzzles,
+    today,
+)
 
 __all__ = [
     "DESCRIPTION",
@@ -223,15 +235,13 @@ def load_set(path: str | None) -> tuple[str, list[Puzzle]]:
     """
     if path is not None:
         return str(Path(path).resolve()), read_puzzles(path)
-    from fourinarow import puzzles as package
-
-    shipped: Callable[[], list[Puzzle]] | None = getattr(package, "shipped", None)
+    shipped = shipped_puzzles()
     if shipped is None:
         raise PuzzleError(
             "no puzzle set ships with this copy of fourinarow: give one with --set FILE "
             "(fourinarow puzzle generate makes one)"
         )
-    return SHIPPED, shipped()
+    return SHIPPED, shipped
 
 
 @dataclass(frozen=True)

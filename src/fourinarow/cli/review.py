@@ -9,7 +9,6 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from fourinarow.analysis import ReviewError
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
 from fourinarow.cli.progress_bars import review_progress
@@ -19,16 +18,17 @@ from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_r
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import Board, InvalidPositionError
 from fourinarow.core.lines import LINE_LIMIT, read_lines
-from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.budgets import PROOF_SHARE, REVIEW_SECONDS, review_position_limit
 from fourinarow.service.jobs import start_review
 from fourinarow.service.records import review_record
+from fourinarow.service.reviews import ReviewError
 from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
 
-__all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "position_limit", "run"]
+__all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "run"]
 
-DEFAULT_TIME_MS = 1000.0
+DEFAULT_TIME_MS = REVIEW_SECONDS * 1000
 """The time per position on boards without an opening book (a shape with one, shipped or
 installed, has no limit: it is proven quickly with the book)."""
 
@@ -42,8 +42,9 @@ faster loss), ? mistake (a win drawn or a draw lost), ?? blunder (a win lost); a
 bounds alone decide is marked with *. Values are the standard scores for the side to move:
 {VALUES_RULE}; {MOVES_RULE}.
 
-Within a time or node limit the solver proves what it can in half of each position's time, and
-the engine estimates the columns left open with the rest ({ESTIMATE_RULE}). A
+Within a time or node limit the solver proves what it can in {PROOF_SHARE:.0%} of each position's
+time, narrowing every column together, and the engine estimates the columns left open with the
+rest ({ESTIMATE_RULE}). A
 move whose values are not proven is graded by the estimates, as chess reviews grade by
 evaluation: by the drop in expected result (1 a win, 0.5 a draw, 0 a loss) from the best column
 to the move played: best under 0.1, ?! from 0.1, ? from 0.2, ?? from 0.3; such a grade is marked
@@ -130,27 +131,6 @@ def _moves_text(text: str | None) -> str:
     raise InvalidPositionError("standard input holds no game: write its moves, such as 4453")
 
 
-def position_limit(
-    width: int,
-    height: int,
-    connect: int,
-    *,
-    time_ms: float | None = None,
-    no_limit: bool = False,
-    max_nodes: int | None = None,
-) -> Limit | None:
-    """Each position's limit on a ``width`` x ``height`` board, connect ``connect``: what
-    ``time_ms`` (--time-ms) and ``max_nodes`` (--max-nodes) say; by default none where the
-    shape has an opening book (shipped or installed) or with ``no_limit`` (--no-limit), else
-    ``DEFAULT_TIME_MS``."""
-    if time_ms is None and not no_limit and not has_default_book(width, height, connect):
-        time_ms = DEFAULT_TIME_MS
-    seconds = None if time_ms is None else time_ms / 1000
-    if seconds is None and max_nodes is None:
-        return None
-    return Limit(seconds, nodes=max_nodes)
-
-
 @dataclass(frozen=True)
 class ReviewSettings:
     """What ``fourinarow review MOVES`` (or a stored game) was asked for."""
@@ -180,8 +160,9 @@ class ReviewSettings:
         )
 
     def limit_of(self, width: int, height: int, connect: int) -> Limit | None:
-        """Each position's limit on a board of this shape (:func:`position_limit`)."""
-        return position_limit(
+        """Each position's limit on a board of this shape
+        (:func:`~fourinarow.service.budgets.review_position_limit`)."""
+        return review_position_limit(
             width,
             height,
             connect,

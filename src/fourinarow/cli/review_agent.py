@@ -2,7 +2,7 @@
 
 The share of positions in which the agent plays an optimal move, per set of positions, the way
 reinforcement-learning papers report accuracy against the perfect solver
-(:mod:`fourinarow.analysis.accuracy`).
+(:mod:`fourinarow.analysis.accuracy`, through :mod:`fourinarow.service.reviews`).
 """
 
 from __future__ import annotations
@@ -14,29 +14,28 @@ from functools import partial
 from pathlib import Path
 
 from fourinarow.agents import make_agent
-from fourinarow.analysis.accuracy import (
-    BENCHMARK_SETS,
-    AccuracyReport,
-    PositionFileError,
-    agent_accuracy,
-    evenly_spaced,
-    read_positions,
-    solve_positions,
-)
-from fourinarow.analysis.review import GRADES, ReviewError
-from fourinarow.analysis.standard_sets import (
-    BENCH_ENVIRONMENT,
-    StandardSet,
-    published_directory,
-    source_line,
-    standard_set,
-)
 from fourinarow.cli.options import positive_int, seed_number
 from fourinarow.core import Board
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import interruptible
+from fourinarow.service.reviews import (
+    BENCH_ENVIRONMENT,
+    BENCHMARK_SETS,
+    GRADES,
+    AccuracyReport,
+    PositionFileError,
+    ReviewError,
+    StandardSet,
+    agent_accuracy,
+    evenly_spaced,
+    published_directory,
+    read_positions,
+    solve_positions,
+    source_line,
+    standard_set,
+)
 
 __all__ = [
     "SOLVER_TIME_MS",

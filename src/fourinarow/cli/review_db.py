@@ -15,15 +15,6 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from fourinarow.analysis import (
-    AgentSummary,
-    PlayedGame,
-    ReviewedGame,
-    ReviewError,
-    agent_summaries,
-    review_games,
-)
-from fourinarow.analysis.review import GRADES
 from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.review_text import review_text
 from fourinarow.core import format_moves
@@ -32,6 +23,15 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import interruptible
 from fourinarow.service.records import review_record
+from fourinarow.service.reviews import (
+    GRADES,
+    AgentSummary,
+    PlayedGame,
+    ReviewedGame,
+    ReviewError,
+    agent_summaries,
+    review_games,
+)
 from fourinarow.tournament.one_game import GameRecord
 from fourinarow.tournament.store import Store, StoredTournament, default_db_path
 

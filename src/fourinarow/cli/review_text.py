@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import textwrap
 
-from fourinarow.analysis import Review
-from fourinarow.analysis.review import GRADES, SYMBOLS, MoveReview, Value
 from fourinarow.core import column_label
 from fourinarow.core.render import render_text
 from fourinarow.search.scores import Estimate, Exact
+from fourinarow.service.reviews import GRADES, SYMBOLS, MoveReview, Review, Value
 from fourinarow.service.words import ESTIMATE_RULE, move_sentence, value_text
 
 __all__ = ["review_text"]

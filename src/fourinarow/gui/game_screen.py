@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pygame
 
-from fourinarow.agents import Agent, Limit, PerfectAgent
+from fourinarow.agents import Agent, PerfectAgent
 from fourinarow.core import Board, Column, IllegalMoveError, InvalidMoveError, column_label
 from fourinarow.gui.controls import AT_ONCE, KEYS_HELP, Command, Pressed, game_command
 from fourinarow.gui.end_buttons import EndButtons
@@ -31,11 +31,14 @@ from fourinarow.gui.screen import Action
 from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Hint, TaskFailed, Workers
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Unvalued
+from fourinarow.service.budgets import ANALYSIS_SECONDS
+from fourinarow.service.judgement import hint
 
 __all__ = ["HINT_SECONDS", "AgentFor", "GameScreen"]
 
-HINT_SECONDS = 1.0
-"""How long the hint may spend valuing the columns (the terminal game's ``?`` takes as long)."""
+HINT_SECONDS = ANALYSIS_SECONDS
+"""How long the hint may spend valuing the columns where no opening book answers the position
+(the budget of every hint: :func:`fourinarow.service.budgets.hint_limit`)."""
 
 AgentFor = Callable[[int], Agent]
 """Gives the agent that plays a level (1-10)."""
@@ -432,7 +435,7 @@ class GameScreen:
         def analyse() -> Hint:
             if workers.analyst is None:
                 workers.analyst = PerfectAgent(tt_mb=32)
-            return board.moves, workers.analyst.analyze(board, Limit(time=HINT_SECONDS))
+            return board.moves, hint(workers.analyst, board)
 
         workers.hint.start(analyse)
 

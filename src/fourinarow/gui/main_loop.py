@@ -18,10 +18,11 @@ from fourinarow.gui.game_setup import GuiSettings
 from fourinarow.gui.menu_screen import MenuScreen
 from fourinarow.gui.palette import palette_for
 from fourinarow.gui.review_screen import ReviewScreen
-from fourinarow.gui.review_view import ReviewJob, review_limit
+from fourinarow.gui.review_view import ReviewJob
 from fourinarow.gui.screen import Action
 from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Workers
+from fourinarow.service.budgets import review_position_limit
 
 __all__ = ["FPS", "App"]
 
@@ -98,7 +99,7 @@ class App:
         if job is None or not job.is_for(board):
             if job is not None:
                 job.stop()
-            job = ReviewJob(board, review_limit(board.width, board.height, board.connect))
+            job = ReviewJob(board, review_position_limit(board.width, board.height, board.connect))
             job.start()
             self._review_job = job
         names = (game.name(1), game.name(2))

@@ -2,46 +2,39 @@
 what the screen says about it. No pygame (``review_screen`` turns keys into these steps and
 ``drawing`` paints the ``ReviewFrame``).
 
-The review (:func:`fourinarow.analysis.review_game`) runs on a daemon thread, counting the
-positions analysed so that the window can show "Reviewing… k/N". On a shape with an opening book
-(shipped, as for 7x6 connect 4, or installed) the solver proves every position
-quickly, so there is no limit; other boards get ``REVIEW_SECONDS`` per position, half for
-proofs and half for the engine's estimates, and a move whose values were not proven in that
-time is graded from their bounds, else by the estimates (said as "estimated"), else marked
-``~`` (unproven).
+The review (:func:`fourinarow.service.jobs.start_review`) runs on a daemon thread, counting
+the positions analysed so that the window can show "Reviewing… k/N". Each position gets the
+review's budget (:func:`fourinarow.service.budgets.review_position_limit`, as ``fourinarow
+review`` gives it by default): none on a shape with an opening book (shipped, as for 7x6
+connect 4, or installed), whose positions the solver proves quickly; on other boards a second
+per position, most of it for proofs and the rest for the engine's estimates, and a move whose
+values were not proven in that time is graded from their bounds, else by the estimates (said
+as "estimated"), else marked ``~`` (unproven).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fourinarow.analysis import Review
-from fourinarow.analysis.review import GRADES, MARKS, MoveReview, PlayerSummary
 from fourinarow.core import Board, Cell, Column, column_label
 from fourinarow.gui.frame import Button, HintLabel
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
-from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, Estimate
 from fourinarow.search.solver import Solver
 from fourinarow.service.jobs import Job, start_review
+from fourinarow.service.reviews import GRADES, MARKS, MoveReview, PlayerSummary, Review
 from fourinarow.service.words import value_words
 
 __all__ = [
     "REVIEW_BUTTONS",
-    "REVIEW_SECONDS",
     "ReviewFrame",
     "ReviewJob",
     "ReviewLayout",
     "ReviewView",
     "grade_color",
-    "review_limit",
 ]
-
-REVIEW_SECONDS = 1.0
-"""The time each position may take on boards without an opening book (see
-:func:`review_limit`), as ``fourinarow review`` gives them by default."""
 
 REVIEW_BUTTONS = (
     ("Back", "back"),
@@ -82,19 +75,6 @@ def grade_color(grade: str, palette: Palette) -> Color:
     return _GRADE_COLORS[palette == COLOR_BLIND][grade]
 
 
-def review_limit(width: int, height: int, connect: int) -> Limit | None:
-    """The limit for each position's analysis: none on a shape with a default opening book
-    (shipped or installed: :func:`fourinarow.search.book.has_default_book`; the book makes it
-    quick), ``REVIEW_SECONDS`` on other boards.
-
-    >>> review_limit(7, 6, 4) is None, review_limit(8, 7, 4)
-    (True, Limit(time=1.0, depth=None, nodes=None))
-    """
-    if has_default_book(width, height, connect):
-        return None
-    return Limit(time=REVIEW_SECONDS)
-
-
 # ------------------------------------------------------------------------ the background job
 
 
@@ -104,7 +84,8 @@ class ReviewJob:
 
     Args:
         board: the game to review (its moves and shape; copied).
-        limit: each position's limit (:func:`review_limit` gives the screen's), ``None`` for
+        limit: each position's limit (the review's budget,
+            :func:`~fourinarow.service.budgets.review_position_limit`), ``None`` for
             none.
     """
 

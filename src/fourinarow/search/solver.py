@@ -312,6 +312,12 @@ class Solver:
         if self._stopping:
             kernel.stop()
 
+    @property
+    def book_choice(self) -> Book | bool | None:
+        """The opening book the solver was made with: a :class:`~fourinarow.search.book.Book`,
+        ``True`` for the shape's default book, ``False`` or ``None`` for none."""
+        return self._book
+
     def backend_for(self, board: Board) -> Backend:
         """``"compiled"`` or ``"python"``: where a search of this board's shape runs."""
         return self._backend(checked_board(board).geometry)

@@ -10,5 +10,8 @@ decided once.
 - :mod:`~fourinarow.service.words`: values as words and as JSON records, with "win in N" counted
   one way everywhere (the winner's own moves).
 
+:mod:`~fourinarow.service.reviews` and :mod:`~fourinarow.service.puzzles` are the front ends'
+only door to :mod:`fourinarow.analysis` and :mod:`fourinarow.puzzles`.
+
 Front ends parse input and render output; what they show comes from here.
 """

@@ -35,11 +35,10 @@ from fourinarow.web.players import Players
 from fourinarow.web.quick import FULL_COLUMN, QuickSolver
 from fourinarow.web.routes import API_ROUTERS, PAGE_ROUTERS
 from fourinarow.web.routes.play import MoveRequest
-from fourinarow.web.routes.review import review_limit
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.server_settings import Settings
 
-__all__ = ["FULL_COLUMN", "MoveRequest", "create_app", "review_limit"]
+__all__ = ["FULL_COLUMN", "MoveRequest", "create_app"]
 
 
 class _App(FastAPI):

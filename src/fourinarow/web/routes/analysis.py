@@ -6,8 +6,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from fourinarow.agents import Limit, analyze
 from fourinarow.search.solver import Solver
+from fourinarow.service.judgement import analysis
 from fourinarow.service.records import analysis_record
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
@@ -61,11 +61,11 @@ async def analyze_position(
     values."""
     cap = cap_ms(settings, time_ms)
     board = playable(await position.read(diagrams, deadline))
-    limit = Limit(time=deadline.search_seconds(cap, diagram=position.grid is not None))
+    seconds = deadline.search_seconds(cap, diagram=position.grid is not None)
 
     def work(solver: Solver) -> dict[str, object]:
         player = players.build(agent, seed, solver)
-        values = analyze(player, board, limit, spec=agent)
+        values = analysis(player, board, seconds, spec=agent)
         return {**analysis_record(board, values), "time_cap_ms": cap}
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))

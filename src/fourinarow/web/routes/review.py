@@ -7,35 +7,24 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from fourinarow.agents import Limit
-from fourinarow.analysis import review_game
-from fourinarow.core import Board, InvalidPositionError
-from fourinarow.search.book import has_default_book
+from fourinarow.core import InvalidPositionError
 from fourinarow.search.solver import Solver
+from fourinarow.service.budgets import whole_review_limit
 from fourinarow.service.records import review_record
+from fourinarow.service.reviews import review_game
 from fourinarow.web.dependencies import PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import read_board
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, cap_ms
 from fourinarow.web.searches import is_heavy
 
-__all__ = ["ANSWER_SECONDS_PER_MOVE", "review_limit", "router"]
+__all__ = ["ANSWER_SECONDS_PER_MOVE", "router"]
 
 router = APIRouter()
 
 ANSWER_SECONDS_PER_MOVE = 50e-6
 """The time kept back from a review's cap, per move, to write its answer (the record, then
 JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 380 moves."""
-
-
-def review_limit(board: Board, seconds: float) -> Limit | None:
-    """Each position's limit in a review of ``board``'s game that may take ``seconds`` in all:
-    none on a shape with a default opening book, shipped or installed (the book proves most
-    positions at once; a hard one may take what is left), elsewhere an even share of the
-    time."""
-    if has_default_book(board.width, board.height, board.connect):
-        return None
-    return Limit(time=seconds / board.ply)
 
 
 @router.get(
@@ -59,7 +48,8 @@ async def review(
     """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
     whole review was allowed. On a shape with an opening book (shipped, as for 7x6,
     or installed) the book proves the positions; elsewhere each position gets an even
-    share of the time, half for proofs and half for the engine's estimates: a move
+    share of the time, most of it for proofs (every column narrowed together) and the
+    rest for the engine's estimates: a move
     whose values were not proven is graded by the estimates (``graded_by``:
     ``estimate``), or ``unproven`` when not even they came in time."""
     cap = cap_ms(settings, time_ms)
@@ -73,7 +63,7 @@ async def review(
     seconds = max(0.0, min(cap / 1000, deadline.left()) - ANSWER_SECONDS_PER_MOVE * board.ply)
 
     def work(solver: Solver) -> JSONResponse:
-        limit = review_limit(board, seconds)
+        limit = whole_review_limit(board, seconds)
         graded = review_game(board, limit=limit, solver=solver, within=seconds)
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
