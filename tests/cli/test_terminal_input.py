@@ -54,6 +54,16 @@ def test_analyze_a_diagram_on_a_terminal_says_what_to_type() -> None:
     assert rest.strip().splitlines()[-1].count(" ") == 6  # seven columns' values
 
 
+def test_review_of_standard_input_on_a_terminal_says_what_to_type() -> None:
+    child = spawn("review", "-")
+    child.expect(r"fourinarow review: type the game's moves on one line \(such as 4453\); "
+                 "end with Ctrl-D\r\n")  # fmt: skip
+    child.sendline("4455")
+    child.expect("Review of 4455")
+    status, _ = finish(child)
+    assert status == 0
+
+
 def test_no_such_line_when_standard_input_is_a_pipe(run: Run) -> None:
     solved = run("solve", stdin="4455\n")
     assert (solved.stdout, solved.stderr) == ("4455 18\n", "")

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
-from fourinarow.cli.options import add_shape_options, node_count, non_negative_number
+from fourinarow.cli.options import (
+    add_shape_options,
+    node_count,
+    non_negative_number,
+    say_what_to_type,
+)
 from fourinarow.cli.progress_bars import review_progress
 from fourinarow.cli.results import db_help
 from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
@@ -124,6 +129,7 @@ def _moves_text(text: str | None) -> str:
         )
     if text.strip() != "-":
         return text
+    say_what_to_type(sys.stdin, "review", "the game's moves on one line (such as 4453)")
     for line in read_lines(sys.stdin, "standard input"):
         words = line.split()
         if words:
