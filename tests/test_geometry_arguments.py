@@ -12,7 +12,7 @@ PUBLIC = {
     "core/board.py": {"__init__", "from_moves", "from_grid"},  # Board(width=, ...)
     "search/heuristic.py": {"__init__"},  # HeuristicSearch(width=, ...)
     "search/engine_search.py": {"__init__"},  # Engine(width=, ...)
-    "search/python_solver.py": {"__init__"},  # the pure-Python solver's constructor
+    "search/python_solver.py": {"__init__"},  # ReferenceKernel: the compiled Kernel's constructor
     "search/book/lookup.py": {"__init__", "from_entries", "require_shape"},  # Book
     "search/book/default.py": {  # the default books of a shape, by its three numbers
         "book_file_name",
