@@ -91,7 +91,7 @@ def main() -> int:
             for seed in range(arguments.games):
                 board = game(*shape, seed)
                 seconds, frames = measure(board)
-                limit = "none" if review_position_limit(*shape) is None else "1 s"
+                limit = "none" if review_position_limit(board) is None else "1 s"
                 median = statistics.median(frames) * 1000 if frames else 0.0
                 worst = max(frames) * 1000 if frames else 0.0
                 print(

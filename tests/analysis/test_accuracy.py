@@ -20,7 +20,7 @@ from fourinarow.analysis.accuracy import (
     read_positions,
     solve_positions,
 )
-from fourinarow.core import Board, Column
+from fourinarow.core import Board, Column, InvalidBoardSizeError
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from tests import bench
@@ -198,6 +198,13 @@ def test_a_malformed_line_is_named_with_its_file(tmp_path: Path, text: str, mess
     with pytest.raises(PositionFileError, match=message) as caught:
         read_positions(path)
     assert str(path) in str(caught.value)
+
+
+def test_a_bad_shape_is_refused_before_the_file_is_read(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")  # no line to replay: only the shape can be wrong
+    with pytest.raises(InvalidBoardSizeError, match="width 0 is out of range"):
+        read_positions(empty, width=0)
 
 
 def test_an_unreadable_file_is_named(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from fourinarow.book.build import (
     layers,
     solving_order,
 )
-from fourinarow.core import Board
+from fourinarow.core import Board, Geometry
 from fourinarow.core.machine import available_cores
 from fourinarow.core.paths import OutputWriteError
 from fourinarow.search.book import Book, BookError, decode_key, position_key
@@ -64,9 +64,9 @@ def test_layers_hold_every_position_nobody_has_won_once(plies: int) -> None:
 @pytest.mark.parametrize("plies", [0, 1, 4, 6])
 def test_the_solving_order_holds_the_deepest_layer_once_siblings_together(plies: int) -> None:
     found = layers(*SHAPE, plies)
-    ordered = solving_order(*SHAPE, found, "siblings")
+    ordered = solving_order(Geometry(*SHAPE), found, "siblings")
     assert sorted(ordered) == found[-1]
-    assert solving_order(*SHAPE, found, "keys") == found[-1]
+    assert solving_order(Geometry(*SHAPE), found, "keys") == found[-1]
 
 
 def test_keys_decode_to_the_positions_bitboards() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from fourinarow.cli.main import build_parser
 from fourinarow.cli.puzzle_generate import DEFAULT_TIME_MS, position_limit
+from fourinarow.core.geometry import Geometry
 from fourinarow.puzzles.model import read_puzzles
 from fourinarow.search.limit import Limit
 from tests.cli.conftest import Run
@@ -143,4 +144,4 @@ def test_positions_get_a_time_limit_only_on_boards_without_a_book(size: str, lim
     args = build_parser().parse_args(["puzzle", "generate", "--out", "x.jsonl", "--size", size])
     width, height = args.size
     expected = Limit(DEFAULT_TIME_MS / 1000) if limited else None
-    assert position_limit(width, height, args.connect) == expected
+    assert position_limit(Geometry(width, height, args.connect)) == expected

@@ -11,6 +11,7 @@ import pytest
 
 from fourinarow.cli.main import build_parser
 from fourinarow.cli.review import DEFAULT_TIME_MS, ReviewSettings
+from fourinarow.core.geometry import Geometry
 from fourinarow.search.limit import Limit
 from tests.cli.conftest import Run
 
@@ -139,7 +140,9 @@ def test_only_boards_without_a_book_get_a_time_per_position(
     args = build_parser().parse_args(["review", "--size", size, "--connect", str(connect), "4"])
     width, height = args.size
     expected = Limit(DEFAULT_TIME_MS / 1000) if limited else None
-    assert ReviewSettings.from_args(args).limit_of(width, height, args.connect) == expected
+    assert (
+        ReviewSettings.from_args(args).limit_of(Geometry(width, height, args.connect)) == expected
+    )
 
 
 def test_a_board_with_a_shipped_book_is_proven_whole_by_default(run: Run) -> None:

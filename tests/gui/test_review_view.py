@@ -20,7 +20,7 @@ from fourinarow.service.budgets import review_position_limit
 
 def test_the_job_reviews_the_game_and_counts_its_positions() -> None:
     board = Board.from_moves("12121272")
-    job = ReviewJob(board, review_position_limit(7, 6, 4))
+    job = ReviewJob(board, review_position_limit(board))
     assert job.limit is None
     assert (job.done, job.total, job.finished) == (0, 8, False)
     job.start()

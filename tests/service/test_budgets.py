@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from fourinarow.core import Board
+from fourinarow.core.geometry import Geometry
 from fourinarow.search.book import Book, position_key
 from fourinarow.search.limit import Limit
 from fourinarow.service.budgets import (
@@ -28,21 +29,26 @@ FRONT_ENDS = ("cli", "web", "gui", "integrations")
 
 @pytest.mark.parametrize(("width", "height"), [(7, 6), (6, 6), (5, 4), (4, 4)])
 def test_a_shape_with_a_shipped_book_is_reviewed_without_a_limit(width: int, height: int) -> None:
-    assert review_position_limit(width, height, 4) is None
+    assert review_position_limit(Geometry(width, height, 4)) is None
 
 
 @pytest.mark.parametrize(("width", "height", "connect"), [(8, 7, 4), (5, 5, 4), (7, 6, 5)])
 def test_a_shape_without_a_book_gets_a_time_per_position(
     width: int, height: int, connect: int
 ) -> None:
-    assert review_position_limit(width, height, connect) == Limit(time=REVIEW_SECONDS)
+    assert review_position_limit(Geometry(width, height, connect)) == Limit(time=REVIEW_SECONDS)
+
+
+def test_a_board_stands_for_its_shape() -> None:
+    assert review_position_limit(Board.from_moves("44")) is None
+    assert review_position_limit(Board(8, 7)) == Limit(time=REVIEW_SECONDS)
 
 
 def test_what_the_user_asks_for_a_review_wins() -> None:
-    assert review_position_limit(7, 6, 4, time_ms=250) == Limit(time=0.25)
-    assert review_position_limit(8, 7, 4, no_limit=True) is None
-    assert review_position_limit(8, 7, 4, no_limit=True, max_nodes=5) == Limit(nodes=5)
-    assert review_position_limit(8, 7, 4, max_nodes=5) == Limit(REVIEW_SECONDS, nodes=5)
+    assert review_position_limit(Geometry(7, 6, 4), time_ms=250) == Limit(time=0.25)
+    assert review_position_limit(Geometry(8, 7, 4), no_limit=True) is None
+    assert review_position_limit(Geometry(8, 7, 4), no_limit=True, max_nodes=5) == Limit(nodes=5)
+    assert review_position_limit(Geometry(8, 7, 4), max_nodes=5) == Limit(REVIEW_SECONDS, nodes=5)
 
 
 def test_an_installed_book_lifts_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -51,7 +57,7 @@ def test_an_installed_book_lifts_the_limit(tmp_path: Path, monkeypatch: pytest.M
     folder.mkdir(parents=True)
     key = position_key(Board.from_moves("3", width=5, height=5))
     Book.from_entries(5, 5, 4, 1, {key: 0}).save(folder / "5x5c4.book")
-    assert review_position_limit(5, 5, 4) is None
+    assert review_position_limit(Geometry(5, 5, 4)) is None
 
 
 @pytest.mark.parametrize(

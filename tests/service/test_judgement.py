@@ -101,7 +101,7 @@ def test_the_default_review_grades_the_thrown_win_by_proof(shape: str) -> None:
     nothing to check)."""
     width, height, connect, game, number = SHAPES[shape]
     board = Board.from_moves(game, width=width, height=height, connect=connect)
-    limit = review_position_limit(width, height, connect)
+    limit = review_position_limit(board)
     assert limit is not None  # no book for these shapes: a second a position
     position, thrown = before_throw(shape)
     analysed = PerfectAgent(tt_mb=64).analyze(position, limit)

@@ -44,7 +44,7 @@ from typing import TypeVar
 
 from fourinarow.agents import Agent, make_agent
 from fourinarow.analysis.review import GRADES, Grade, MoveReview, ReviewError, review_move
-from fourinarow.core import Board, FourInARowError
+from fourinarow.core import Board, FourInARowError, Geometry
 from fourinarow.core.checks import shown
 from fourinarow.core.lines import InputTooLongError, read_lines
 from fourinarow.core.paths import check_regular_file, open_regular_file
@@ -329,12 +329,14 @@ def agent_accuracy(
 # ----------------------------------------------------------------------------- position files
 
 
-def _board_of_line(text: str, where: str, width: int, height: int, connect: int) -> Board | None:
+def _board_of_line(text: str, where: str, shape: Geometry) -> Board | None:
     words = text.split("#", 1)[0].split()
     if not words:
         return None
     try:
-        board = Board.from_moves(words[0], width=width, height=height, connect=connect)
+        board = Board.from_moves(
+            words[0], width=shape.width, height=shape.height, connect=shape.connect
+        )
     except FourInARowError as error:
         raise PositionFileError(f"{where}: {error}") from None
     for word in words[1:]:
@@ -363,7 +365,9 @@ def read_positions(
             (the message names the file and line).
         PathKindError: ``path`` is a folder, a FIFO, a device or a socket (found without
             opening it, so a FIFO never blocks).
+        InvalidBoardSizeError: the shape is not a board's (said before the file is read).
     """
+    shape = Geometry(width, height, connect)
     path = check_regular_file(path, "the positions file")
     try:
         opened = open_regular_file(path, "the positions file")  # never waits on a FIFO
@@ -376,7 +380,7 @@ def read_positions(
         raise PositionFileError(str(error)) from None
     boards = []
     for number, line in enumerate(lines, start=1):
-        board = _board_of_line(line, f"{path}, line {number}", width, height, connect)
+        board = _board_of_line(line, f"{path}, line {number}", shape)
         if board is not None:
             boards.append(board)
     return boards

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from fourinarow.agents.proofs import book_reach, prove_then_estimate
-from fourinarow.core import Board, Column, FourInARowError, Player, column_label
+from fourinarow.core import Board, Column, FourInARowError, Geometry, Player, column_label
 from fourinarow.core.checks import shown
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB
@@ -499,14 +499,13 @@ def _estimated_grade(loss: float, possible: set[Grade]) -> Grade:
 # ----------------------------------------------------------------------------- review
 
 
-def _board_of(
-    board_or_moves: object, width: int, height: int, connect: int
-) -> tuple[Board, tuple[Column, ...]]:
+def _board_of(board_or_moves: object, shape: Geometry) -> tuple[Board, tuple[Column, ...]]:
     if isinstance(board_or_moves, Board):
         moves = board_or_moves.moves
         board = board_or_moves
         return Board(board.width, board.height, board.connect), moves
     if isinstance(board_or_moves, str):
+        width, height, connect = shape.width, shape.height, shape.connect
         final = Board.from_moves(board_or_moves, width=width, height=height, connect=connect)
         return Board(width, height, connect), final.moves
     raise ReviewError(
@@ -692,7 +691,7 @@ def review_game(
             after the game ended).
         InvalidBoardSizeError: the shape is not a board's.
     """
-    start, moves = _board_of(board_or_moves, width, height, connect)
+    start, moves = _board_of(board_or_moves, Geometry(width, height, connect))
     if solver is None:
         solver = Solver()
     elif not isinstance(solver, Solver):

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from fourinarow.book.estimate import check_build_size, estimate_build
-from fourinarow.book.layers import children, layers, next_layer
+from fourinarow.book.layers import children, layers, layers_of, next_layer
 from fourinarow.core.geometry import Geometry
 from fourinarow.core.json_text import read_json
 from fourinarow.core.machine import capped_to_cores
@@ -100,34 +100,29 @@ together; measured 18-26% less work than apart at 9 plies, as siblings share muc
 trees) or by key (the first builds; 2-9% less)."""
 
 
-def solving_order(
-    width: int, height: int, connect: int, found: list[list[int]], order: str
-) -> list[int]:
+def solving_order(geometry: Geometry, found: list[list[int]], order: str) -> list[int]:
     """The deepest layer of ``found`` in the order its positions are solved (and stored in
     chunks)."""
     if order == "keys" or len(found) < 2:
         return found[-1]
-    return next_layer(Geometry(width, height, connect), found[-2])
+    return next_layer(geometry, found[-2])
 
 
-def _layers_and_order(
-    width: int, height: int, connect: int, plies: int
-) -> tuple[list[list[int]], list[int]]:
+def _layers_and_order(geometry: Geometry, plies: int) -> tuple[list[list[int]], list[int]]:
     """``layers(...)`` and its deepest layer in sibling order, expanding that layer once."""
-    found = layers(width, height, connect, max(0, plies - 1))
+    found = layers_of(geometry, max(0, plies - 1))
     if plies == 0:
         return found, found[-1]
-    siblings = next_layer(Geometry(width, height, connect), found[-1])
+    siblings = next_layer(geometry, found[-1])
     found.append(sorted(siblings))
     return found, siblings
 
 
 def _complete(
-    width: int, height: int, connect: int, found: list[list[int]], deepest: dict[int, int]
+    geometry: Geometry, found: list[list[int]], deepest: dict[int, int]
 ) -> dict[int, int]:
     """Every layer's scores, from the deepest layer's by negamax."""
-    geometry = Geometry(width, height, connect)
-    cells = width * height
+    cells = geometry.cells
     scores = dict(deepest)
     for ply in range(len(found) - 2, -1, -1):
         win = (cells + 1 - ply) // 2
@@ -504,6 +499,7 @@ def build_book(
             above; nothing is written.
     """
     path = Path(path)
+    shape = Geometry(width, height, connect)
     if width * (height + 1) > BOOK_MAX_BITS:
         raise BookError(
             f"books need width * (height + 1) <= {BOOK_MAX_BITS}; {width}x{height} does not fit"
@@ -520,11 +516,10 @@ def build_book(
         check_build_size(estimate, f"{width}x{height} connect {connect} up to {plies} stones")
     directory = Path(directory) if directory is not None else build_directory(path)
     _check_outputs(path, directory)
-    found, siblings = _layers_and_order(width, height, connect, plies)
+    found, siblings = _layers_and_order(shape, plies)
     plan = BuildPlan(width, height, connect, plies, chunk_size, len(found[-1]))
     plan = _check_plan(directory, plan)
     deepest = siblings if plan.order == "siblings" else found[-1]
-    shape = Geometry(width, height, connect)
     tasks = [
         (i, shape, tt_mb, deepest[i * chunk_size : (i + 1) * chunk_size])
         for i in range(plan.chunks)
@@ -563,7 +558,7 @@ def build_book(
     values = array("b")
     for i in range(plan.chunks):
         values.frombytes(_chunk_path(directory, i).read_bytes())
-    entries = _complete(width, height, connect, found, dict(zip(deepest, values, strict=True)))
+    entries = _complete(shape, found, dict(zip(deepest, values, strict=True)))
     book = Book.from_entries(width, height, connect, plies, entries)
     kept = f"every chunk is solved and kept in {directory}: run the build again to write the book"
     try:

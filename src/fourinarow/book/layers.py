@@ -11,7 +11,7 @@ from __future__ import annotations
 from fourinarow.core.geometry import Geometry
 from fourinarow.search.book import decode_key, mirror_key
 
-__all__ = ["children", "layers", "next_layer"]
+__all__ = ["children", "layers", "layers_of", "next_layer"]
 
 
 def children(geometry: Geometry, key: int) -> tuple[bool, list[int]]:
@@ -48,7 +48,11 @@ def next_layer(geometry: Geometry, parents: list[int]) -> list[int]:
 def layers(width: int, height: int, connect: int, plies: int) -> list[list[int]]:
     """Every layer ``0..plies``: the sorted folded keys of the positions with that many stones
     in which nobody has won (the positions a book of ``plies`` holds)."""
-    geometry = Geometry(width, height, connect)
+    return layers_of(Geometry(width, height, connect), plies)
+
+
+def layers_of(geometry: Geometry, plies: int) -> list[list[int]]:
+    """:func:`layers` of a board of that ``geometry``."""
     found = [[0]]
     for _ in range(plies):
         found.append(sorted(next_layer(geometry, found[-1])))

@@ -40,6 +40,9 @@ from fourinarow.search.book import (
 
 __all__ = ["add_parser", "resolve_book_path", "run"]
 
+_STANDARD = Geometry(7, 6, 4)
+"""The shape ``resolve_book_path`` names a book for unless told another."""
+
 BUILD_EPILOG = """\
 Only the positions with exactly --plies stones are solved (each by the solver, in chunks of
 neighbouring positions); the shallower ones follow from them. Progress goes to PATH.build (or
@@ -228,11 +231,12 @@ def run(args: argparse.Namespace) -> int:
         return _run_install(
             args.source, args.sha256, deadline=args.deadline, max_mb=args.max_mb, quiet=args.quiet
         )
-    width, height = args.size
-    if args.book_command == "remove":
-        return _run_remove(width, height, args.connect)
-    if args.book_command == "info":
-        return _run_info(args.path, width, height, args.connect, verify=args.verify)
+    if args.book_command in ("remove", "info"):
+        width, height = args.size
+        shape = Geometry(width, height, args.connect)
+        if args.book_command == "remove":
+            return _run_remove(shape)
+        return _run_info(args.path, shape, verify=args.verify)
     return _run_build(BuildSettings.from_args(args))
 
 
@@ -323,19 +327,20 @@ def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
-def resolve_book_path(text: str | Path, width: int = 7, height: int = 6, connect: int = 4) -> Path:
-    """A book's path; ``shipped`` names the default book of the shape (see
-    ``default_book_path``: shipped with fourinarow or installed, the deeper).
+def resolve_book_path(text: str | Path, shape: Geometry = _STANDARD) -> Path:
+    """A book's path; ``shipped`` names the default book of ``shape`` (see
+    ``default_book_path``: shipped with fourinarow or installed, the deeper; 7x6 connect 4
+    unless told).
 
     Raises:
         BookError: ``shipped`` for a shape that has no book.
     """
     if str(text) == "shipped":
-        path = default_book_path(width, height, connect)
+        path = default_book_path(shape.width, shape.height, shape.connect)
         if path is None:
             raise BookError(
-                f"no book for {width}x{height} connect {connect} ships with fourinarow or is "
-                "installed (fourinarow book install)"
+                f"no book for {shape.width}x{shape.height} connect {shape.connect} ships with "
+                "fourinarow or is installed (fourinarow book install)"
             )
         return path
     return Path(text)
@@ -419,13 +424,13 @@ def _deepest_sample(book: Book, n: int, rng: random.Random) -> list[tuple[int, i
     return [(book.keys[i], book.values[i]) for i in chosen]
 
 
-def _run_info(text: str, width: int, height: int, connect: int, *, verify: int = 0) -> int:
+def _run_info(text: str, shape: Geometry, *, verify: int = 0) -> int:
     """Describe the book ``text`` names (a path, or ``shipped``), or a build's progress folder;
     re-solve ``verify`` of its deepest entries. Return 1 if any disagrees, else 0."""
     from fourinarow.search.book import decode_key
     from fourinarow.search.solver import Solver
 
-    path = resolve_book_path(text, width, height, connect)
+    path = resolve_book_path(text, shape)
     if path.is_dir():
         return _describe_build(path)
     told = Book.read_header(path)
@@ -539,12 +544,12 @@ def _run_list() -> int:
     return status
 
 
-def _run_remove(width: int, height: int, connect: int) -> int:
-    """Remove the book installed for the shape; return 0."""
+def _run_remove(shape: Geometry) -> int:
+    """Remove the book installed for ``shape``; return 0."""
     from fourinarow.book.install import remove_book
 
-    path = remove_book(width, height, connect)
-    used = default_book_path(width, height, connect)
+    path = remove_book(shape.width, shape.height, shape.connect)
+    used = default_book_path(shape.width, shape.height, shape.connect)
     after = f"the default book is now {used}" if used else "no book is left for that shape"
     print(f"removed {path}; {after}")
     return 0

@@ -16,6 +16,7 @@ from fourinarow.search.book.default import has_default_book
 from fourinarow.search.solver import compiled_kernel_available
 
 if TYPE_CHECKING:
+    from fourinarow.core import Board
     from fourinarow.tournament.schedule import Settings
 
 __all__ = [
@@ -85,13 +86,15 @@ def warn_if_unbounded(command: str, settings: Settings) -> None:
         return
 
 
-def warn_if_unbounded_solve(width: int, height: int, connect: int, empty_cells: int) -> None:
-    """Warn (one line on standard error) before ``solve`` proves, with no limit and no opening
-    book, a position of ``empty_cells`` empty cells that may take hours."""
+def warn_if_unbounded_solve(board: Board) -> None:
+    """Warn (one line on standard error) before ``solve`` proves ``board`` with no limit and no
+    opening book, when its empty cells may take hours."""
+    empty_cells = board.width * board.height - board.ply
     if not may_take_long(empty_cells):
         return
     print(
-        f"fourinarow solve: warning: {width}x{height} connect {connect} has no opening book, so "
+        f"fourinarow solve: warning: {board.width}x{board.height} connect {board.connect} has "
+        "no opening book, so "
         f"a position with {empty_cells} empty cells may take hours to prove; --time-ms or "
         "--max-nodes bound each search, and Ctrl-C prints what is proven so far",
         file=sys.stderr,

@@ -386,7 +386,7 @@ class TerminalGame:
 
     def _review(self, board: Board) -> None:
         """Print the review of the finished game: every move graded against the solver."""
-        limit = review_position_limit(board.width, board.height, board.connect)
+        limit = review_position_limit(board)
         if limit is None or limit.time is None:
             self._say(f"Reviewing the game's {board.ply} moves...")
         else:

@@ -20,7 +20,7 @@ from fourinarow.cli.options import (
     whole_option,
 )
 from fourinarow.cli.progress_bars import progress_bar
-from fourinarow.core import Board
+from fourinarow.core import Board, Geometry
 from fourinarow.core.paths import check_output_file, check_regular_file
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
@@ -147,13 +147,11 @@ def add_generate_parser(actions: argparse._SubParsersAction[Any]) -> None:
     )
 
 
-def position_limit(
-    width: int, height: int, connect: int, time_ms: float | None = None
-) -> Limit | None:
-    """Each position's limit for ``puzzle generate`` on a ``width`` x ``height`` board,
-    connect ``connect``: ``time_ms`` (--time-ms), by default none where the shape has an
+def position_limit(shape: Geometry, time_ms: float | None = None) -> Limit | None:
+    """Each position's limit for ``puzzle generate`` on a board of this ``shape``:
+    ``time_ms`` (--time-ms), by default none where the shape has an
     opening book (shipped or installed), else ``DEFAULT_TIME_MS``."""
-    if time_ms is None and not has_default_book(width, height, connect):
+    if time_ms is None and not has_default_book(shape.width, shape.height, shape.connect):
         time_ms = DEFAULT_TIME_MS
     return None if time_ms is None else Limit(time_ms / 1000)
 
@@ -196,7 +194,7 @@ class GenerateSettings:
         )
 
 
-def _database_games(path: Path, width: int, height: int, connect: int) -> list[Game]:
+def _database_games(path: Path, shape: Geometry) -> list[Game]:
     """Every stored game on the shape, from every tournament of the database at ``path``."""
     from fourinarow.tournament.store import Store
 
@@ -208,6 +206,7 @@ def _database_games(path: Path, width: int, height: int, connect: int) -> list[G
     if missing:
         raise PuzzleError(f"there is no tournament database at {path}")
     games: list[Game] = []
+    wanted = (shape.width, shape.height, shape.connect)
     with Store(path, create=False) as store:
         latest = store.tournament()
         for number in range(1, (latest.id if latest else 0) + 1):
@@ -215,13 +214,14 @@ def _database_games(path: Path, width: int, height: int, connect: int) -> list[G
                 continue
             for record in store.records(number):
                 spec = record.spec
-                if (spec.width, spec.height, spec.connect) != (width, height, connect):
+                if (spec.width, spec.height, spec.connect) != wanted:
                     continue
                 source = f"tournament {number} game {spec.index + 1}, {spec.first} v {spec.second}"
                 games.append(Game(record.moves, source))
     if not games:
         raise PuzzleError(
-            f"the database {path} holds no games on a {width}x{height} connect-{connect} board"
+            f"the database {path} holds no games on a {shape.width}x{shape.height} "
+            f"connect-{shape.connect} board"
         )
     return games
 
@@ -240,6 +240,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def generate_set(settings: GenerateSettings) -> int:
     """Make the set and write it; return 0."""
     width, height = settings.width, settings.height
+    shape = Geometry(width, height, settings.connect)
     # a device or a FIFO is written through; the rest is checked without opening it
     if not check_output_file(settings.out, "the puzzle set", write_through=True):
         reason = _unwritable(settings.out)
@@ -249,7 +250,7 @@ def generate_set(settings: GenerateSettings) -> int:
             raise PuzzleError(f"cannot write the set: {reason}")
     games: Iterator[Game] | list[Game] | None = None
     if settings.db is not None:
-        games = _database_games(settings.db, width, height, settings.connect)
+        games = _database_games(settings.db, shape)
     start = time.perf_counter()
     with progress_bar("puzzles", enabled=not settings.quiet) as progress:
         work = partial(
@@ -261,7 +262,7 @@ def generate_set(settings: GenerateSettings) -> int:
             connect=settings.connect,
             kinds=settings.kinds,
             games=games,
-            limit=position_limit(width, height, settings.connect, settings.time_ms),
+            limit=position_limit(shape, settings.time_ms),
             solver=Solver(tt_mb=64),
             progress=progress,
         )

@@ -21,7 +21,7 @@ from fourinarow.cli.results import db_help
 from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
 from fourinarow.cli.review_text import review_text
-from fourinarow.core import Board, InvalidPositionError
+from fourinarow.core import Board, Geometry, InvalidPositionError
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -165,13 +165,11 @@ class ReviewSettings:
             json=args.json,
         )
 
-    def limit_of(self, width: int, height: int, connect: int) -> Limit | None:
-        """Each position's limit on a board of this shape
+    def limit_of(self, shape: Geometry | Board) -> Limit | None:
+        """Each position's limit on a board of this ``shape``
         (:func:`~fourinarow.service.budgets.review_position_limit`)."""
         return review_position_limit(
-            width,
-            height,
-            connect,
+            shape,
             time_ms=self.time_ms,
             no_limit=self.no_limit,
             max_nodes=self.max_nodes,
@@ -203,7 +201,7 @@ def review_moves(settings: ReviewSettings) -> int:
     )
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
-    limit = s.limit_of(s.width, s.height, s.connect)
+    limit = s.limit_of(board)
     review = review_progress(start_review(board, limit, solver=Solver(tt_mb=64)))
     assert review is not None  # only a stop ends a review early, and nothing stops this one
     if s.json:

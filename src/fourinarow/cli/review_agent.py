@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fourinarow.agents import make_agent
 from fourinarow.cli.options import positive_int, seed_number
-from fourinarow.core import Board
+from fourinarow.core import Board, Geometry
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -198,11 +198,11 @@ class AgentReview:
         return Limit(seconds, nodes=self.max_nodes)
 
 
-def solver_limit(width: int, height: int, connect: int, *, no_limit: bool = False) -> Limit | None:
-    """The solver's limit per position when grading an agent on a ``width`` x ``height``
-    board: none with ``no_limit`` (--no-limit) or where the shape has an opening book (shipped
+def solver_limit(shape: Geometry, *, no_limit: bool = False) -> Limit | None:
+    """The solver's limit per position when grading an agent on a board of this ``shape``:
+    none with ``no_limit`` (--no-limit) or where the shape has an opening book (shipped
     or installed), else ``SOLVER_TIME_MS``."""
-    if no_limit or has_default_book(width, height, connect):
+    if no_limit or has_default_book(shape.width, shape.height, shape.connect):
         return None
     return Limit(SOLVER_TIME_MS / 1000)
 
@@ -217,7 +217,8 @@ def run_agent_review(review: AgentReview) -> int:
         )
         boards.append(evenly_spaced(found, review.count))
     solver = Solver(tt_mb=64)
-    limit = solver_limit(review.width, review.height, review.connect, no_limit=review.no_limit)
+    shape = Geometry(review.width, review.height, review.connect)
+    limit = solver_limit(shape, no_limit=review.no_limit)
     reports = []
     for chosen, positions in zip(sets, boards, strict=True):
         solved = interruptible(partial(solve_positions, positions, solver=solver, limit=limit))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.review_text import review_text
-from fourinarow.core import format_moves
+from fourinarow.core import Geometry, format_moves
 from fourinarow.core.paths import check_regular_file
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -51,9 +51,9 @@ agent). Stored games keep their own board: --size and --connect are not used wit
 every game's players and turning points and the agents' summaries.
 """
 
-LimitOf = Callable[[int, int, int], Limit | None]
-"""The limit per position ``fourinarow review`` gives a board:
-``limit_of(width, height, connect)``."""
+LimitOf = Callable[[Geometry], Limit | None]
+"""The limit per position ``fourinarow review`` gives a board of a shape:
+``limit_of(geometry)``."""
 
 _MARK_NAMES = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
 
@@ -129,7 +129,7 @@ class StoredGames:
 
 
 def run_review_db(asked: StoredGames, limit_of: LimitOf) -> int:
-    """Review or list stored games; ``limit_of(width, height, connect)`` gives the limit per
+    """Review or list stored games; ``limit_of(geometry)`` gives the limit per
     position for a board. Return the exit status."""
     if asked.game and asked.list:
         raise ReviewError("--list shows a tournament's games: leave out --game")
@@ -260,7 +260,8 @@ def _reviewed(asked: StoredGames, games: list[PlayedGame], limit_of: LimitOf) ->
     """Every game reviewed (Ctrl-C stops at once), with progress on standard error."""
     if not games:
         return []
-    limit = limit_of(games[0].width, games[0].height, games[0].connect)  # the stored shape
+    first = games[0]
+    limit = limit_of(Geometry(first.width, first.height, first.connect))  # the stored shape
     with progress_bar("games", enabled=not asked.quiet and len(games) > 1) as progress:
         work = partial(review_games, games, limit=limit, solver=Solver(tt_mb=64), progress=progress)
         return interruptible(work)

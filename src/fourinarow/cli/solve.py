@@ -26,7 +26,7 @@ from fourinarow.cli.options import (
     within_cores,
 )
 from fourinarow.cli.progress_bars import job_text, search_status
-from fourinarow.core import Board, InvalidPositionError
+from fourinarow.core import Board, Geometry, InvalidPositionError
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.book import Book
 from fourinarow.search.book.default import has_default_book
@@ -180,7 +180,8 @@ class SolveSettings:
         if args.book is not None:
             from fourinarow.cli.book import resolve_book_path
 
-            path = resolve_book_path(args.book, width, height, args.connect)  # there is one
+            shape = Geometry(width, height, args.connect)
+            path = resolve_book_path(args.book, shape)  # there is one
             if args.book != "shipped":  # the default book is read as the solver reads it
                 book = Book.load(path)
                 book.require_shape(width, height, args.connect)
@@ -263,8 +264,7 @@ def solve(settings: SolveSettings) -> int:
                 note_pure_python("solve", board.width, board.height)
                 searched = True
             if not warned and _unbounded_without_book(board, s):
-                empty = board.width * board.height - board.ply
-                warn_if_unbounded_solve(board.width, board.height, board.connect, empty)
+                warn_if_unbounded_solve(board)
                 warned = True
             line = _search(solver, analyst, board, s)
         except InvalidPositionError as error:

@@ -99,7 +99,7 @@ class App:
         if job is None or not job.is_for(board):
             if job is not None:
                 job.stop()
-            job = ReviewJob(board, review_position_limit(board.width, board.height, board.connect))
+            job = ReviewJob(board, review_position_limit(board))
             job.start()
             self._review_job = job
         names = (game.name(1), game.name(2))

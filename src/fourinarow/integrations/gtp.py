@@ -44,7 +44,7 @@ from typing import TextIO
 
 from fourinarow import __version__
 from fourinarow.agents import Agent, Limit, analyze, make_agent
-from fourinarow.core import Board, Column, FourInARowError
+from fourinarow.core import Board, Column, FourInARowError, Geometry
 from fourinarow.core.checks import shown
 from fourinarow.core.lines import LINE_LIMIT, skip_line
 from fourinarow.core.notation import LETTER_COLUMNS, parse_size
@@ -175,9 +175,10 @@ class GtpEngine:
         """The agent's budget for one move or analysis."""
         return Limit(time=self.time_ms / 1000)
 
-    def new_board(self, width: int, height: int, connect: int) -> None:
-        """Start a new game on that shape (checked first: a bad one keeps the current game)."""
-        self.board = Board(width, height, connect)
+    def new_board(self, shape: Geometry) -> None:
+        """Start a new game on a board of that ``shape`` (a bad shape is refused as its
+        ``Geometry`` is made, so the current game stays)."""
+        self.board = Board(shape.width, shape.height, shape.connect)
 
     def colour(self, word: str) -> int:
         """The player (1 or 2) a colour word names."""
@@ -291,7 +292,7 @@ def _boardsize(engine: GtpEngine, arguments: list[str]) -> str:
             f"boards here are not square: write boardsize WxH or W H, not boardsize {words[0]}"
         )
     width, height = parse_size("x".join(words))
-    engine.new_board(width, height, engine.board.connect)
+    engine.new_board(Geometry(width, height, engine.board.connect))
     return ""
 
 
@@ -301,13 +302,13 @@ def _connect(engine: GtpEngine, arguments: list[str]) -> str:
         connect = parse_int(word, 2, 64)
     except InvalidNumberError as error:
         raise GtpError(f"connect: {error}") from None
-    engine.new_board(engine.board.width, engine.board.height, connect)
+    engine.new_board(Geometry(engine.board.width, engine.board.height, connect))
     return ""
 
 
 def _clear_board(engine: GtpEngine, arguments: list[str]) -> str:
     _words(arguments, 0, "clear_board")
-    engine.new_board(engine.board.width, engine.board.height, engine.board.connect)
+    engine.new_board(engine.board.geometry)
     return ""
 
 

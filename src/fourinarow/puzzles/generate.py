@@ -64,7 +64,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents import make_agent
 from fourinarow.agents.base import analyze
-from fourinarow.core import Board, Column, FourInARowError, column_label
+from fourinarow.core import Board, Column, FourInARowError, Geometry, column_label
 from fourinarow.core.checks import shown
 from fourinarow.puzzles.model import KINDS, WIN_MAX_DISTANCE, Kind, Puzzle, PuzzleError
 from fourinarow.search.limit import Limit
@@ -341,10 +341,12 @@ def generate(
 
     Raises:
         PuzzleError: ``count`` is not a positive whole number, or an unknown kind.
+        InvalidBoardSizeError: the shape is not a board's.
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise PuzzleError(f"the number of puzzles is a whole number from 1, not {shown(count)}")
     quotas = _quotas(count, _checked_kinds(kinds))
+    shape = Geometry(width, height, connect)
     solver = Solver(tt_mb=64) if solver is None else solver
     if games is None:
         games = self_play_games(seed, width=width, height=height, connect=connect)
@@ -359,7 +361,7 @@ def generate(
         stalled += 1
         if stalled > STALL_GAMES:
             break
-        for puzzle in _puzzles_of(game, width, height, connect, solver, limit, seen):
+        for puzzle in _puzzles_of(game, shape, solver, limit, seen):
             if puzzle.kind not in quotas:
                 continue
             if puzzle.distance == 1:
@@ -384,16 +386,10 @@ def _ordered(puzzles: list[Puzzle]) -> list[Puzzle]:
 
 
 def _puzzles_of(
-    game: Game,
-    width: int,
-    height: int,
-    connect: int,
-    solver: Solver,
-    limit: Limit | None,
-    seen: set[int],
+    game: Game, shape: Geometry, solver: Solver, limit: Limit | None, seen: set[int]
 ) -> Iterator[Puzzle]:
     """The new puzzles of one game's positions, in the order played."""
-    board = Board(width, height, connect)
+    board = Board(shape.width, shape.height, shape.connect)
     for ply, column in enumerate(game.moves):
         if ply >= MIN_PLY:
             key = min(board.key(), board.mirror().key())

@@ -16,7 +16,7 @@ Within any of them, ``PROOF_SHARE`` of the time goes to proofs, every column nar
 together, and the engine's estimates get the rest (prove, then estimate:
 :mod:`fourinarow.service.judgement`).
 
->>> review_position_limit(7, 6, 4) is None, review_position_limit(8, 7, 4)
+>>> review_position_limit(Geometry(7, 6, 4)) is None, review_position_limit(Board(8, 7))
 (True, Limit(time=1.0, depth=None, nodes=None))
 """
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from fourinarow.agents.proofs import PROOF_SHARE, book_reach
 from fourinarow.core import Board
+from fourinarow.core.geometry import Geometry
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 
@@ -73,20 +74,22 @@ def analysis_limit(seconds: float | None = None) -> Limit:
 
 
 def review_position_limit(
-    width: int,
-    height: int,
-    connect: int,
+    shape: Geometry | Board,
     *,
     time_ms: float | None = None,
     no_limit: bool = False,
     max_nodes: int | None = None,
 ) -> Limit | None:
-    """Each position's limit in a review of a game on a ``width`` x ``height`` board,
-    connect ``connect``: what ``time_ms`` and ``max_nodes`` say; by default none where the
+    """Each position's limit in a review of a game of this ``shape`` (a board's geometry, or
+    the board itself): what ``time_ms`` and ``max_nodes`` say; by default none where the
     shape has an opening book (shipped or installed) or with ``no_limit``, else
     :data:`REVIEW_SECONDS`."""
     seconds = None if time_ms is None else time_ms / 1000
-    if time_ms is None and not no_limit and not has_default_book(width, height, connect):
+    if (
+        time_ms is None
+        and not no_limit
+        and not has_default_book(shape.width, shape.height, shape.connect)
+    ):
         seconds = REVIEW_SECONDS
     if seconds is None and max_nodes is None:
         return None

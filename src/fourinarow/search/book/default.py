@@ -16,8 +16,9 @@ import warnings
 from importlib import resources
 from pathlib import Path
 
+from fourinarow.core.geometry import Geometry
 from fourinarow.search.book.cache import cache_directory
-from fourinarow.search.book.format import BookError, BookHeader, _checked_shape, _fail
+from fourinarow.search.book.format import BookError, BookHeader, _fail
 from fourinarow.search.book.lookup import Book
 from fourinarow.userdata import UnknownDataHomeError, data_folder
 
@@ -35,9 +36,8 @@ __all__ = [
 
 def shipped_book_path(width: int, height: int, connect: int) -> Path | None:
     """The book shipped inside the package for this shape, or ``None`` if there is none."""
-    width, height, connect = _checked_shape(width, height, connect)
     resource = resources.files("fourinarow.search.book").joinpath(
-        "shipped", book_file_name(width, height, connect)
+        "shipped", _file_name(Geometry(width, height, connect))
     )
     path = Path(str(resource))
     return path if path.is_file() else None
@@ -49,8 +49,12 @@ def book_file_name(width: int, height: int, connect: int) -> str:
     >>> book_file_name(7, 6, 4)
     '7x6c4.book'
     """
-    width, height, connect = _checked_shape(width, height, connect)
-    return f"{width}x{height}c{connect}.book"
+    return _file_name(Geometry(width, height, connect))
+
+
+def _file_name(shape: Geometry) -> str:
+    """:func:`book_file_name` of a checked shape."""
+    return f"{shape.width}x{shape.height}c{shape.connect}.book"
 
 
 def installed_books_folder() -> Path:
@@ -86,7 +90,7 @@ def default_book_path(width: int, height: int, connect: int) -> Path | None:
         BookError: a header of either file is damaged, or the installed file is for another
             shape than its name says (the message names the file).
     """
-    chosen = _default_choice(*_checked_shape(width, height, connect))
+    chosen = _default_choice(Geometry(width, height, connect))
     return None if chosen is None else chosen[0]
 
 
@@ -104,15 +108,16 @@ def has_default_book(width: int, height: int, connect: int) -> bool:
     Raises:
         InvalidBoardSizeError: the shape is not a valid board.
     """
-    shape = _checked_shape(width, height, connect)
+    shape = Geometry(width, height, connect)
     try:
-        return _default_choice(*shape) is not None
+        return _default_choice(shape) is not None
     except BookError:
         return False
 
 
-def _default_choice(width: int, height: int, connect: int) -> tuple[Path, BookHeader] | None:
+def _default_choice(shape: Geometry) -> tuple[Path, BookHeader] | None:
     """The default book's file and header (see :func:`default_book_path`)."""
+    width, height, connect = shape.width, shape.height, shape.connect
     found: list[tuple[Path, BookHeader]] = []
     for path in (
         shipped_book_path(width, height, connect),
@@ -153,10 +158,12 @@ def default_book(width: int, height: int, connect: int) -> Book | None:
     Raises:
         BookError: the file is damaged (reinstalling fourinarow, or the book, fixes it).
     """
-    shape = _checked_shape(width, height, connect)
-    path = default_book_path(*shape)
-    if path is None:
+    geometry = Geometry(width, height, connect)
+    shape = (geometry.width, geometry.height, geometry.connect)
+    chosen = _default_choice(geometry)
+    if chosen is None:
         return None
+    path = chosen[0]
     identity = _identity(path)
     known = _defaults.get(shape)
     if known is not None and known[:2] == (path, identity):
@@ -204,5 +211,5 @@ def default_book_plies(width: int, height: int, connect: int) -> int | None:
     Raises:
         BookError: as :func:`default_book_path`.
     """
-    chosen = _default_choice(*_checked_shape(width, height, connect))
+    chosen = _default_choice(Geometry(width, height, connect))
     return None if chosen is None else chosen[1].plies

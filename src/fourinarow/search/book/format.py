@@ -355,12 +355,6 @@ def _checked_key(key: object, width: object, height: object) -> int:
     return number
 
 
-def _checked_shape(width: object, height: object, connect: object) -> tuple[int, int, int]:
-    """A board shape as three ints (else ``InvalidBoardSizeError``)."""
-    shape = Geometry(width, height, connect)  # type: ignore[arg-type]
-    return shape.width, shape.height, shape.connect
-
-
 def _checked_path(path: object, what: str = "a book") -> Path:
     """``path`` as a ``Path`` if it is text or a path (never a number: ``open(2)`` would read
     a file descriptor), else ``BookError``."""

@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from fourinarow.core import Board, InvalidPositionError
+from fourinarow.core import Board, Geometry, InvalidPositionError
 from fourinarow.core.checks import shown, whole_number
 from fourinarow.core.paths import write_output_file
 from fourinarow.search.book.blocks import (
@@ -38,7 +38,6 @@ from fourinarow.search.book.format import (
     BookHeader,
     BookPathError,
     _checked_path,
-    _checked_shape,
     _fail,
     encode_book,
     position_key,
@@ -79,7 +78,8 @@ class Book:
         copy: Path | None = None,
         blocks: BlockCheck | None = None,
     ) -> None:
-        width, height, connect = _checked_shape(width, height, connect)
+        shape = Geometry(width, height, connect)
+        width, height, connect = shape.width, shape.height, shape.connect
         if not 0 <= whole_number(plies, "plies", BookError) <= width * height:
             raise BookError(f"plies go from 0 to {width * height}, not {shown(plies)}")
         if width * (height + 1) > BOOK_MAX_BITS:
@@ -162,7 +162,8 @@ class Book:
             BookError: it is for another; the message names the file and both shapes.
             InvalidBoardSizeError: the shape asked for is not a board's.
         """
-        width, height, connect = _checked_shape(width, height, connect)
+        asked = Geometry(width, height, connect)
+        width, height, connect = asked.width, asked.height, asked.connect
         if (width, height, connect) != (self.width, self.height, self.connect):
             raise _fail(
                 self.path or "(in memory)",
