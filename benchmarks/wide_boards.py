@@ -4,18 +4,17 @@
     python benchmarks/wide_boards.py --positions 5 --repeat 5
     python benchmarks/wide_boards.py --shapes 11x9c4:30,16x7c4:30 --min-nodes 20000
 
-Boards with ``width * (height + 1)`` of 65 to 128 bits are solved by the compiled kernel on
-128-bit words (``_solver_kernel128``); before it, only in pure Python (``python_solver.py``). For
-each shape
+Boards with ``width * (height + 1)`` of 65 to 128 bits are solved by the compiled kernel on 128-bit
+words (``_solver_kernel128``); before it, only in pure Python (``python_solver.py``). For each shape
 (``WxHcN:E``: width, height, connect, and the empty cells left) the script plays seeded random
-games, whose moves neither complete a line nor let the opponent complete one next while another
-move can, stops each with E empty cells, and keeps the positions whose exact solve takes the
-compiled kernel ``--min-nodes`` to ``--max-nodes`` nodes. Each kept position is then solved
-exactly by both kernels, each with a table of ``2**--table-bits`` slots cleared before every
-solve, ``--repeat`` times, alternating; the table prints the nodes of each (``same`` when they
-agree, as they must with tables of one size), the score of each, the median CPU time of each
-solve and their ratio (Python over compiled). The moves of each position follow the table
-(1-based columns, comma separated). Exit status 1 if any nodes or score differ.
+games, whose moves neither complete a line nor let the opponent complete one next while another move
+can, stops each with E empty cells, and keeps the positions whose exact solve takes the compiled
+kernel ``--min-nodes`` to ``--max-nodes`` nodes. Each kept position is then solved exactly by both
+kernels, each with a table of ``2**--table-bits`` slots cleared before every solve, ``--repeat``
+times, alternating; the table prints the nodes of each (``same`` when they agree, as they must with
+tables of one size), the score of each, the median CPU time of each solve and their ratio (Python
+over compiled). The moves of each position follow the table (1-based columns, comma separated). Exit
+status 1 if any nodes or score differ.
 """
 
 from __future__ import annotations

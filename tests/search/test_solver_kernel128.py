@@ -1,6 +1,5 @@
 """The compiled kernel on 128-bit words (``_solver_kernel128``, boards of 65 to 128 bits) against
-its
-pure-Python twin, node for node; keys above 2**64; its table's epochs; the solver's choice of
+its pure-Python twin, node for node; keys above 2**64; its table's epochs; the solver's choice of
 kernel; and threads on it."""
 
 from __future__ import annotations

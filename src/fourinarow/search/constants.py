@@ -2,11 +2,10 @@
 
 The Python searches (``python_solver.py``, ``heuristic.py``, ``evaluation.py``, ``deepening.py``)
 import these names; the compiled kernels (``_solver_kernel.pyx``, ``_heuristic_kernel.pyx``) read
-them when
-they are imported, except the few they need as C compile-time constants in their innermost loops
-(``SOLVER_CHECK_EVERY``, ``HEURISTIC_CHECK_EVERY``, ``NO_LOWER``, ``NO_UPPER``), which they repeat
-and ``tests/search/test_constants.py`` checks against this module. Changing a value here changes
-both twins' node counts alike; rebuild the kernels afterwards.
+them when they are imported, except the few they need as C compile-time constants in their innermost
+loops (``SOLVER_CHECK_EVERY``, ``HEURISTIC_CHECK_EVERY``, ``NO_LOWER``, ``NO_UPPER``), which they
+repeat and ``tests/search/test_constants.py`` checks against this module. Changing a value here
+changes both twins' node counts alike; rebuild the kernels afterwards.
 
 >>> FORCED < WIN < INFINITY
 True

@@ -10,12 +10,10 @@ Scores are from the side to move's view at the root: ``WIN - plies`` for a win f
 plies ahead (the winning stone included), ``-(WIN - plies)`` for a loss, 0 for a full board,
 else the evaluation of the leaves.
 
-On boards with ``width * (height + 1) <= 128`` the search runs in a compiled kernel that visits
-the same nodes and returns the same results (``_heuristic_kernel.pyx`` on 64-bit words up to 64
-bits,
-``_heuristic_kernel128.pyx`` on 128-bit words above); on larger boards, or without the extension,
-it runs
-here in Python.
+On boards with ``width * (height + 1) <= 128`` the search runs in a compiled kernel that visits the
+same nodes and returns the same results (``_heuristic_kernel.pyx`` on 64-bit words up to 64 bits,
+``_heuristic_kernel128.pyx`` on 128-bit words above); on larger boards, or without the extension, it
+runs here in Python.
 
 >>> from fourinarow.core import Board
 >>> search = HeuristicSearch(7, 6, 4, "window")
@@ -401,9 +399,8 @@ def run_compiled(
 def compiled_module(shape: Geometry) -> ModuleType | None:
     """The compiled kernels' module for ``shape``, or ``None`` where none holds it or it is not
     built: ``_heuristic_kernel`` (64-bit words) for ``width * (height + 1) <= 64``,
-    ``_heuristic_kernel128``
-    (128-bit words) up to :data:`KERNEL_MAX_BITS`. Both have the same ``HeuristicKernel`` and
-    ``EngineKernel``."""
+    ``_heuristic_kernel128`` (128-bit words) up to :data:`KERNEL_MAX_BITS`. Both have the same
+    ``HeuristicKernel`` and ``EngineKernel``."""
     bits = shape.width * shape.stride
     if bits > KERNEL_MAX_BITS:
         return None

@@ -1,11 +1,10 @@
 """The perfect-play search in pure Python: the reference, and the fallback for any board size.
 
-This is the same algorithm as the compiled kernel (``_solver_kernel.pyx``), step for step, on
-Python ints
-so that it works on every board up to 20x20, where the kernel's words (64 or 128 bits) are too
-small, and wherever the extension could not be built. For the same table size it searches the
-same nodes and returns the same scores (a differential test checks this). Read this file to
-understand the kernel; read the kernel to see how it is made fast.
+This is the same algorithm as the compiled kernel (``_solver_kernel.pyx``), step for step, on Python
+ints so that it works on every board up to 20x20, where the kernel's words (64 or 128 bits) are too
+small, and wherever the extension could not be built. For the same table size it searches the same
+nodes and returns the same scores (a differential test checks this). Read this file to understand
+the kernel; read the kernel to see how it is made fast.
 
 A position is ``current`` (the stones of the side to move) and ``mask`` (all stones), with
 ``ply`` the number of stones on the board, in the bit layout of :mod:`fourinarow.core.geometry`.

@@ -192,8 +192,8 @@ def check_origins(origins: object) -> None:
     >>> check_origins(("https://games.example/",))
     Traceback (most recent call last):
         ...
-    fourinarow.web.server_settings.InvalidWebSettingError: 'https://games.example/' is not an
-    origin: \
+    fourinarow.web.server_settings.InvalidWebSettingError: \
+'https://games.example/' is not an origin: \
 an origin is a scheme, a host and perhaps a port, as a browser sends it \
 (https://games.example, http://localhost:8080), without a path or a slash at the end; * allows any
 
