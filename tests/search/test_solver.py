@@ -123,27 +123,32 @@ def random_open_position(
     return None if board.is_game_over() else (board, naive)
 
 
-@pytest.mark.parametrize(
-    ("shape", "empties"),
+NAIVE_SHAPES = [
     # Even heights (7x6, 12x6, 5x4, 6x4, 4x6) exercise the claimeven bound, odd ones the rest.
-    [
-        ((7, 6, 4), 8),
-        ((9, 7, 4), 8),
-        ((12, 6, 5), 7),
-        ((5, 4, 3), 9),
-        ((20, 3, 3), 8),
-        ((6, 4, 4), 7),
-        ((4, 6, 3), 9),
-        ((13, 4, 4), 7),  # 65 bits, on 128-bit words as are 9x7 (72), 12x6 (84) and 20x3 (80)
-    ],
-    ids=str,
-)
-def test_solver_matches_naive_brute_force(shape: tuple[int, int, int], empties: int) -> None:
+    ((7, 6, 4), 8),
+    ((9, 7, 4), 8),
+    ((12, 6, 5), 7),
+    ((5, 4, 3), 9),
+    ((20, 3, 3), 8),
+    ((6, 4, 4), 7),
+    ((4, 6, 3), 9),
+    ((13, 4, 4), 7),  # 65 bits, on 128-bit words as are 9x7 (72), 12x6 (84) and 20x3 (80)
+]
+"""Shapes, and the empty cells left in the positions the naive search checks on each."""
+
+NAIVE_POSITIONS = 4
+"""Positions a shape the fast test checks: the first of the slow test's 12, as the same seed
+draws them (the naive search takes seconds a position on the wide shapes)."""
+
+
+def check_against_naive(shape: tuple[int, int, int], empties: int, count: int) -> None:
+    """The solver's score of ``count`` random positions of ``shape`` with ``empties`` cells left
+    is the naive full search's."""
     rng = random.Random(sum(shape) * 31 + empties)
     solver = Solver(tt_mb=8)
     checked = 0
     for _ in range(1000):
-        if checked == 12:
+        if checked == count:
             break
         found = random_open_position(rng, shape, empties)
         if found is None:
@@ -151,27 +156,63 @@ def test_solver_matches_naive_brute_force(shape: tuple[int, int, int], empties: 
         board, naive = found
         assert solver.solve(board).score == naive_score(naive), board.to_moves()
         checked += 1
-    assert checked == 12, "too few random games last long enough: pick another shape"
+    assert checked == count, "too few random games last long enough: pick another shape"
+
+
+@pytest.mark.parametrize(("shape", "empties"), NAIVE_SHAPES, ids=str)
+def test_solver_matches_naive_brute_force(shape: tuple[int, int, int], empties: int) -> None:
+    check_against_naive(shape, empties, NAIVE_POSITIONS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("shape", "empties"), NAIVE_SHAPES, ids=str)
+def test_solver_matches_naive_brute_force_on_12_positions_a_shape(
+    shape: tuple[int, int, int], empties: int
+) -> None:
+    check_against_naive(shape, empties, 12)
 
 
 # --------------------------------------------------------------- kernel against reference
 
 
+KERNEL_SHAPES = [
+    ((7, 6, 4), 16),
+    ((6, 5, 4), 10),
+    ((5, 4, 3), 4),
+    ((8, 7, 5), 36),
+    ((4, 12, 4), 24),
+]
+"""Shapes, and the stones played in the positions the two kernels search on each."""
+
+
 @needs_kernel
-@pytest.mark.parametrize(
-    ("shape", "plies"),
-    [((7, 6, 4), 16), ((6, 5, 4), 10), ((5, 4, 3), 4), ((8, 7, 5), 36), ((4, 12, 4), 24)],
-    ids=str,
-)
+@pytest.mark.parametrize(("shape", "plies"), KERNEL_SHAPES, ids=str)
 def test_compiled_kernel_and_python_reference_agree_node_for_node(
     shape: tuple[int, int, int], plies: int
 ) -> None:
+    """On the first 2 positions of the slow test's 6 (the pure-Python search takes seconds on
+    8x7 connect 5, where the 64 bits of a word are all used)."""
+    check_kernels_node_for_node(shape, plies, 2)
+
+
+@needs_kernel
+@pytest.mark.slow
+@pytest.mark.parametrize(("shape", "plies"), KERNEL_SHAPES, ids=str)
+def test_compiled_kernel_and_python_reference_agree_node_for_node_on_6_positions(
+    shape: tuple[int, int, int], plies: int
+) -> None:
+    check_kernels_node_for_node(shape, plies, 6)
+
+
+def check_kernels_node_for_node(shape: tuple[int, int, int], plies: int, count: int) -> None:
+    """The compiled kernel and the pure-Python one give the same score, nodes and bounds on
+    ``count`` random positions of ``shape`` after ``plies`` stones."""
     from fourinarow.search._solver_kernel import Kernel
 
     rng = random.Random(plies)
     compiled, reference = Kernel(*shape, 16), ReferenceKernel(*shape, 16)
     checked = 0
-    while checked < 6:
+    while checked < count:
         board = Board(*shape)
         while board.legal_moves and board.ply < plies:
             board.push(rng.choice(board.legal_moves))
