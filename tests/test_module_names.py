@@ -56,6 +56,10 @@ SHARED: dict[str, tuple[str, frozenset[str]]] = {
         "a move chosen by an agent: the terminal game and the web app's move endpoint",
         frozenset({"fourinarow.cli.play", "fourinarow.web.routes.play"}),
     ),
+    "puzzles": (
+        "puzzles: the package, and the application layer's door to it for the front ends",
+        frozenset({"fourinarow.puzzles", "fourinarow.service.puzzles"}),
+    ),
     "review": (
         "a game's review: graded by the analysis, shown by `fourinarow review` and the endpoint",
         frozenset(
