@@ -33,11 +33,11 @@ from fourinarow.service.puzzles import (
     Result,
     daily_puzzle,
     default_progress_path,
-    describe_value,
     read_puzzles,
     shipped_puzzles,
     today,
 )
+from fourinarow.service.words import verb_words
 
 __all__ = [
     "DESCRIPTION",
@@ -402,7 +402,7 @@ class PuzzleRun:
 
     def _report(self, session: PuzzleSession, move: Move, goal: str) -> None:
         label = column_label(move.column)
-        worth = f" ({describe_value(move.value)})" if move.value is not None else ""
+        worth = f" ({verb_words(move.value)})" if move.value is not None else ""
         if not move.accepted:
             right = ", ".join(column_label(c) for c in move.best)
             self._draw(session)

@@ -39,7 +39,7 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Exact
 from fourinarow.search.solver import Solver
 
-__all__ = ["SYMBOLS", "Move", "PuzzleSession", "Status", "describe_value"]
+__all__ = ["SYMBOLS", "Move", "PuzzleSession", "Status"]
 
 Status = Literal["playing", "solved", "failed", "skipped"]
 """Where an attempt stands: still ``playing``, or ended ``solved``, ``failed`` or ``skipped``
@@ -47,20 +47,6 @@ Status = Literal["playing", "solved", "failed", "skipped"]
 
 SYMBOLS = {1: "X", 2: "O"}
 """The players' symbols, as boards are drawn."""
-
-
-def describe_value(value: Exact) -> str:
-    """``wins in 3``, ``draws`` or ``loses in 2``: a column's value for the side playing it.
-
-    >>> describe_value(Exact(16, 1)), describe_value(Exact(0)), describe_value(Exact(-5, 4))
-    ('wins in 1', 'draws', 'loses in 2')
-    """
-    length = value.own_moves
-    if value.value > 0:
-        return f"wins in {length}"
-    if value.value < 0:
-        return f"loses in {length}"
-    return "draws"
 
 
 @dataclass(frozen=True)

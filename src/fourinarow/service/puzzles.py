@@ -15,9 +15,6 @@ from fourinarow.puzzles.attempt import (
 from fourinarow.puzzles.attempt import (
     PuzzleSession as PuzzleSession,
 )
-from fourinarow.puzzles.attempt import (
-    describe_value as describe_value,
-)
 from fourinarow.puzzles.daily import (
     daily_puzzle as daily_puzzle,
 )
