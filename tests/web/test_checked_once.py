@@ -140,3 +140,62 @@ def test_the_analyze_command_checks_the_board_and_the_limit_once(
     assert calls["board", "cli"] == 1  # where the position is read
     assert calls["board", "library"] == 1  # the agent's analyze
     assert calls["limit", "library"] == 1
+
+
+def kaggle_body(cells: list[int], mark: int) -> dict[str, Any]:
+    """A Kaggle UrlAgent request for a 7x6 board given as its cells, top row first."""
+    return {
+        "action": "act",
+        "configuration": {"rows": 6, "columns": 7, "inarow": 4, "actTimeout": 2, "timeout": 2},
+        "environment": "connectx",
+        "state": {"observation": {"board": cells, "mark": mark}},
+    }
+
+
+FINISHED = [0] * 28 + [2, 2, 2, 0, 0, 0, 0] + [1, 1, 1, 1, 0, 0, 0]  # four in a row at the bottom
+
+ROUTES: dict[str, tuple[str, str, Any]] = {
+    # route module: (method, path, JSON body) of a request for the finished game 4455667
+    "analysis": ("GET", "/api/v1/analyze?pos=4455667&time_ms=100", None),
+    "solve": ("GET", "/solve?pos=4455667", None),
+    "play": ("POST", "/api/v1/move", {"pos": "4455667", "time_ms": 100}),
+    "kaggle": ("POST", "/api/v1/kaggle", kaggle_body(FINISHED, 2)),
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_searching_route_reads_its_inputs_in_one_call_and_refuses_a_finished_game(
+    monkeypatch: pytest.MonkeyPatch, route: str
+) -> None:
+    module = sys.modules[f"fourinarow.web.routes.{route}"]
+    reads = Counter[str]()
+    read = module.search_inputs  # type: ignore[attr-defined]
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        reads[route] += 1
+        return await read(*args, **kwargs)
+
+    monkeypatch.setattr(module, "search_inputs", counted)
+    method, path, body = ROUTES[route]
+    with served(create_app(Settings(searches=1, tt_mb=4))) as url:
+        reply = request(url + path, method=method, body=body)
+    assert reply.status == 400
+    assert "the game is over" in reply.body["error"]
+    assert reads[route] == 1
+
+
+def test_a_review_reads_its_inputs_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = sys.modules["fourinarow.web.routes.review"]
+    reads: list[dict[str, Any]] = []
+    read = module.search_inputs  # type: ignore[attr-defined]
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(kwargs)
+        return await read(*args, **kwargs)
+
+    monkeypatch.setattr(module, "search_inputs", counted)
+    with served(create_app(Settings(searches=1, tt_mb=4))) as url:
+        reply = request(url + "/api/v1/review?pos=4455667&time_ms=500")
+    assert reply.status == 200  # a finished game is what a review grades
+    assert reply.body["time_cap_ms"] == 500
+    assert reads == [{"finished": True, "from_arrival": True}]
