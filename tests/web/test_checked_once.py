@@ -169,7 +169,7 @@ def test_a_searching_route_reads_its_inputs_in_one_call_and_refuses_a_finished_g
 ) -> None:
     module = sys.modules[f"fourinarow.web.routes.{route}"]
     reads = Counter[str]()
-    read = module.search_inputs  # type: ignore[attr-defined]
+    read = module.search_inputs
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         reads[route] += 1
@@ -187,7 +187,7 @@ def test_a_searching_route_reads_its_inputs_in_one_call_and_refuses_a_finished_g
 def test_a_review_reads_its_inputs_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
     module = sys.modules["fourinarow.web.routes.review"]
     reads: list[dict[str, Any]] = []
-    read = module.search_inputs  # type: ignore[attr-defined]
+    read = module.search_inputs
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         reads.append(kwargs)
