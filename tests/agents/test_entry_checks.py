@@ -67,3 +67,13 @@ def test_a_public_entry_refuses_what_is_not_a_limit(entry: str) -> None:
 def test_book_reach_refuses_what_is_not_a_board() -> None:
     with pytest.raises(InvalidPositionError, match="a position is a Board, not"):
         book_reach("4453")  # type: ignore[arg-type]
+
+
+def test_narrowing_on_a_stopped_solver_ends_with_what_it_has() -> None:
+    solver = Solver(tt_mb=1, book=False)
+    solver.stop()  # as a job stopped from another thread leaves it
+    board = Board.from_moves("445536", width=8, height=7)
+    bounds, nodes = narrow_columns(solver, board, Limit(time=0.5), time.perf_counter())
+    assert len(bounds) <= 1  # the first search returned at once; none after it
+    assert all(low <= high for low, high in bounds.values())
+    assert nodes >= 0

@@ -28,7 +28,7 @@ from fourinarow.search.book import Book, default_book_plies
 from fourinarow.search.checks import checked_board, checked_limit, playable_board
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import estimate_open_columns
-from fourinarow.search.limit import Limit
+from fourinarow.search.limit import MAX_NODES, Limit
 from fourinarow.search.scores import ColumnValues
 from fourinarow.search.solver import Solver
 
@@ -120,12 +120,14 @@ def _narrow_checked(
             if publish is not None:
                 so_far = [bounds.get(c) for c in range(board.width)]
                 publish(ColumnValues.from_bounds(so_far, board, nodes=nodes))
+            if solver.stopping:  # every later search would return at once
+                return bounds, nodes
         if len(bounds) == len(board.legal_moves):
             if all(lo == hi for lo, hi in bounds.values()):
                 return bounds, nodes
             if until_best and proven_best(bounds):
                 return bounds, nodes
-        per_search *= GROWTH
+        per_search = min(per_search * GROWTH, MAX_NODES)
 
 
 def proven_best(bounds: Bounds) -> bool:

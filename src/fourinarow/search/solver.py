@@ -306,6 +306,11 @@ class Solver:
         """Let calls search again after :meth:`stop` (those that start from now on)."""
         self._stopping = False
 
+    @property
+    def stopping(self) -> bool:
+        """Whether :meth:`stop` holds: every call returns at once until :meth:`resume`."""
+        return self._stopping
+
     def _set_limits(self, kernel: _Kernel, budget: tuple[int, float]) -> None:
         """Give ``kernel`` a call's budget; stopped at once while :meth:`stop` holds (checked
         after the budget is set, so that a stop at any moment reaches the call)."""
