@@ -135,8 +135,9 @@ def _cannot_analyze(name: object) -> CannotAnalyzeError:
     )
 
 
-def ensure_playable(board: Board, doing: str = "choose", *, limit: object = None) -> None:
-    """Check an agent's arguments: a board whose game goes on, and a limit if one is given.
+def ensure_playable(board: Board, doing: str = "choose", *, limit: object = None) -> Limit:
+    """Check an agent's arguments: a board whose game goes on, and a limit if one is given;
+    the limit checked (``Limit()``, no bound, for ``None``), for the agent to search within.
 
     Raises:
         InvalidPositionError: ``board`` is not a :class:`~fourinarow.core.Board`.
@@ -144,7 +145,7 @@ def ensure_playable(board: Board, doing: str = "choose", *, limit: object = None
         InvalidLimitError: ``limit`` is neither a ``Limit`` nor ``None``.
     """
     playable_board(board, f"there is no move to {doing}")
-    checked_limit(limit)
+    return checked_limit(limit)
 
 
 def reflex_move(board: Board) -> Column:

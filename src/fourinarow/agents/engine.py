@@ -22,7 +22,6 @@ from fourinarow.agents.base import (
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
-from fourinarow.search.checks import checked_limit
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.scores import ColumnValues
@@ -73,8 +72,7 @@ class EngineAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, limit=limit)
-        limit = self._own_limit(limit)
+        limit = self._own_limit(ensure_playable(board, limit=limit))
         empties = board.width * board.height - board.ply
         if empties <= self.solve_empties and limit.depth is None and not limit.spent_at_start:
             half = None if limit.time is None else limit.time / 2  # all the nodes, half the time
@@ -84,9 +82,9 @@ class EngineAgent:
             limit = limit.remaining(start)
         return self._deepen(board, limit, start)
 
-    def _own_limit(self, limit: Limit | None) -> Limit:
-        """The limit with the agent's own node budget, and a second when nothing is set."""
-        limit = checked_limit(limit)
+    def _own_limit(self, limit: Limit) -> Limit:
+        """The (checked) limit with the agent's own node budget, and a second when nothing
+        is set."""
         nodes = limit.nodes
         if self.nodes is not None:
             nodes = self.nodes if nodes is None else min(self.nodes, nodes)
@@ -112,10 +110,10 @@ class EngineAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse", limit=limit)
+        limit = self._own_limit(ensure_playable(board, "analyse", limit=limit))
         most = board.width * board.height - board.ply
         engine = self._engine_for(board)
-        values, _, nodes = column_values(engine, board, most, self._own_limit(limit), start)
+        values, _, nodes = column_values(engine, board, most, limit, start)
         return heuristic_values(values, board, nodes, start)
 
     def _engine_for(self, board: Board) -> Engine:

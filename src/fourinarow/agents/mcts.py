@@ -17,7 +17,6 @@ import time
 from fourinarow.agents.base import Decision, Limit, ensure_playable
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board, Column
-from fourinarow.search.checks import checked_limit
 from fourinarow.search.scores import ColumnValues, Probability
 
 __all__ = ["MCTSAgent"]
@@ -90,7 +89,7 @@ class MCTSAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, limit=limit)
+        limit = ensure_playable(board, limit=limit)
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
@@ -117,7 +116,7 @@ class MCTSAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse", limit=limit)
+        limit = ensure_playable(board, "analyse", limit=limit)
         root, played, _ = self._search(board, limit)
         scores: list[Probability | None] = [None] * board.width  # None: no playout went there
         for child in root.children:
@@ -126,10 +125,10 @@ class MCTSAgent:
         elapsed = time.perf_counter() - start
         return ColumnValues.of(scores, board, nodes=played, elapsed=elapsed)
 
-    def _search(self, board: Board, limit: Limit | None) -> tuple[_Node, int, int]:
-        """The tree after the playouts the budget allows, the playouts and the deepest node."""
+    def _search(self, board: Board, limit: Limit) -> tuple[_Node, int, int]:
+        """The tree after the playouts the budget allows (``limit`` checked), the playouts
+        and the deepest node."""
         start = time.perf_counter()
-        limit = checked_limit(limit)
         budget = limit.nodes if limit.nodes is not None else self.playouts
         if limit.time is None and budget is None:
             limit = Limit(DEFAULT_TIME)

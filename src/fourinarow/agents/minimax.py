@@ -32,7 +32,6 @@ from fourinarow.agents.base import (
 )
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
-from fourinarow.search.checks import checked_limit
 from fourinarow.search.deepening import column_values, deepen
 from fourinarow.search.evaluation import EvaluationName, evaluation_name
 from fourinarow.search.heuristic import WIN, HeuristicSearch, SearchResult
@@ -108,8 +107,7 @@ class SearchAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, limit=limit)
-        limit = checked_limit(limit)
+        limit = ensure_playable(board, limit=limit)
         wins = board.winning_moves()
         if wins:
             column = break_tie(wins, self._tie_break, self._rng, board.width)
@@ -133,9 +131,9 @@ class SearchAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, "analyse", limit=limit)
+        limit = ensure_playable(board, "analyse", limit=limit)
         values, _, nodes = column_values(
-            self._search_for(board), board, self._reach(board), checked_limit(limit), start
+            self._search_for(board), board, self._reach(board), limit, start
         )
         return heuristic_values(values, board, nodes, start)
 

@@ -18,11 +18,14 @@ from dataclasses import replace
 from functools import partial
 
 from fourinarow.agents.base import Agent, Decision, Limit, ensure_playable
-from fourinarow.agents.proofs import narrow_columns, prove_then_estimate, proven_best
+from fourinarow.agents.proofs import (
+    _narrow_checked,
+    _prove_then_estimate_checked,
+    proven_best,
+)
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
-from fourinarow.search.checks import checked_limit
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
@@ -90,16 +93,16 @@ class PerfectAgent:
             GameOverError: the game is over.
         """
         start = time.perf_counter()
-        ensure_playable(board, limit=limit)
+        limit = ensure_playable(board, limit=limit)
         wins = board.winning_moves()
         if wins:
             score = (board.width * board.height + 1 - board.ply) // 2
             column = self._pick(wins, board)
             return self._decision(column, Exact.of(score, board), board, 0, start)
-        limit = checked_limit(limit)
         if limit.spent_at_start:
             return self._unproven(board, limit, start, {}, 0)
-        solution = self.solver.solve(board, limit.share(DIRECT_SHARE))
+        # checked once, here: the solver's own calls below check nothing again
+        solution = self.solver._solve_checked(board, limit.share(DIRECT_SHARE))
         order = preference_order(board.legal_moves, self._tie_break, board.width)
         if solution.score is not None and order is not None:
             return self._first_best(board, limit, start, solution, order)
@@ -126,7 +129,7 @@ class PerfectAgent:
             scan_limit = scan_limit.share(1 - FALLBACK_SHARE)
         if limit.nodes is not None:
             scan_limit = replace(scan_limit, nodes=limit.nodes - solution.nodes)
-        scan = self.solver.first_best_move(board, order, solution.score, scan_limit)
+        scan = self.solver._first_best_checked(board, order, solution.score, scan_limit)
         spent = solution.nodes + scan.nodes
         score = solution.value(board)
         if scan.column is not None:
@@ -154,14 +157,13 @@ class PerfectAgent:
         Raises:
             GameOverError: the game is over.
         """
-        ensure_playable(board, "analyse", limit=limit)
-        limit = checked_limit(limit)
+        limit = ensure_playable(board, "analyse", limit=limit)
         if limit.time is None and limit.nodes is None:
-            return self.solver.analyze(board)
+            return self.solver._analyze_checked(board, limit)
         self._so_far = None
         publish = partial(self._published, board)
         engine = self._engine_for(board)
-        values = prove_then_estimate(board, self.solver, limit, engine, publish=publish)
+        values = _prove_then_estimate_checked(board, self.solver, limit, engine, publish=publish)
         return self._published(board, values)
 
     def _published(self, board: Board, values: ColumnValues) -> ColumnValues:
@@ -182,7 +184,7 @@ class PerfectAgent:
         narrowing = limit
         if self.fallback is not None and limit.time is not None:
             narrowing = Limit(limit.time * (1 - FALLBACK_SHARE), nodes=limit.nodes)
-        bounds, nodes = narrow_columns(self.solver, board, narrowing, start, until_best=True)
+        bounds, nodes = _narrow_checked(self.solver, board, narrowing, start, until_best=True)
         if bounds and len(bounds) == len(board.legal_moves) and proven_best(bounds):
             return self._best_by_bounds(board, bounds, nodes, start)
         return self._unproven(board, limit, start, bounds, nodes)

@@ -25,9 +25,10 @@ from dataclasses import replace
 
 from fourinarow.core import Board, Column, FourInARowError
 from fourinarow.search.book import Book, default_book_plies
+from fourinarow.search.checks import checked_board, checked_limit, playable_board
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import estimate_open_columns
-from fourinarow.search.limit import Limit
+from fourinarow.search.limit import MAX_NODES, Limit
 from fourinarow.search.scores import ColumnValues
 from fourinarow.search.solver import Solver
 
@@ -36,6 +37,8 @@ __all__ = ["PROOF_SHARE", "book_reach", "narrow_columns", "prove_then_estimate"]
 PROOF_SHARE = 0.75
 """The share of an analysis's time or nodes that goes to proofs (the solver narrowing every
 column); the engine's estimates get the rest."""
+
+NOTHING_TO_VALUE = "there is no column to value"  # what a finished game's error says
 
 FIRST_PASS_NODES = 20_000
 """The node budget of each column's first search when narrowing within a limit."""
@@ -66,7 +69,28 @@ def narrow_columns(
     the time or nodes run out. ``publish``, if given, is called with every column's bounds
     so far after each search. Returns the bounds found (columns not reached are missing) and
     the nodes searched.
+
+    Raises:
+        InvalidPositionError: ``board`` is not a board.
+        GameOverError: the game is over.
+        InvalidLimitError: ``limit`` is not a ``Limit``.
     """
+    board = playable_board(board, NOTHING_TO_VALUE)
+    limit = checked_limit(limit)
+    return _narrow_checked(solver, board, limit, start, until_best=until_best, publish=publish)
+
+
+def _narrow_checked(
+    solver: Solver,
+    board: Board,
+    limit: Limit,
+    start: float,
+    *,
+    until_best: bool = False,
+    publish: Publish | None = None,
+) -> tuple[Bounds, int]:
+    """:func:`narrow_columns` of arguments already checked: the solver's searches of each
+    pass check nothing either."""
     bounds: Bounds = {}
     nodes = 0
     per_search = FIRST_PASS_NODES
@@ -86,7 +110,7 @@ def narrow_columns(
             elif child.is_game_over():  # the last cell, filled without a line
                 low = high = 0
             else:
-                found = solver.solve(child, Limit(left.time, nodes=allowed))
+                found = solver._solve_checked(child, Limit(left.time, nodes=allowed))
                 nodes += found.nodes
                 low, high = -found.upper, -found.lower  # the opponent's view, turned
             child.pop()
@@ -96,12 +120,14 @@ def narrow_columns(
             if publish is not None:
                 so_far = [bounds.get(c) for c in range(board.width)]
                 publish(ColumnValues.from_bounds(so_far, board, nodes=nodes))
+            if solver.stopping:  # every later search would return at once
+                return bounds, nodes
         if len(bounds) == len(board.legal_moves):
             if all(lo == hi for lo, hi in bounds.values()):
                 return bounds, nodes
             if until_best and proven_best(bounds):
                 return bounds, nodes
-        per_search *= GROWTH
+        per_search = min(per_search * GROWTH, MAX_NODES)
 
 
 def proven_best(bounds: Bounds) -> bool:
@@ -134,18 +160,36 @@ def prove_then_estimate(
     (see ``narrow_columns``).
 
     Raises:
+        InvalidPositionError: ``board`` is not a board.
         GameOverError: the game is over.
+        InvalidLimitError: ``limit`` is neither a ``Limit`` nor ``None``.
     """
-    if limit is None or (limit.time is None and limit.nodes is None):
-        return solver.analyze(board, limit)
-    if board.ply < book_reach(board, solver):  # the book answers every column: no search
-        return solver.analyze(board, limit)
+    board = playable_board(board, NOTHING_TO_VALUE)
+    return _prove_then_estimate_checked(
+        board, solver, checked_limit(limit), engine, publish=publish
+    )
+
+
+def _prove_then_estimate_checked(
+    board: Board,
+    solver: Solver,
+    limit: Limit,
+    engine: Engine | None = None,
+    *,
+    publish: Publish | None = None,
+) -> ColumnValues:
+    """:func:`prove_then_estimate` of arguments already checked (a board whose game goes on,
+    a ``Limit``): what the perfect agent's analysis calls once it has checked its own."""
+    if limit.time is None and limit.nodes is None:
+        return solver._analyze_checked(board, limit)
+    if board.ply < _book_reach(board, solver):  # the book answers every column: no search
+        return solver._analyze_checked(board, limit)
     start = time.perf_counter()
     proving = Limit(
         None if limit.time is None else limit.time * PROOF_SHARE,
         nodes=None if limit.nodes is None else max(1, int(limit.nodes * PROOF_SHARE)),
     )
-    bounds, nodes = narrow_columns(solver, board, proving, start, publish=publish)
+    bounds, nodes = _narrow_checked(solver, board, proving, start, publish=publish)
     found = [bounds.get(c) for c in range(board.width)]
     proven = ColumnValues.from_bounds(found, board, nodes=nodes)
     if engine is None:
@@ -167,8 +211,13 @@ def book_reach(board: Board, solver: Solver | None = None) -> int:
     (True, 0, 0)
     """
     solver = solver if solver is not None else Solver(tt_mb=1)
+    return _book_reach(checked_board(board), solver)
+
+
+def _book_reach(board: Board, solver: Solver) -> int:
+    """:func:`book_reach` of a board already checked."""
     choice = solver.book_choice
-    if not choice or solver.backend_for(board) != "compiled":
+    if not choice or solver._backend(board.geometry) != "compiled":
         return 0
     if isinstance(choice, Book):
         shape = (choice.width, choice.height, choice.connect)

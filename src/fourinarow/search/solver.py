@@ -23,7 +23,6 @@ from fourinarow.core import (
     Board,
     Column,
     FourInARowError,
-    GameOverError,
     Geometry,
     InvalidPositionError,
 )
@@ -65,6 +64,8 @@ Backend = Literal["compiled", "python"]
 KERNEL_MAX_BITS = 128
 """The compiled kernel handles boards with ``width * (height + 1)`` up to this many bits: on
 64-bit words up to 64, on 128-bit words (a table entry twice as large) beyond."""
+
+NOTHING_TO_SOLVE = "there is nothing to solve"  # what a finished game's error says
 
 _WORD_BITS = (64, 128)  # the compiled kernels' words, smallest first
 _PYTHON_ENTRY_BYTES = 120  # a list slot and a tuple of three ints
@@ -305,6 +306,11 @@ class Solver:
         """Let calls search again after :meth:`stop` (those that start from now on)."""
         self._stopping = False
 
+    @property
+    def stopping(self) -> bool:
+        """Whether :meth:`stop` holds: every call returns at once until :meth:`resume`."""
+        return self._stopping
+
     def _set_limits(self, kernel: _Kernel, budget: tuple[int, float]) -> None:
         """Give ``kernel`` a call's budget; stopped at once while :meth:`stop` holds (checked
         after the budget is set, so that a stop at any moment reaches the call)."""
@@ -447,11 +453,7 @@ class Solver:
 
     @staticmethod
     def _position(board: Board) -> tuple[int, int, int]:
-        if board.is_game_over():
-            raise GameOverError(
-                f"the game is over at {board.to_moves() or 'the empty board'!r}: "
-                "there is nothing to solve"
-            )
+        """A position whose game goes on (not checked) as the kernel's bitboards."""
         first, second = board.bitboards
         current = first if board.turn == 1 else second
         return current, first | second, board.ply
@@ -470,11 +472,17 @@ class Solver:
         Raises:
             GameOverError: the game is already over.
         """
-        position = self._position(checked_board(board))
-        budget = checked_limit(limit).kernel_budget()
+        board = playable_board(board, NOTHING_TO_SOLVE)
+        return self._solve_checked(board, checked_limit(limit), weak=weak)
+
+    def _solve_checked(self, board: Board, limit: Limit, *, weak: bool = False) -> Solution:
+        """:meth:`solve` of arguments already checked (a board whose game goes on, a
+        ``Limit``): what the library's own searches call, once their entry point has checked
+        what it was given."""
+        position = self._position(board)
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        self._set_limits(kernel, budget)
+        self._set_limits(kernel, limit.kernel_budget())
         watch = self._watch_call(kernel, board, weak)
         start = time.perf_counter()
         try:
@@ -505,11 +513,14 @@ class Solver:
         Raises:
             GameOverError: the game is over.
         """
-        self._position(checked_board(board))
-        budget = checked_limit(limit).kernel_budget()
+        board = playable_board(board, NOTHING_TO_SOLVE)
+        return self._analyze_checked(board, checked_limit(limit), weak=weak)
+
+    def _analyze_checked(self, board: Board, limit: Limit, *, weak: bool = False) -> ColumnValues:
+        """:meth:`analyze` of arguments already checked (as :meth:`_solve_checked`)."""
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        self._set_limits(kernel, budget)
+        self._set_limits(kernel, limit.kernel_budget())
         values: list[ColumnValue] = []
         watch = self._watch_call(kernel, board, weak, values)
         try:
@@ -585,13 +596,13 @@ class Solver:
             GameOverError: the game is over.
             FourInARowError: ``solution`` is not a :class:`Solution`.
         """
-        self._position(checked_board(board))
+        board = playable_board(board, NOTHING_TO_SOLVE)
         if solution is not None and not isinstance(solution, Solution):
             raise FourInARowError(
                 f"solution is this board's Solution from solve(), not {shown(solution)}"
             )
         if solution is None or solution.score is None or solution.weak != weak:
-            solution = self.solve(board, weak=weak)
+            solution = self._solve_checked(board, Limit(), weak=weak)
         score = solution.score
         assert score is not None
         kernel = self._kernel_for(board)
@@ -630,7 +641,7 @@ class Solver:
             InvalidMoveError, IllegalMoveError: an item of ``columns`` is not a legal column.
             GameOverError: the game is over.
         """
-        playable_board(board, "there is nothing to solve")
+        board = playable_board(board, NOTHING_TO_SOLVE)
         columns = _legal_columns(board, columns)
         score = whole_number(score, "a score", FourInARowError)
         if abs(score) > (board.width * board.height + 1) // 2:
@@ -639,10 +650,15 @@ class Solver:
                 f"{board.width}x{board.height} board are at most "
                 f"{(board.width * board.height + 1) // 2} either way"
             )
-        budget = checked_limit(limit).kernel_budget()
+        return self._first_best_checked(board, columns, score, checked_limit(limit))
+
+    def _first_best_checked(
+        self, board: Board, columns: Sequence[Column], score: int, limit: Limit
+    ) -> FirstBest:
+        """:meth:`first_best_move` of arguments already checked (as :meth:`_solve_checked`)."""
         kernel = self._kernel_for(board)
         kernel.reset_nodes()
-        self._set_limits(kernel, budget)
+        self._set_limits(kernel, limit.kernel_budget())
         win_now = board.winning_moves()
         if win_now:  # only a winning stone keeps a score this high
             if score != (board.width * board.height + 1 - board.ply) // 2:

@@ -11,8 +11,14 @@ from fourinarow.service.judgement import analysis
 from fourinarow.service.records import analysis_record
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
-from fourinarow.web.positions import playable, position_record
-from fourinarow.web.routes.inputs import DEFAULT_AGENT, MAX_SEED, DeadlineDep, Position, cap_ms
+from fourinarow.web.positions import position_record
+from fourinarow.web.routes.inputs import (
+    DEFAULT_AGENT,
+    MAX_SEED,
+    DeadlineDep,
+    Position,
+    search_inputs,
+)
 from fourinarow.web.searches import is_heavy
 
 __all__ = ["router"]
@@ -59,13 +65,12 @@ async def analyze_position(
     at the depth it reached, with the bounds proven so far) and ``best_moves`` are the
     likely best, proofs first; other agents give ``heuristic`` or ``probability``
     values."""
-    cap = cap_ms(settings, time_ms)
-    board = playable(await position.read(diagrams, deadline))
-    seconds = deadline.search_seconds(cap, diagram=position.grid is not None)
+    given = await search_inputs(position, time_ms, settings, diagrams, deadline)
+    board = given.board
 
     def work(solver: Solver) -> dict[str, object]:
         player = players.build(agent, seed, solver)
-        values = analysis(player, board, seconds, spec=agent)
-        return {**analysis_record(board, values), "time_cap_ms": cap}
+        values = analysis(player, board, given.seconds, spec=agent)
+        return {**analysis_record(board, values), "time_cap_ms": given.cap_ms}
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))

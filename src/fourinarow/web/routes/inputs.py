@@ -1,4 +1,5 @@
-"""What the routes read from a request: a position's query parameters, a JSON body, the time.
+"""What the routes read from a request: a position's query parameters, a JSON body, the time;
+a searching route reads its board, time cap and limit in one call (:func:`search_inputs`).
 
 A position given as moves is read on the event loop (at most a few milliseconds, even for 400
 moves); a diagram by the :class:`~fourinarow.web.diagrams.DiagramReader`, in its own worker
@@ -18,9 +19,10 @@ from starlette.exceptions import HTTPException
 
 from fourinarow.core import Board
 from fourinarow.core.json_text import JSONTextError, read_json
+from fourinarow.search.limit import Limit
 from fourinarow.web.dependencies import SettingsDep
-from fourinarow.web.diagrams import DiagramReader
-from fourinarow.web.positions import read_board
+from fourinarow.web.diagrams import DiagramReader, Reading
+from fourinarow.web.positions import playable, read_board
 from fourinarow.web.server_settings import Settings
 
 __all__ = [
@@ -31,11 +33,13 @@ __all__ = [
     "DeadlineDep",
     "Position",
     "PositionQuery",
+    "SearchInputs",
     "cap_ms",
     "json_body",
     "json_body_schema",
     "position_query",
     "request_deadline",
+    "search_inputs",
 ]
 
 MAX_SEED = 2**63 - 1
@@ -125,6 +129,65 @@ Position = Annotated[PositionQuery, Depends(position_query)]
 def cap_ms(settings: Settings, time_ms: float | None) -> float:
     """The time a search may take: what was asked, at most the server's cap."""
     return float(settings.max_time_ms if time_ms is None else min(time_ms, settings.max_time_ms))
+
+
+@dataclass(frozen=True)
+class SearchInputs:
+    """What a searching route reads from its request, checked once, here: the library's
+    entry point the route then calls checks them once more, its inner calls never.
+
+    Attributes:
+        board: the position (a game that goes on, unless the route reviews whole games).
+        cap_ms: the time the client asked for, at most the server's cap (``time_cap_ms``).
+        limit: the search's limit: ``cap_ms``, less the time reading a diagram took.
+    """
+
+    board: Board
+    cap_ms: float
+    limit: Limit
+
+    @property
+    def seconds(self) -> float:
+        """The search's time, in seconds."""
+        assert self.limit.time is not None
+        return self.limit.time
+
+
+async def search_inputs(
+    given: PositionQuery | Reading,
+    time_ms: float | None,
+    settings: Settings,
+    diagrams: DiagramReader,
+    deadline: Deadline,
+    *,
+    finished: bool = False,
+    from_arrival: bool = False,
+) -> SearchInputs:
+    """A searching route's inputs, read in one call: the board (``given`` as query
+    parameters, or a :data:`~fourinarow.web.diagrams.Reading` of another shape of request,
+    read as a diagram by the deadline), the time capped by the server's, and the limit.
+
+    Args:
+        finished: a finished game is accepted (a review); else it is refused.
+        from_arrival: the search's time counts from the request's arrival however the
+            position was given (a review: the cap covers reading the moves too).
+
+    Raises:
+        FourInARowError: the position is not valid, or the game is over (unless
+            ``finished``).
+        ServerBusyError: a diagram could not be read in time (see :class:`DiagramReader`).
+    """
+    cap = cap_ms(settings, time_ms)
+    if isinstance(given, PositionQuery):
+        board = await given.read(diagrams, deadline)
+        diagram = given.grid is not None
+    else:
+        board = await diagrams.read(given, deadline.at, deadline.cap_ms)
+        diagram = True
+    if not finished:
+        board = playable(board)
+    seconds = deadline.search_seconds(cap, diagram=diagram or from_arrival)
+    return SearchInputs(board, cap, Limit(time=seconds))
 
 
 def json_body_schema(model: type[BaseModel]) -> dict[str, object]:

@@ -6,13 +6,11 @@ from functools import partial
 
 from fastapi import APIRouter, Request
 
-from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.kaggle import KaggleRequest, kaggle_board, kaggle_time_ms
-from fourinarow.web.positions import playable
-from fourinarow.web.routes.inputs import DeadlineDep, json_body, json_body_schema
+from fourinarow.web.routes.inputs import DeadlineDep, json_body, json_body_schema, search_inputs
 from fourinarow.web.searches import is_heavy
 
 __all__ = ["router"]
@@ -37,13 +35,13 @@ async def kaggle(
     """Answers kaggle-environments' UrlAgent: ``{"action": column}``."""
     body = KaggleRequest.model_validate(await json_body(request))
     observation, configuration = body.parts()
-    cap = kaggle_time_ms(configuration, settings.max_time_ms)
     reading = partial(kaggle_board, observation, configuration)
-    board = playable(await diagrams.read(reading, deadline.at, deadline.cap_ms))
-    limit = Limit(time=deadline.search_seconds(cap, diagram=True))
+    time_ms = kaggle_time_ms(configuration, settings.max_time_ms)
+    given = await search_inputs(reading, time_ms, settings, diagrams, deadline)
+    board = given.board
 
     def work(solver: Solver) -> int:
         player = players.build(settings.kaggle_agent, None, solver)
-        return player.choose(board, limit).column
+        return player.choose(board, given.limit).column
 
     return {"action": await pool.run(work, settings.max_time, heavy=is_heavy(board))}

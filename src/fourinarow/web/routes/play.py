@@ -5,22 +5,21 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from fourinarow.agents import AGENTS, Limit
+from fourinarow.agents import AGENTS
 from fourinarow.agents.levels import LEVELS
 from fourinarow.search.solver import Solver
 from fourinarow.service.records import decision_record
 from fourinarow.web.dependencies import DiagramsDep, PlayersDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
-from fourinarow.web.positions import playable
 from fourinarow.web.routes.inputs import (
     DEFAULT_AGENT,
     MAX_SEED,
     MAX_TEXT,
     DeadlineDep,
     PositionQuery,
-    cap_ms,
     json_body,
     json_body_schema,
+    search_inputs,
 )
 from fourinarow.web.searches import is_heavy
 
@@ -64,15 +63,14 @@ async def move(
     """The decision record plus ``position`` (the moves before the move) and
     ``time_cap_ms``. The body is JSON, whatever its Content-Type says."""
     body = MoveRequest.model_validate(await json_body(request))
-    cap = cap_ms(settings, body.time_ms)
-    given = PositionQuery(pos=body.pos, grid=body.grid, size=body.size, connect=body.connect)
-    board = playable(await given.read(diagrams, deadline))
-    limit = Limit(time=deadline.search_seconds(cap, diagram=body.grid is not None))
+    position = PositionQuery(pos=body.pos, grid=body.grid, size=body.size, connect=body.connect)
+    given = await search_inputs(position, body.time_ms, settings, diagrams, deadline)
+    board = given.board
 
     def work(solver: Solver) -> dict[str, object]:
         player = players.build(body.agent, body.seed, solver)
-        record = decision_record(player.choose(board, limit))
-        return {**record, "position": board.to_moves(), "time_cap_ms": cap}
+        record = decision_record(player.choose(board, given.limit))
+        return {**record, "position": board.to_moves(), "time_cap_ms": given.cap_ms}
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))
 

@@ -12,10 +12,9 @@ from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import whole_review_limit
 from fourinarow.service.records import review_record
 from fourinarow.service.reviews import review_game
-from fourinarow.web.dependencies import PoolDep, SettingsDep
+from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
-from fourinarow.web.positions import read_board
-from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, cap_ms
+from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
 __all__ = ["ANSWER_SECONDS_PER_MOVE", "router"]
@@ -36,6 +35,7 @@ JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 38
 async def review(
     settings: SettingsDep,
     pool: PoolDep,
+    diagrams: DiagramsDep,
     deadline: DeadlineDep,
     pos: Annotated[str, Query(max_length=MAX_TEXT, description="the game's moves, 1-based (4455)")],
     size: Annotated[str | None, Query(max_length=40, description="WxH (default 7x6)")] = None,
@@ -52,15 +52,18 @@ async def review(
     rest for the engine's estimates: a move
     whose values were not proven is graded by the estimates (``graded_by``:
     ``estimate``), or ``unproven`` when not even they came in time."""
-    cap = cap_ms(settings, time_ms)
-    board = read_board(pos, None, size, connect)  # moves: read at once (routes.inputs says why)
+    position = PositionQuery(pos=pos, size=size, connect=connect)
+    given = await search_inputs(
+        position, time_ms, settings, diagrams, deadline, finished=True, from_arrival=True
+    )
+    board, cap = given.board, given.cap_ms
     if board.ply == 0:
         raise InvalidPositionError(
             "the game has no moves to review: give them in pos, such as 4455"
         )
 
-    # the cap covers reading the moves and writing the answer too
-    seconds = max(0.0, min(cap / 1000, deadline.left()) - ANSWER_SECONDS_PER_MOVE * board.ply)
+    # the cap covers reading the moves (from_arrival) and writing the answer too
+    seconds = max(0.0, given.seconds - ANSWER_SECONDS_PER_MOVE * board.ply)
 
     def work(solver: Solver) -> JSONResponse:
         limit = whole_review_limit(board, seconds)

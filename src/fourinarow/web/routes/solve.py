@@ -12,7 +12,6 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from fourinarow.agents import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.web.answers import answer_key
 from fourinarow.web.dependencies import (
@@ -23,9 +22,8 @@ from fourinarow.web.dependencies import (
     SettingsDep,
 )
 from fourinarow.web.error_answers import error_answers
-from fourinarow.web.positions import playable
 from fourinarow.web.quick import pons_scores
-from fourinarow.web.routes.inputs import DeadlineDep, Position
+from fourinarow.web.routes.inputs import DeadlineDep, Position, search_inputs
 from fourinarow.web.searches import is_heavy
 
 __all__ = ["router"]
@@ -55,19 +53,17 @@ async def solve(
     unless the server's operator allows fewer origins.
     A reply with every column proven is kept and given again at once (header
     ``X-Cache: hit``; ``miss`` when searched)."""
-    board = playable(await position.read(diagrams, deadline))
+    given = await search_inputs(position, None, settings, diagrams, deadline)
+    board = given.board
     key = answer_key(board)
     scores = answers.get(key)
     response.headers["X-Cache"] = "miss" if scores is None else "hit"
     if scores is None:
         scores = quick.scores(board)
     if scores is None:
-        limit = Limit(
-            time=deadline.search_seconds(settings.max_time_ms, diagram=position.grid is not None)
-        )
 
         def work(solver: Solver) -> tuple[int | None, ...]:
-            values = pons_scores(solver.analyze(board, limit))
+            values = pons_scores(solver.analyze(board, given.limit))
             quick.searched(board, solver)
             return values
 
