@@ -23,6 +23,7 @@ from fourinarow.agents.base import Limit
 from fourinarow.agents.registry import make_agent
 from fourinarow.core import Board
 from fourinarow.search.solver import compiled_kernel_available
+from fourinarow.service.records import score_record
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -196,7 +197,7 @@ def test_without_a_c_compiler_the_package_installs_and_searches_in_pure_python(
     here = make_agent("alphabeta").choose(Board.from_moves("4453"), Limit(time=60))
     assert (moved["column"], moved["score"], moved["depth"], moved["nodes"]) == (
         here.column + 1,
-        None if here.score is None else here.score.to_json(),
+        None if here.score is None else score_record(here.score),
         here.depth,
         here.nodes,
     )
