@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from fourinarow.cli.main import build_parser
-from fourinarow.cli.review_agent import SOLVER_TIME_MS, solver_limit
 from fourinarow.core.geometry import Geometry
 from fourinarow.search.limit import Limit
+from fourinarow.service.budgets import REVIEW_SECONDS, review_position_limit
 from tests import bench
 from tests.cli.conftest import Run
 
@@ -176,6 +176,6 @@ def test_the_solver_is_limited_only_on_boards_without_a_book(size: str, limited:
         ["review", "--size", size, "--agent", "random", "--positions", "x"]
     )
     width, height = args.size
-    assert solver_limit(Geometry(width, height, args.connect)) == (
-        Limit(SOLVER_TIME_MS / 1000) if limited else None
+    assert review_position_limit(Geometry(width, height, args.connect)) == (
+        Limit(REVIEW_SECONDS) if limited else None
     )

@@ -117,8 +117,20 @@ def test_the_proof_share_has_one_definition() -> None:
     assert where == ["agents/proofs.py"]
 
 
-BUDGET_FUNCTIONS = {"position_limit", "review_limit", "hint_limit", "analysis_limit"}
-BUDGET_CONSTANTS = {"REVIEW_SECONDS", "ANALYSIS_SECONDS", "HINT_SECONDS", "DEFAULT_TIME_MS"}
+BUDGET_FUNCTIONS = {
+    "position_limit",
+    "review_limit",
+    "hint_limit",
+    "analysis_limit",
+    "solver_limit",
+}
+BUDGET_CONSTANTS = {
+    "REVIEW_SECONDS",
+    "ANALYSIS_SECONDS",
+    "HINT_SECONDS",
+    "DEFAULT_TIME_MS",
+    "SOLVER_TIME_MS",
+}
 OTHER_BUDGETS = {"puzzle_generate.py"}
 """Front-end modules whose limits are not a hint's, an analysis's or a review's (the puzzle
 generator's search of each candidate position)."""

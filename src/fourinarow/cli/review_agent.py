@@ -16,9 +16,9 @@ from pathlib import Path
 from fourinarow.agents import make_agent
 from fourinarow.cli.options import positive_int, seed_number
 from fourinarow.core import Board, Geometry
-from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.service.budgets import REVIEW_SECONDS, review_position_limit
 from fourinarow.service.jobs import interruptible
 from fourinarow.service.reviews import (
     BENCH_ENVIRONMENT,
@@ -38,15 +38,10 @@ from fourinarow.service.reviews import (
 )
 
 __all__ = [
-    "SOLVER_TIME_MS",
     "AgentReview",
     "add_agent_options",
     "run_agent_review",
-    "solver_limit",
 ]
-
-SOLVER_TIME_MS = 1000.0
-"""The solver's time per position on boards without an opening book (shipped or installed)."""
 
 ALL_SETS = "all"
 """The ``--positions`` word for all six standard sets."""
@@ -72,11 +67,12 @@ more than once.
 With --agent, --time-ms and --max-nodes are the agent's budget per move (default: its own;
 levels keep their clock, engine and mcts take 1 s, perfect solves to the end), and the solver
 proves every position: with the book on a board that has one (see fourinarow book list),
-elsewhere within {SOLVER_TIME_MS:.0f} ms (--no-limit: however long it takes); a move whose grade
-it leaves open is unproven and left out. --seed seeds the agent (built afresh for each set);
---count N takes N evenly spaced positions of each set; --json prints one object: agent, seed
-and sets (per set: its name, file, the figures, the counts per grade and a record per position:
-moves, column, grade, credit, best columns, decisive, seconds).
+elsewhere within {REVIEW_SECONDS * 1000:.0f} ms, the review's budget per position (--no-limit:
+however long it takes); a move whose grade it leaves open is unproven and left out. --seed seeds
+the agent (built afresh for each set); --count N takes N evenly spaced positions of each set;
+--json prints one object: agent, seed and sets (per set: its name, file, the figures, the counts
+per grade and a record per position: moves, column, grade, credit, best columns, decisive,
+seconds).
 """
 
 
@@ -198,15 +194,6 @@ class AgentReview:
         return Limit(seconds, nodes=self.max_nodes)
 
 
-def solver_limit(shape: Geometry, *, no_limit: bool = False) -> Limit | None:
-    """The solver's limit per position when grading an agent on a board of this ``shape``:
-    none with ``no_limit`` (--no-limit) or where the shape has an opening book (shipped
-    or installed), else ``SOLVER_TIME_MS``."""
-    if no_limit or has_default_book(shape.width, shape.height, shape.connect):
-        return None
-    return Limit(SOLVER_TIME_MS / 1000)
-
-
 def run_agent_review(review: AgentReview) -> int:
     """Grade the agent on every set given and print the table (or JSON); return 0."""
     sets = _sets(list(review.positions))
@@ -218,7 +205,7 @@ def run_agent_review(review: AgentReview) -> int:
         boards.append(evenly_spaced(found, review.count))
     solver = Solver(tt_mb=64)
     shape = Geometry(review.width, review.height, review.connect)
-    limit = solver_limit(shape, no_limit=review.no_limit)
+    limit = review_position_limit(shape, no_limit=review.no_limit)
     reports = []
     for chosen, positions in zip(sets, boards, strict=True):
         solved = interruptible(partial(solve_positions, positions, solver=solver, limit=limit))
