@@ -247,6 +247,14 @@ def test_a_move_right_after_typing_a_size_is_played_on_the_new_board(tab: Tab, m
     tab.go(f"?mode={mode}")
     tab.page.fill("#width", "9")  # no Tab nor Enter: the size is still being typed
     tab.click_column(5)
+    # the new board is drawn, then the move on it: wait for the disc (a hang guard, not a time)
+    tab.page.wait_for_function(
+        """() => {
+            const cells = document.querySelectorAll('#board .column[data-column="5"] .cell');
+            return cells.length > 0 && cells[cells.length - 1].dataset.player === '1';
+        }""",
+        timeout=30_000,
+    )
     assert len(tab.grid()[0]) == 9
     assert tab.grid()[-1][4] == 1  # the move is kept, on the new board
     assert query(tab)["size"] == ["9x6"]
