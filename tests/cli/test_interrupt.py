@@ -69,7 +69,7 @@ def stop_with_ctrl_c(
 @pytest.mark.parametrize("args", LONG_SEARCHES.values(), ids=LONG_SEARCHES.keys())
 def test_ctrl_c_stops_a_long_search_at_once(args: list[str]) -> None:
     _, status, stdout, stderr = stop_with_ctrl_c(args)
-    assert status == 130
+    assert status == 130, stderr
     assert "Traceback" not in stderr
     if args[0] == "move":
         assert stdout == ""  # no answer half-made
@@ -101,7 +101,7 @@ def proven(text: str, score: int) -> tuple[int, int]:
 
 def test_ctrl_c_during_solve_prints_the_bounds_proven_so_far() -> None:
     _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "44444433", "4444"], SEARCHING)
-    assert status == 130
+    assert status == 130, stderr
     first, stopped = stdout.splitlines()
     assert first == "44444433 16"  # solved before Ctrl-C, as without it
     position, bounds = stopped.split()
@@ -113,7 +113,7 @@ def test_ctrl_c_during_solve_prints_the_bounds_proven_so_far() -> None:
 
 def test_ctrl_c_during_solve_json_prints_the_record_of_a_stopped_search() -> None:
     _, status, stdout, stderr = stop_with_ctrl_c([*SOLVE, "--json", "4444"], SEARCHING)
-    assert status == 130
+    assert status == 130, stderr
     record = json.loads(stdout)
     assert record["position"] == "4444"
     assert record["score"] is None
@@ -129,7 +129,7 @@ def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
     _, status, stdout, stderr = stop_with_ctrl_c(
         [*SOLVE, "--threads", "1", "--analyze", "444"], SEARCHING
     )
-    assert status == 130
+    assert status == 130, stderr
     position, *labels = stdout.split()
     assert position == "444"
     assert len(labels) == 7
@@ -147,7 +147,7 @@ def test_ctrl_c_during_solve_analyze_prints_the_columns_found_so_far() -> None:
 def test_ctrl_c_during_analyze_prints_what_the_perfect_agent_proved_so_far() -> None:
     command = ["analyze", "444", "--agent", "perfect:book=none", "--time-ms", "60000"]
     _, status, stdout, stderr = stop_with_ctrl_c(command, SEARCHING)
-    assert status == 130
+    assert status == 130, stderr
     labels = stdout.split()
     assert len(labels) == 7
     for label, value in zip(labels, VALUES_OF_444, strict=True):
@@ -160,7 +160,7 @@ def test_ctrl_c_during_analyze_prints_what_the_perfect_agent_proved_so_far() -> 
 def test_ctrl_c_during_analyze_by_other_agents_says_how_long_it_searched() -> None:
     ending = "; the agent gives its values only when its search ends\n"
     _, status, stdout, stderr = stop_with_ctrl_c(LONG_SEARCHES["analyze engine"], SEARCHING)
-    assert status == 130
+    assert status == 130, stderr
     assert stdout == ""
     assert re.fullmatch(f"fourinarow analyze: stopped by Ctrl-C after \\d+\\.\\d s{ending}", stderr)
 
@@ -191,7 +191,7 @@ def test_ctrl_c_stops_a_tournament_played_in_one_process_at_once(tmp_path: Path)
         ["tournament", "perfect:book=none", "random", "--games", "2", "--time-ms", "60000",
          "--workers", "1", "--quiet", "--db", str(db)]
     )  # fmt: skip
-    assert status == 130
+    assert status == 130, stderr
     assert "Traceback" not in stderr
     assert stderr.strip().splitlines()[-2:] == [
         "Stopped: 0 of 2 games are stored.",

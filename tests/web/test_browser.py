@@ -266,6 +266,24 @@ def test_a_move_right_after_typing_a_size_is_played_on_the_new_board(tab: Tab, m
     tab.check_console()
 
 
+def test_a_click_whose_press_drew_the_new_board_is_played_on_it(tab: Tab) -> None:
+    # The press commits the typed size and the new board replaces the old before the release:
+    # the release lands on a new button, and the click on the board itself.
+    tab.go("?mode=human")
+    tab.page.fill("#width", "9")
+    box = tab.page.locator('#board .column[data-column="5"]').bounding_box()
+    assert box is not None
+    tab.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tab.page.mouse.down()
+    tab.page.wait_for_function("document.querySelectorAll('#board .column').length === 9")
+    tab.page.mouse.up()
+    tab.settle()
+    assert len(tab.grid()[0]) == 9
+    assert tab.stones() == 1
+    assert query(tab)["size"] == ["9x6"]
+    tab.check_console()
+
+
 def test_undo_and_redo(tab: Tab) -> None:
     tab.go("?mode=human")
     for column in (4, 3, 5):

@@ -53,17 +53,33 @@ function changeOptions() {
   });
 }
 
+// The column pressed. A size committed on the press draws a new board before the release, and
+// the browser then fires no click (the pressed button is gone): the release plays the column.
+let pressed = null;
+
+function playColumn(button) {
+  const column = Number(button.dataset.column);
+  state.selected = column;
+  play(column);
+}
+
 function wire() {
-  $("board").addEventListener("pointerdown", commitTypedSize);
+  $("board").addEventListener("pointerdown", (event) => {
+    pressed = event.target.closest(".column");
+    commitTypedSize();
+  });
   $("board").addEventListener("pointermove", (event) => {
     if (state.ghostHidden && event.pointerType !== "touch") showGhost(true);
   });
+  $("board").addEventListener("pointerup", (event) => {
+    const redrawn = pressed !== null && !pressed.isConnected;
+    pressed = null;
+    const button = event.target.closest(".column");
+    if (redrawn && button) playColumn(button);
+  });
   $("board").addEventListener("click", (event) => {
     const button = event.target.closest(".column");
-    if (!button) return;
-    const column = Number(button.dataset.column);
-    state.selected = column;
-    play(column);
+    if (button) playColumn(button);
   });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
