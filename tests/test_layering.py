@@ -52,6 +52,8 @@ RULES: dict[str, Rule] = {
         ),
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
+    # positions labelled by the solver, and the network trained on them (the train extra)
+    "training": Rule(frozenset(LIBRARY), frozenset({"numpy", "torch", "matplotlib"})),
     # the application layer: what the front ends ask of the engine, decided once
     "service": Rule(frozenset({*LIBRARY, "analysis", "puzzles"})),
     "tournament": Rule(frozenset({*LIBRARY, "service"}), frozenset({"matplotlib", "ray"})),

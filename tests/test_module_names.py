@@ -13,6 +13,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "fourinarow"
 
 SHARED: dict[str, tuple[str, frozenset[str]]] = {
+    "__main__": (
+        "what `python -m` runs: the fourinarow command, and the training commands",
+        frozenset({"fourinarow.__main__", "fourinarow.training.__main__"}),
+    ),
     "agents": (
         "the computer players: the package, and `fourinarow agents` that lists them",
         frozenset({"fourinarow.agents", "fourinarow.cli.agents"}),

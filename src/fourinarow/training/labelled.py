@@ -1,0 +1,149 @@
+"""Positions with exact results, for training the learned evaluation.
+
+Games are played by a noisy player: at each position it plays, with the game's share of
+random moves, a random legal move, and otherwise a move the solver proves best (win over draw
+over loss) or, where the solver cannot finish within its node limit, one of the engine's best
+moves at a shallow depth. Every position the solver analyses completely is recorded with its
+exact result for the side to move, and so is every position one move later (the analysis
+values each column): one analysis labels up to ``width + 1`` positions. Positions are kept once
+each (a position and its mirror image count as one).
+
+A position is stored as one byte a cell, ``column * height + row`` (row 0 at the bottom): 0
+empty, 1 a stone of the side to move, 2 an opponent's; its result is 1 (the side to move wins),
+0 (a draw) or -1 (it loses) under perfect play; its ply is the number of stones.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from fourinarow.core import Board, Geometry
+from fourinarow.search.engine_search import Engine
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Bounds, Exact
+from fourinarow.search.solver import Solver
+
+__all__ = ["FIRST_SOLVED_PLY", "LabelledPosition", "cells_of", "labelled_positions"]
+
+FIRST_SOLVED_PLY = {
+    (7, 6, 4): 4,
+    (6, 7, 4): 4,
+    (8, 7, 4): 16,
+    (9, 7, 4): 22,
+    (9, 7, 5): 18,
+    (10, 8, 4): 34,
+}
+"""The ply from which a game's positions are given to the solver, per board shape (earlier ones
+rarely finish within the node limit on boards without a book)."""
+
+
+@dataclass(frozen=True)
+class LabelledPosition:
+    """One position: its cells from the side to move's view, its exact result and its ply."""
+
+    cells: bytes
+    result: int
+    ply: int
+
+
+def cells_of(board: Board) -> bytes:
+    """``board``'s cells from the side to move's view: 0 empty, 1 own, 2 the opponent's;
+    ``column * height + row`` order."""
+    own = board.turn
+    out = bytearray(board.width * board.height)
+    for column in range(board.width):
+        for row in range(board.heights[column]):
+            out[column * board.height + row] = 1 if board.cell(column, row) == own else 2
+    return bytes(out)
+
+
+def _result(value: object) -> int | None:
+    """The result (1, 0, -1) a weak analysis' column value proves, or None."""
+    if isinstance(value, Exact):
+        return (value.value > 0) - (value.value < 0)
+    if isinstance(value, Bounds):
+        if value.lower > 0:
+            return 1
+        if value.upper < 0:
+            return -1
+        if value.lower == value.upper == 0:
+            return 0
+    return None
+
+
+def labelled_positions(
+    shape: Geometry,
+    games: int,
+    *,
+    seed: int = 0,
+    node_limit: int = 2_000_000,
+    first_ply: int | None = None,
+    random_share: tuple[float, float] = (0.05, 0.4),
+    engine_depth: int = 4,
+) -> Iterator[LabelledPosition]:
+    """Play ``games`` noisy games on ``shape`` and yield every position proven on the way.
+
+    Each game draws its share of random moves uniformly from ``random_share``. The solver
+    analyses positions from ``first_ply`` on (default: :data:`FIRST_SOLVED_PLY`, else 0) within
+    ``node_limit`` nodes each; the same ``seed`` gives the same positions.
+    """
+    rng = random.Random(seed)
+    solver = Solver(tt_mb=64)
+    engine = Engine(shape.width, shape.height, shape.connect, tt_mb=8)
+    if first_ply is None:
+        first_ply = FIRST_SOLVED_PLY.get((shape.width, shape.height, shape.connect), 0)
+    seen: set[int] = set()
+    for _ in range(games):
+        share = rng.uniform(*random_share)
+        board = Board(shape.width, shape.height, shape.connect)
+        while not board.is_game_over():
+            results: list[int | None] = [None] * board.width
+            complete = False
+            if board.ply >= first_ply:
+                values = solver.analyze(board, Limit(nodes=node_limit), weak=True)
+                results = [_result(v) for v in values.values]
+                legal = board.legal_moves
+                complete = all(results[c] is not None for c in legal)
+                for column in legal:
+                    result = results[column]
+                    if result is None:
+                        continue
+                    board.push(column)
+                    if not board.is_game_over():
+                        yield from _once(board, -result, seen)
+                    board.pop()
+                if complete:
+                    yield from _once(board, max(results[c] for c in legal), seen)  # type: ignore[type-var]
+            board.push(_choose(board, rng, share, results, complete, engine, engine_depth))
+
+
+def _once(board: Board, result: int, seen: set[int]) -> Iterator[LabelledPosition]:
+    key = min(board.key(), board.mirror().key())
+    if key in seen:
+        return
+    seen.add(key)
+    yield LabelledPosition(cells_of(board), result, board.ply)
+
+
+def _choose(
+    board: Board,
+    rng: random.Random,
+    share: float,
+    results: list[int | None],
+    complete: bool,
+    engine: Engine,
+    depth: int,
+) -> int:
+    legal = board.legal_moves
+    if rng.random() < share:
+        return rng.choice(legal)
+    if complete:
+        top = max(results[c] for c in legal)  # type: ignore[type-var]
+        return rng.choice([c for c in legal if results[c] == top])
+    wins = board.winning_moves()
+    if wins:
+        return rng.choice(wins)
+    found = engine.search(board, min(depth, board.width * board.height - board.ply))
+    return rng.choice(found.best_moves)
