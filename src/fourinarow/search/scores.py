@@ -419,6 +419,29 @@ class Estimate:
         """
         return 1 / (1 + math.exp(-max(-700.0, min(700.0, self.value / ESTIMATE_SCALE))))
 
+    @property
+    def likely_result(self) -> Literal["win", "draw", "loss"]:
+        """The result the estimate calls: a win when its expected result is above 2/3, a loss
+        when below 1/3, else a draw; never a result its proven bounds rule out.
+
+        >>> Estimate(12, 8).likely_result, Estimate(-3, 8).likely_result
+        ('win', 'draw')
+        >>> Estimate(-30, 8, 0, 5).likely_result  # at least a draw is proven
+        'draw'
+        """
+        expected = self.expected
+        call: Literal["win", "draw", "loss"] = (
+            "win" if expected > 2 / 3 else "loss" if expected < 1 / 3 else "draw"
+        )
+        if self.lower is not None and self.upper is not None:
+            if call == "loss" and self.lower >= 0:
+                call = "draw" if self.lower == 0 else "win"
+            elif call == "win" and self.upper <= 0:
+                call = "draw" if self.upper == 0 else "loss"
+            elif call == "draw" and (self.lower > 0 or self.upper < 0):
+                call = "win" if self.lower > 0 else "loss"
+        return call
+
     def __neg__(self) -> Estimate:
         if self.lower is None or self.upper is None:
             return Estimate(-self.value, self.depth)
