@@ -34,7 +34,12 @@ def _positions(args: argparse.Namespace) -> int:
     plies: list[int] = []
     started = time.perf_counter()
     for found in labelled_positions(
-        shape, args.games, seed=args.seed, node_limit=args.nodes, first_ply=args.first_ply
+        shape,
+        args.games,
+        seed=args.seed,
+        node_limit=args.nodes,
+        first_ply=args.first_ply,
+        engine_games=args.engine_games,
     ):
         cells.append(found.cells)
         results.append(found.result)
@@ -66,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     positions.add_argument("--seed", type=int, default=0)
     positions.add_argument("--nodes", type=int, default=2_000_000)
     positions.add_argument("--first-ply", type=int, default=None)
+    positions.add_argument("--engine-games", type=float, default=0.0)
     positions.add_argument("--out", required=True)
     positions.set_defaults(run=_positions)
     args = parser.parse_args(argv)

@@ -82,12 +82,15 @@ def labelled_positions(
     first_ply: int | None = None,
     random_share: tuple[float, float] = (0.05, 0.4),
     engine_depth: int = 4,
+    engine_games: float = 0.0,
 ) -> Iterator[LabelledPosition]:
     """Play ``games`` noisy games on ``shape`` and yield every position proven on the way.
 
     Each game draws its share of random moves uniformly from ``random_share``. The solver
     analyses positions from ``first_ply`` on (default: :data:`FIRST_SOLVED_PLY`, else 0) within
-    ``node_limit`` nodes each; the same ``seed`` gives the same positions.
+    ``node_limit`` nodes each; the same ``seed`` gives the same positions. In a share
+    ``engine_games`` of the games the moves that are not random are the engine's (at
+    ``engine_depth``), not the solver's: positions as players of the engine's strength reach.
     """
     rng = random.Random(seed)
     solver = Solver(tt_mb=64)
@@ -97,6 +100,7 @@ def labelled_positions(
     seen: set[int] = set()
     for _ in range(games):
         share = rng.uniform(*random_share)
+        by_engine = rng.random() < engine_games
         board = Board(shape.width, shape.height, shape.connect)
         while not board.is_game_over():
             results: list[int | None] = [None] * board.width
@@ -116,7 +120,8 @@ def labelled_positions(
                     board.pop()
                 if complete:
                     yield from _once(board, max(results[c] for c in legal), seen)  # type: ignore[type-var]
-            board.push(_choose(board, rng, share, results, complete, engine, engine_depth))
+            solved = complete and not by_engine
+            board.push(_choose(board, rng, share, results, solved, engine, engine_depth))
 
 
 def _once(board: Board, result: int, seen: set[int]) -> Iterator[LabelledPosition]:
