@@ -32,7 +32,7 @@ def sides(board: Board) -> tuple[int, int]:
 
 def kernel_evaluate(engine: Engine, board: Board) -> int:
     assert engine._kernel is not None
-    value: int = engine._kernel.evaluate(*sides(board), list(board.heights))  # type: ignore[attr-defined]
+    value: int = engine._kernel.evaluate(*sides(board), list(board.heights))
     return value
 
 
@@ -125,11 +125,11 @@ def test_the_accumulators_do_not_drift_in_a_search(shape: tuple[int, int, int]) 
     engine = Engine(*shape, tt_mb=1, network=network)
     kernel = engine._kernel
     assert kernel is not None
-    kernel.check_accumulators = True  # type: ignore[attr-defined]
+    kernel.check_accumulators = True
     rng = random.Random(5)
     for _ in range(4):
         engine.search(random_position(rng, shape), 7)
-    checks, mismatches = kernel.accumulator_checks  # type: ignore[attr-defined]
+    checks, mismatches = kernel.accumulator_checks
     assert checks > 1000
     assert mismatches == 0
 

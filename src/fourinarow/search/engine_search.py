@@ -35,7 +35,7 @@ from fourinarow.search.networks import Network, network_for
 if TYPE_CHECKING:
     from fourinarow.search.solver import Backend
 
-__all__ = ["ENGINE_EVALUATIONS", "Engine", "EngineEvaluation"]
+__all__ = ["ENGINE_EVALUATIONS", "Engine", "EngineEvaluation", "engine_evaluation"]
 
 EngineEvaluation = Literal["network", "threats"]
 """The engine's evaluations: the shape's network, or the hand-made threats evaluation."""
@@ -47,7 +47,14 @@ _ENTRY_BYTES = 32
 class _EngineKernel(CompiledSearch, Protocol):
     """A compiled engine search (``EngineKernel`` of either word size): a search with a table."""
 
+    check_accumulators: bool
+
     def clear(self) -> None: ...
+
+    @property
+    def accumulator_checks(self) -> tuple[int, int]: ...
+
+    def evaluate(self, own: int, other: int, heights: list[int]) -> int: ...
 
 
 class Engine:
@@ -84,11 +91,7 @@ class Engine:
         network: Network | None = None,
     ) -> None:
         tt_mb = table_megabytes(tt_mb)
-        if evaluation is not None and evaluation not in ENGINE_EVALUATIONS:
-            raise InvalidSearchSettingError(
-                f"evaluation={shown(evaluation)} is not accepted; the engine's evaluations are "
-                "'network', 'threats' and None (the network where the shape has one)"
-            )
+        evaluation = engine_evaluation(evaluation)
         self.heuristic = HeuristicSearch(width, height, connect, "threats", use_kernel=use_kernel)
         shape = self.heuristic.shape
         if network is not None and (
@@ -165,6 +168,23 @@ class Engine:
             )
         finally:
             self.nodes = self.heuristic.nodes if self._kernel is None else self._kernel.nodes
+
+
+def engine_evaluation(evaluation: object) -> EngineEvaluation | None:
+    """``evaluation`` if it is one of the engine's: ``None``, ``"network"`` or ``"threats"``.
+
+    Raises:
+        InvalidSearchSettingError: it is not.
+    """
+    if evaluation is None:
+        return None
+    for name in ENGINE_EVALUATIONS:
+        if evaluation == name:
+            return name
+    raise InvalidSearchSettingError(
+        f"evaluation={shown(evaluation)} is not accepted; the engine's evaluations are "
+        "'network', 'threats' and None (the network where the shape has one)"
+    )
 
 
 def _engine_kernel(
