@@ -11,8 +11,8 @@ have been searched, once with the threats
 evaluation and once with a network of random weights for each ``--sizes`` (first x second hidden
 layer, default ``64x16,32x16``; the weights do not change the time a leaf takes), and with the
 shape's shipped network when ``--shipped`` is given. Each row is the median over ``--runs``
-(default 3) of the nodes searched per second over all the positions, and its ratio to the threats
-evaluation's: a markdown table.
+(default 3; the evaluations take turns within each run) of the nodes searched per second over all
+the positions, and its ratio to the threats evaluation's: a markdown table.
 """
 
 from __future__ import annotations
@@ -85,14 +85,19 @@ def rate(engine: Engine, boards: list[Board], nodes: int) -> tuple[int, float]:
     return total, seconds
 
 
-def measure(engine: Engine, boards: list[Board], nodes: int, runs: int) -> tuple[int, float]:
-    """The nodes of one run and the median nodes per second over ``runs``."""
-    rates = []
-    searched = 0
+def measure(
+    engines: list[Engine], boards: list[Board], nodes: int, runs: int
+) -> list[tuple[int, float]]:
+    """For each engine, the nodes of one run and the median nodes per second over ``runs``;
+    the engines take turns within each run, so that a machine busy for a while slows them
+    alike."""
+    rates: list[list[float]] = [[] for _ in engines]
+    searched = [0] * len(engines)
     for _ in range(runs):
-        searched, seconds = rate(engine, boards, nodes)
-        rates.append(searched / seconds)
-    return searched, statistics.median(rates)
+        for index, engine in enumerate(engines):
+            searched[index], seconds = rate(engine, boards, nodes)
+            rates[index].append(searched[index] / seconds)
+    return [(n, statistics.median(r)) for n, r in zip(searched, rates, strict=True)]
 
 
 def main() -> None:
@@ -130,10 +135,9 @@ def main() -> None:
         if shipped is not None:
             label = f"network {shipped.h1}-{shipped.h2} (shipped)"
             engines.append((label, Engine(*shape, network=shipped)))
-        base = 0.0
-        for label, engine in engines:
-            searched, speed = measure(engine, boards, args.nodes, args.runs)
-            base = base or speed
+        measured = measure([engine for _, engine in engines], boards, args.nodes, args.runs)
+        base = measured[0][1]
+        for (label, _), (searched, speed) in zip(engines, measured, strict=True):
             print(f"| {name} | {label} | {searched:,} | {speed:,.0f} | {speed / base:.2f} |")
 
 
