@@ -9,11 +9,12 @@ import pytest
 from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
 from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.levels import LEVELS
+from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.core import Board
 from fourinarow.search.checks import InvalidSearchSettingError
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.heuristic import WIN
-from fourinarow.search.scores import Exact
+from fourinarow.search.scores import Estimate, Exact
 from tests import bench
 from tests.search.test_heuristic import needs_kernel
 from tests.search.test_networks import random_network, ship, shipped
@@ -110,3 +111,14 @@ def test_the_engine_s_evaluation_is_an_option(shipped: Path) -> None:
         make_agent("engine:eval=window")
     with pytest.raises(InvalidSearchSettingError, match="no network for 6x7 connect 4 boards"):
         make_agent("engine:eval=network").choose(Board(6, 7), Limit(nodes=100))
+
+
+@needs_kernel
+def test_estimates_come_from_the_shipped_network(shipped: Path) -> None:
+    ship(shipped, random_network((6, 5, 4), 16, 8))  # a shape without a book
+    agent = make_agent("perfect:book=none", seed=1)
+    assert isinstance(agent, PerfectAgent)
+    board = Board.from_moves("3344", width=6, height=5)
+    values = agent.analyze(board, Limit(nodes=20_000))
+    assert any(isinstance(value, Estimate) for value in values.values)
+    assert agent._engine_for(board).evaluation == "network"
