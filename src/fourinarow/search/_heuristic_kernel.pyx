@@ -8,7 +8,10 @@ alpha-beta, and the engine's search.
 step, on bitboards of one machine word (64 bits here; ``_heuristic_kernel128.pyx`` compiles this same
 source with a 128-bit word: see the word's block below): the same nodes in the same order, the
 same scores, best moves and principal variations (a differential test checks this).
-``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine_search``.
+``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine_search``, and
+judges its leaves with the ``threats`` evaluation or with a network of
+``fourinarow.search.networks`` (the same integers as its pure-Python twin ``Network``, value for
+value; see ``EngineKernel``).
 Neither validates anything: the Python layer (``heuristic.run_compiled``) checks positions and
 translates limits and results.
 
