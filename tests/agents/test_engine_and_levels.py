@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fourinarow.agents import InvalidAgentSpecError, Limit, make_agent
+from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.levels import LEVELS
+from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.core import Board
+from fourinarow.search.checks import InvalidSearchSettingError
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.heuristic import WIN
-from fourinarow.search.scores import Exact
+from fourinarow.search.scores import Estimate, Exact
 from tests import bench
+from tests.search.test_heuristic import needs_kernel
+from tests.search.test_networks import random_network, ship, shipped
+
+__all__ = ["shipped"]  # the fixture, for the test of the engine's evaluation
 
 
 def test_engine_takes_wins_and_blocks() -> None:
@@ -81,3 +90,35 @@ def test_exact_root_values_lie_within_the_pruned_bounds() -> None:
         assert low is not None
         assert high is not None
         assert low <= high
+
+
+@needs_kernel
+def test_the_engine_s_evaluation_is_an_option(shipped: Path) -> None:
+    ship(shipped, random_network((7, 6, 4), 16, 8))
+    board = Board.from_moves("4453")
+    for spec, evaluation in [
+        ("engine", "network"),
+        ("engine:eval=auto", "network"),
+        ("engine:eval=network", "network"),
+        ("engine:eval=threats", "threats"),
+    ]:
+        agent = make_agent(spec, seed=1)
+        assert isinstance(agent, EngineAgent)
+        decision = agent.choose(board, Limit(nodes=3000))
+        assert decision.column in board.legal_moves
+        assert agent._engine_for(board).evaluation == evaluation, spec
+    with pytest.raises(InvalidAgentSpecError, match="eval=window is not accepted; eval is one of"):
+        make_agent("engine:eval=window")
+    with pytest.raises(InvalidSearchSettingError, match="no network for 6x7 connect 4 boards"):
+        make_agent("engine:eval=network").choose(Board(6, 7), Limit(nodes=100))
+
+
+@needs_kernel
+def test_estimates_come_from_the_shipped_network(shipped: Path) -> None:
+    ship(shipped, random_network((6, 5, 4), 16, 8))  # a shape without a book
+    agent = make_agent("perfect:book=none", seed=1)
+    assert isinstance(agent, PerfectAgent)
+    board = Board.from_moves("3344", width=6, height=5)
+    values = agent.analyze(board, Limit(nodes=20_000))
+    assert any(isinstance(value, Estimate) for value in values.values)
+    assert agent._engine_for(board).evaluation == "network"

@@ -1,9 +1,10 @@
 """``engine``: our strongest heuristic player, which uses the time it is given.
 
-It deepens an alpha-beta search with a transposition table and the ``threats`` evaluation one ply
-at a time until its time runs out, and plays the best move of the deepest search that finished.
-Near the end of the game (at most ``solve_empties`` empty cells) it first tries to solve the
-position outright and then plays perfectly. Without a time limit it thinks for one second.
+It deepens an alpha-beta search with a transposition table and the learned evaluation (the
+``threats`` evaluation where the board has no network) one ply at a time until its time runs
+out, and plays the best move of the deepest search that finished. Near the end of the game (at
+most ``solve_empties`` empty cells) it first tries to solve the position outright and then plays
+perfectly. Without a time limit it thinks for one second.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_values, deepen
-from fourinarow.search.engine_search import Engine
+from fourinarow.search.engine_search import Engine, EngineEvaluation, engine_evaluation
 from fourinarow.search.scores import ColumnValues
 
 __all__ = ["EngineAgent"]
@@ -41,6 +42,12 @@ class EngineAgent:
         solve_empties: try an exact solve when at most this many cells are empty (0: never).
         nodes: search at most this many positions a move (also under a time limit): a
             strength that does not depend on the machine's speed.
+        evaluation: ``None`` for the board's network where it has one, else ``threats``;
+            ``"network"`` or ``"threats"`` to choose (see
+            :class:`~fourinarow.search.engine_search.Engine`).
+
+    Raises:
+        InvalidSearchSettingError: ``evaluation`` is none of these.
 
     >>> EngineAgent(random.Random(1)).choose(Board.from_moves("17273"), Limit(time=0.1)).column
     3
@@ -56,12 +63,14 @@ class EngineAgent:
         tt_mb: float = 16,
         solve_empties: int = 20,
         nodes: int | None = None,
+        evaluation: EngineEvaluation | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
         self._tie_break = adopt_tie_break(tie_break, self._rng)
         self.tt_mb = tt_mb
         self.solve_empties = solve_empties
         self.nodes = nodes
+        self.evaluation = engine_evaluation(evaluation)
         self._engines: dict[tuple[int, int, int], Engine] = {}
         self._endgame = PerfectAgent(self._rng, tie_break=tie_break, tt_mb=tt_mb)
 
@@ -119,5 +128,5 @@ class EngineAgent:
     def _engine_for(self, board: Board) -> Engine:
         shape = (board.width, board.height, board.connect)
         if shape not in self._engines:
-            self._engines[shape] = Engine(*shape, tt_mb=self.tt_mb)
+            self._engines[shape] = Engine(*shape, tt_mb=self.tt_mb, evaluation=self.evaluation)
         return self._engines[shape]

@@ -30,6 +30,7 @@ from fourinarow.search.checks import (
     TableTooLargeError,
     table_too_large,
 )
+from fourinarow.search.engine_search import ENGINE_EVALUATIONS, EngineEvaluation, engine_evaluation
 from fourinarow.search.evaluation import EVALUATIONS
 
 __all__ = [
@@ -186,6 +187,12 @@ def _perfect(rng: random.Random, options: AgentOptions) -> Agent:
     )
 
 
+def _engine_evaluation(options: AgentOptions) -> EngineEvaluation | None:
+    """The engine's ``eval`` option: ``auto`` (default) is ``None``."""
+    choice = options.choice("eval", "auto", ("auto", *ENGINE_EVALUATIONS))
+    return None if choice == "auto" else engine_evaluation(choice)
+
+
 def _searcher(prune: bool, default_depth: int) -> Callable[[random.Random, AgentOptions], Agent]:
     def build(rng: random.Random, options: AgentOptions) -> Agent:
         return SearchAgent(
@@ -231,12 +238,14 @@ AGENTS: dict[str, AgentInfo] = {
             tie_break=options.tie_break("random"),
             tt_mb=options.table_megabytes("tt_mb", 16),
             nodes=options.integer("nodes", 0, 0, MAX_ENGINE_NODES) or None,
+            evaluation=_engine_evaluation(options),
         ),
-        "iterative deepening alpha-beta, table, threat analysis, perfect near the end; uses "
-        "the time it is given (options: tiebreak=random|centre|leftmost, tt_mb=MB up to "
-        f"{MAX_TT_MB} and the machine's memory, nodes=N "
-        f"positions a move at most, N up to {MAX_ENGINE_NODES})",
-        ("tiebreak", "tt_mb", "nodes"),
+        "iterative deepening alpha-beta, table, learned evaluation (threat analysis where the "
+        "board has no network), perfect near the end; uses the time it is given (options: "
+        f"tiebreak=random|centre|leftmost, tt_mb=MB up to {MAX_TT_MB} and the machine's "
+        f"memory, nodes=N positions a move at most, N up to {MAX_ENGINE_NODES}, "
+        "eval=auto|network|threats, default auto: the network where the board has one)",
+        ("tiebreak", "tt_mb", "nodes", "eval"),
     ),
     "mcts": AgentInfo(
         lambda rng, options: MCTSAgent(

@@ -37,11 +37,29 @@ class HeuristicKernel:
     ) -> tuple[list[int | None], list[int], int, list[int]] | None:
         """Score every root column to ``depth`` plies; ``None`` when a limit stopped it."""
 
-class EngineKernel:
-    """Alpha-beta with the ``threats`` evaluation and an always-replace transposition table of
-    ``2**table_bits`` 32-byte entries, kept from search to search until :meth:`clear`."""
+NetworkWeights = tuple[int, int, int, int, bytes, bytes, bytes, bytes, bytes, int]
+"""``Network.kernel_weights()``: h1, h2, value_scale, value_limit, W1, b1, W2, b2, w3 (arrays of
+the machine's byte order), b3."""
 
-    def __init__(self, kernel: HeuristicKernel, table_bits: int) -> None: ...
+class EngineKernel:
+    """Alpha-beta with the ``threats`` evaluation or a network's (its first layer updated per
+    stone) and an always-replace transposition table of ``2**table_bits`` 32-byte entries, kept
+    from search to search until :meth:`clear`."""
+
+    check_accumulators: bool
+    """Compare each leaf's accumulators with ones computed from scratch (for tests; slower)."""
+
+    def __init__(
+        self, kernel: HeuristicKernel, table_bits: int, network: NetworkWeights | None = None
+    ) -> None: ...
+    @property
+    def network(self) -> bool:
+        """Whether the leaves are a network's values (else the ``threats`` evaluation)."""
+    @property
+    def accumulator_checks(self) -> tuple[int, int]:
+        """``(leaves checked, leaves whose accumulators differed)`` since the checks were set."""
+    def evaluate(self, own: int, other: int, heights: list[int]) -> int:
+        """The leaf value of a position for its side to move (``own``), from scratch."""
     def clear(self) -> None:
         """Forget every table entry."""
     @property

@@ -8,7 +8,10 @@ alpha-beta, and the engine's search.
 step, on bitboards of one machine word (64 bits here; ``_heuristic_kernel128.pyx`` compiles this same
 source with a 128-bit word: see the word's block below): the same nodes in the same order, the
 same scores, best moves and principal variations (a differential test checks this).
-``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine_search``.
+``EngineKernel`` adds a transposition table to it for ``fourinarow.search.engine_search``, and
+judges its leaves with the ``threats`` evaluation or with a network of
+``fourinarow.search.networks`` (the same integers as its pure-Python twin ``Network``, value for
+value; see ``EngineKernel``).
 Neither validates anything: the Python layer (``heuristic.run_compiled``) checks positions and
 translates limits and results.
 
@@ -59,7 +62,7 @@ to search until ``clear()``.
 
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcmp, memcpy, memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 # The word every bitboard is held in, with the few operations that depend on its width. It is
@@ -113,6 +116,179 @@ cdef extern from *:
         int depth
         int bound
         int move
+
+# The learned evaluation (``fourinarow.search.networks``): plain C, so that GCC vectorises its
+# loops (-O3 -march=native): rows of 16-bit integers padded with zeros to a multiple of 32 values
+# (64 bytes, the arrays' alignment), ``restrict`` pointers, no branches inside the loops.
+# The accumulators are 16-bit: the network's reader refuses any first layer whose sums could
+# leave 16 bits, so these are the 32-bit sums of the model exactly.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <stdlib.h>
+    #include <string.h>
+    #define FIAR_NET_ALIGN 64
+    typedef struct {
+        int h1, h2, stride;          /* stride: h1 rounded up to a multiple of 32 */
+        int cells, height, bits;     /* bits: the bitboards' column stride (height + 1) */
+        long long value_scale, value_limit;
+        int16_t *w1;                 /* [2 * cells][stride], feature-major */
+        int16_t *b1;                 /* [stride] */
+        int16_t *w2;                 /* [h2][stride], the int8 weights widened */
+        int32_t *b2;                 /* [h2] */
+        int32_t *w3;                 /* [h2] */
+        long long b3;
+        int16_t *acc;                /* [FIAR_MAX_PLY + 1][2][stride]: per ply, each player's view */
+        int16_t *a1;                 /* [stride]: the first layer's clamped output */
+        int16_t *fresh;              /* [2][stride]: accumulators from scratch (checks) */
+        int root;                    /* the player (0: first, 1: second) to move at ply 0 */
+        int moved[FIAR_MAX_PLY + 1]; /* the cell of the stone that led to each ply */
+        int check;                   /* compare each leaf's accumulators with fresh ones */
+        unsigned long long checks, mismatches;
+    } fiar_net;
+
+    static void *fiar_net_array(size_t bytes) {
+        void *p = NULL;
+        if (posix_memalign(&p, FIAR_NET_ALIGN, bytes ? bytes : FIAR_NET_ALIGN) != 0) return NULL;
+        memset(p, 0, bytes ? bytes : FIAR_NET_ALIGN);
+        return p;
+    }
+
+    static void fiar_net_free(fiar_net *n) {
+        if (n == NULL) return;
+        free(n->w1); free(n->b1); free(n->w2); free(n->b2); free(n->w3);
+        free(n->acc); free(n->a1); free(n->fresh);
+        free(n);
+    }
+
+    /* A network of h1 and h2 units for boards of `cells` cells, its arrays zeroed; NULL when
+       memory runs out. */
+    static fiar_net *fiar_net_new(int h1, int h2, int cells, int height) {
+        fiar_net *n = (fiar_net *)calloc(1, sizeof(fiar_net));
+        if (n == NULL) return NULL;
+        n->h1 = h1; n->h2 = h2; n->cells = cells; n->height = height; n->bits = height + 1;
+        n->stride = (h1 + 31) / 32 * 32;
+        size_t row = (size_t)n->stride * sizeof(int16_t);
+        n->w1 = (int16_t *)fiar_net_array(2 * (size_t)cells * row);
+        n->b1 = (int16_t *)fiar_net_array(row);
+        n->w2 = (int16_t *)fiar_net_array((size_t)h2 * row);
+        n->b2 = (int32_t *)fiar_net_array((size_t)h2 * sizeof(int32_t));
+        n->w3 = (int32_t *)fiar_net_array((size_t)h2 * sizeof(int32_t));
+        n->acc = (int16_t *)fiar_net_array((size_t)(FIAR_MAX_PLY + 1) * 2 * row);
+        n->a1 = (int16_t *)fiar_net_array(row);
+        n->fresh = (int16_t *)fiar_net_array(2 * row);
+        if (!n->w1 || !n->b1 || !n->w2 || !n->b2 || !n->w3 || !n->acc || !n->a1 || !n->fresh) {
+            fiar_net_free(n);
+            return NULL;
+        }
+        return n;
+    }
+
+    static inline int16_t *fiar_net_acc(const fiar_net *n, int ply, int player) {
+        return n->acc + ((size_t)ply * 2 + player) * n->stride;
+    }
+
+    /* dst = src + row, over `count` values (a multiple of 32) */
+    static inline void fiar_net_add(int16_t *restrict dst, const int16_t *restrict src,
+                                    const int16_t *restrict row, int count) {
+        int16_t *d = (int16_t *)__builtin_assume_aligned(dst, FIAR_NET_ALIGN);
+        const int16_t *s = (const int16_t *)__builtin_assume_aligned(src, FIAR_NET_ALIGN);
+        const int16_t *r = (const int16_t *)__builtin_assume_aligned(row, FIAR_NET_ALIGN);
+        for (int j = 0; j < count; j++) d[j] = (int16_t)(s[j] + r[j]);
+    }
+
+    /* acc += row, over `count` values (a multiple of 32) */
+    static inline void fiar_net_add_into(int16_t *restrict acc, const int16_t *restrict row,
+                                         int count) {
+        int16_t *a = (int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
+        const int16_t *r = (const int16_t *)__builtin_assume_aligned(row, FIAR_NET_ALIGN);
+        for (int j = 0; j < count; j++) a[j] = (int16_t)(a[j] + r[j]);
+    }
+
+    /* The accumulators of `ply` from those of the ply before and the stone moved[ply], put
+       there by the player to move at the ply before. */
+    static inline void fiar_net_play(fiar_net *n, int ply) {
+        int mover = (n->root + ply - 1) & 1;
+        const int16_t *own_row = n->w1 + (size_t)n->moved[ply] * n->stride;
+        const int16_t *other_row = n->w1 + (size_t)(n->cells + n->moved[ply]) * n->stride;
+        fiar_net_add(fiar_net_acc(n, ply, mover), fiar_net_acc(n, ply - 1, mover), own_row,
+                     n->stride);
+        fiar_net_add(fiar_net_acc(n, ply, 1 - mover), fiar_net_acc(n, ply - 1, 1 - mover),
+                     other_row, n->stride);
+    }
+
+    /* The value (layers 2 and 3) for the side whose accumulator `acc` is. */
+    static inline long long fiar_net_output(const fiar_net *n, const int16_t *acc) {
+        const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
+        int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
+        const int stride = n->stride;
+        long long out = n->b3, value;
+        for (int j = 0; j < stride; j++) {
+            int16_t v = x[j] < 0 ? 0 : x[j];
+            a1[j] = v > 127 ? 127 : v;
+        }
+        for (int k = 0; k < n->h2; k++) {
+            const int16_t *w = (const int16_t *)__builtin_assume_aligned(
+                n->w2 + (size_t)k * stride, FIAR_NET_ALIGN);
+            int32_t sum = 0;
+            for (int j = 0; j < stride; j++) sum += (int32_t)a1[j] * (int32_t)w[j];
+            long long a2 = ((long long)n->b2[k] + sum) >> 6;  /* floor division by 64 */
+            a2 = a2 < 0 ? 0 : (a2 > 127 ? 127 : a2);
+            out += a2 * n->w3[k];
+        }
+        value = out * n->value_scale / (127 * 64);  /* C division: toward zero */
+        if (value > n->value_limit) return n->value_limit;
+        if (value < -n->value_limit) return -n->value_limit;
+        return value;
+    }
+
+    static inline long long fiar_net_value(const fiar_net *n, int ply) {
+        return fiar_net_output(n, fiar_net_acc(n, ply, (n->root + ply) & 1));
+    }
+
+    /* Both players' accumulators of a position from scratch into out[0..2*stride): `own`
+       holds the stones of player `own_player` (0 or 1), `other` the other player's. */
+    static void fiar_net_scratch(const fiar_net *n, int16_t *out, fiar_word own,
+                                 fiar_word other, int own_player, int width) {
+        int16_t *views[2] = {out + (size_t)own_player * n->stride,
+                             out + (size_t)(1 - own_player) * n->stride};
+        memcpy(views[0], n->b1, (size_t)n->stride * sizeof(int16_t));
+        memcpy(views[1], n->b1, (size_t)n->stride * sizeof(int16_t));
+        for (int column = 0; column < width; column++) {
+            for (int row = 0; row < n->height; row++) {
+                int bit = column * n->bits + row, cell = column * n->height + row;
+                int owner = (int)((own >> bit) & 1) ? 0 : ((int)((other >> bit) & 1) ? 1 : -1);
+                if (owner < 0) continue;
+                /* a stone of views[owner]'s player: its own feature there, the other's in
+                   the other view */
+                fiar_net_add_into(views[owner], n->w1 + (size_t)cell * n->stride, n->stride);
+                fiar_net_add_into(views[1 - owner],
+                                  n->w1 + (size_t)(n->cells + cell) * n->stride, n->stride);
+            }
+        }
+    }
+    """
+    ctypedef struct Net "fiar_net":
+        int h1, h2, stride, cells, height, root, check
+        long long value_scale, value_limit, b3
+        short* w1
+        short* b1
+        short* w2
+        int* b2
+        int* w3
+        short* acc
+        short* fresh
+        int* moved
+        unsigned long long checks, mismatches
+    Net* net_new "fiar_net_new"(int h1, int h2, int cells, int height)
+    void net_free "fiar_net_free"(Net* n)
+    short* net_acc "fiar_net_acc"(Net* n, int ply, int player) nogil
+    void net_play "fiar_net_play"(Net* n, int ply) nogil
+    long long net_value "fiar_net_value"(Net* n, int ply) nogil
+    long long net_output "fiar_net_output"(Net* n, short* acc) nogil
+    void net_scratch "fiar_net_scratch"(Net* n, short* out, word own, word other,
+                                        int own_player, int width) nogil
+
 
 from fourinarow.search import constants
 from fourinarow.search.evaluation import count_scores
@@ -447,7 +623,16 @@ cdef inline long long from_table(long long value, int ply) noexcept nogil:
     return value
 
 
-cdef long long engine_negamax(Search* s, Entry* table, int table_shift, word own,
+cdef void check_leaf(Search* s, Net* net, word own, word other, int ply) noexcept nogil:
+    """Count a leaf's accumulators, and whether they differ from fresh ones (the tests' check
+    that the updates per stone do not drift)."""
+    net_scratch(net, net.fresh, own, other, (net.root + ply) & 1, s.width)
+    net.checks += 1
+    if memcmp(net.fresh, net_acc(net, ply, 0), 2 * net.stride * sizeof(short)) != 0:
+        net.mismatches += 1
+
+
+cdef long long engine_negamax(Search* s, Net* net, Entry* table, int table_shift, word own,
                               word other, int* heights, int depth, int ply, long long alpha,
                               long long beta) noexcept nogil:
     cdef word occupied = own | other
@@ -475,7 +660,12 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, word own
                 pv_end(s, ply, column)
                 return WIN - (ply + 1)
     if depth <= 0:
-        return evaluate(s, own, other, True)
+        if net == NULL:
+            return evaluate(s, own, other, True)
+        net_play(net, ply)
+        if net.check:
+            check_leaf(s, net, own, other, ply)
+        return net_value(net, ply)
     key = own + occupied
     entry = &table[slot_hash(key, HASH_MULTIPLIER) >> table_shift]
     if entry.key == key and entry.bound != EMPTY:
@@ -495,14 +685,18 @@ cdef long long engine_negamax(Search* s, Entry* table, int table_shift, word own
         if column != first_move and heights[column] < s.height:
             moves[count] = column
             count += 1
+    if net != NULL:
+        net_play(net, ply)  # only now: a node cut off above never needs its accumulators
     best = -INFINITY
     for i in range(count):
         column = moves[i]
         row = heights[column]
         cell = bit(s, column, row)
         heights[column] = row + 1
-        value = -engine_negamax(s, table, table_shift, other, own | cell, heights, depth - 1,
-                                ply + 1, -beta, -(alpha if alpha > best else best))
+        if net != NULL:
+            net.moved[ply + 1] = column * s.height + row
+        value = -engine_negamax(s, net, table, table_shift, other, own | cell, heights,
+                                depth - 1, ply + 1, -beta, -(alpha if alpha > best else best))
         heights[column] = row
         if s.stopped:
             return 0
@@ -652,34 +846,114 @@ cdef class HeuristicKernel:
         return scores, sorted(best_moves), best, best_pv
 
 
+cdef Net* network_copy(Search* s, tuple weights) except NULL:
+    """The compiled copy of a network's weights, as ``Network.kernel_weights()`` gives them."""
+    h1, h2, scale, limit, w1, b1, w2, b2, w3, b3 = weights
+    cdef int cells = s.width * s.height
+    cdef int i, j
+    sizes = (len(w1), len(b1), len(w2), len(b2), len(w3))
+    if sizes != (4 * cells * h1, 2 * h1, h2 * h1, 4 * h2, 2 * h2):
+        raise ValueError(f"the network's arrays do not fit {h1} and {h2} units on {cells} cells")
+    cdef Net* net = net_new(h1, h2, cells, s.height)
+    if net == NULL:
+        raise MemoryError()
+    net.value_scale = scale
+    net.value_limit = limit
+    net.b3 = b3
+    first = memoryview(w1).cast("h")
+    second = memoryview(w2).cast("b")
+    for i in range(2 * cells):
+        for j in range(h1):
+            net.w1[i * net.stride + j] = first[i * h1 + j]
+    for j, value in enumerate(memoryview(b1).cast("h")):
+        net.b1[j] = value
+    for i in range(h2):
+        for j in range(h1):
+            net.w2[i * net.stride + j] = second[i * h1 + j]
+    for i, value in enumerate(memoryview(b2).cast("i")):
+        net.b2[i] = value
+    for i, value in enumerate(memoryview(w3).cast("h")):
+        net.w3[i] = value
+    return net
+
+
 cdef class EngineKernel:
     """The engine's search for one board shape (width*(height+1) <= WORD_BITS), with a table.
 
-    Alpha-beta negamax with the ``threats`` evaluation, trying the table's column first, then
-    the kernel's column order. See the module docstring for the contract and the table.
+    Alpha-beta negamax with the ``threats`` evaluation, or a network's, trying the table's
+    column first, then the kernel's column order. See the module docstring for the contract
+    and the table.
+
+    With a network, each ply of the search keeps both players' accumulators (the network's
+    first layer): those of the root from scratch, those of a node from its parent's and the
+    stone played, computed only when the node searches on or is a leaf; a leaf is the network's
+    value with the accumulator of its side to move.
 
     Args:
         kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation with
             pruning; the engine uses its shape, order and evaluation, and shares its state.
         table_bits: the table has 2**table_bits entries of 32 bytes, all in memory at once.
+        network: ``None`` for the ``threats`` evaluation, or a network's
+            ``Network.kernel_weights()`` for the shape.
     """
 
     cdef HeuristicKernel kernel
     cdef Entry* table
     cdef int table_shift
     cdef size_t table_size
+    cdef Net* net
 
-    def __cinit__(self, HeuristicKernel kernel, int table_bits):
+    def __cinit__(self, HeuristicKernel kernel, int table_bits, network=None):
         self.kernel = kernel
+        self.net = NULL
         self.table_size = ((<size_t>1) << table_bits) * sizeof(Entry)
         self.table = <Entry*>malloc(self.table_size)
         if self.table == NULL:
             raise MemoryError()
         memset(self.table, 0, self.table_size)
         self.table_shift = 64 - table_bits
+        if network is not None:
+            self.net = network_copy(&kernel.s, network)
 
     def __dealloc__(self):
         free(self.table)
+        net_free(self.net)
+
+    @property
+    def network(self):
+        """Whether the leaves are a network's values (else the ``threats`` evaluation)."""
+        return self.net != NULL
+
+    @property
+    def check_accumulators(self):
+        """Whether each leaf's accumulators are compared with fresh ones (slower; for tests)."""
+        return self.net != NULL and self.net.check != 0
+
+    @check_accumulators.setter
+    def check_accumulators(self, bint on):
+        if self.net != NULL:
+            self.net.check = on
+            self.net.checks = 0
+            self.net.mismatches = 0
+
+    @property
+    def accumulator_checks(self):
+        """``(leaves checked, leaves whose accumulators differed)`` since checks were set."""
+        if self.net == NULL:
+            return 0, 0
+        return self.net.checks, self.net.mismatches
+
+    def evaluate(self, own, other, list heights):
+        """The leaf value of a position for its side to move (``own``): the network's, from
+        accumulators computed from scratch, or the ``threats`` evaluation."""
+        cdef Search* s = &self.kernel.s
+        cdef word own_word = to_word(own), other_word = to_word(other)
+        if self.net == NULL:
+            return evaluate(s, own_word, other_word, True)
+        self.net.root = popcount(own_word | other_word) & 1
+        net_scratch(self.net, net_acc(self.net, 0, 0), own_word, other_word, self.net.root,
+                    s.width)
+        return net_value(self.net, 0)
 
     def clear(self):
         """Forget every table entry."""
@@ -704,6 +978,10 @@ cdef class EngineKernel:
         cdef word own_word = to_word(own), other_word = to_word(other)
         cdef Entry* entry
         start_search(s, heights, h, seconds, node_limit)
+        if self.net != NULL:
+            self.net.root = popcount(own_word | other_word) & 1
+            net_scratch(self.net, net_acc(self.net, 0, 0), own_word, other_word,
+                        self.net.root, s.width)
         order = [s.order[i] for i in range(s.width)]
         key = own_word + (own_word | other_word)
         entry = &self.table[slot_hash(key, HASH_MULTIPLIER) >> self.table_shift]
@@ -723,10 +1001,12 @@ cdef class EngineKernel:
                 value = WIN - 1
             else:
                 h[column] = row + 1
+                if self.net != NULL:
+                    self.net.moved[1] = column * s.height + row
                 with nogil:
-                    value = -engine_negamax(s, self.table, self.table_shift, other_word,
-                                            own_word | cell, h, depth - 1, 1, -INFINITY,
-                                            INFINITY if exact_root else -(best - 1))
+                    value = -engine_negamax(s, self.net, self.table, self.table_shift,
+                                            other_word, own_word | cell, h, depth - 1, 1,
+                                            -INFINITY, INFINITY if exact_root else -(best - 1))
                 h[column] = row
                 if s.stopped:
                     return None
