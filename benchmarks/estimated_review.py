@@ -61,7 +61,11 @@ def main() -> int:
     parser.add_argument("--nodes", type=int, default=100_000)
     parser.add_argument("--evaluations", default="threats,network")
     parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument(
+        "--fit", action="store_true", help="also tabulate the grades' thresholds (mistake)"
+    )
     args = parser.parse_args()
+    fits: list[tuple[str, list[tuple[float, str]]]] = []
     width, height = (int(x) for x in args.size.split("x"))
     played = games(width, height, args.connect, args.games, args.seed)
     judge = Solver(tt_mb=256)
@@ -94,6 +98,7 @@ def main() -> int:
             ("est", "est_m", "est_mf", "est_b", "est_bf", "m", "mf", "b", "bf"), 0
         )
         started = time.perf_counter()
+        losses: list[tuple[float, str]] = []  # each estimated grade's loss, and the truth
         for board, column, truth in moves:
             solver.clear()
             engine.clear()
@@ -102,6 +107,8 @@ def main() -> int:
             flagged = graded.grade in FLAGGED
             prefixes = ("", "est_") if graded.estimated else ("",)
             counts["est"] += graded.estimated
+            if graded.estimated and graded.loss is not None:
+                losses.append((graded.loss, truth))
             for prefix in prefixes:
                 if truth in FLAGGED:
                     counts[prefix + "m"] += 1
@@ -115,6 +122,19 @@ def main() -> int:
             f"| {share(counts['bf'], counts['b'])} | {time.perf_counter() - started:.0f} |",
             flush=True,
         )
+        if args.fit:
+            fits.append((evaluation, losses))
+    for evaluation, losses in fits:
+        print(f"\n{evaluation}: estimated moves whose loss of expected result is at least t")
+        print("\n| t | real mistakes | best moves |\n|---|---|---|")
+        mistakes = [loss for loss, truth in losses if truth in FLAGGED]
+        best = [loss for loss, truth in losses if truth == "best"]
+        for tenth in range(1, 11):
+            t = tenth / 20
+            print(
+                f"| {t:.2f} | {share(sum(m >= t for m in mistakes), len(mistakes))} "
+                f"| {share(sum(b >= t for b in best), len(best))} |"
+            )
     return 0
 
 
