@@ -1,0 +1,273 @@
+"""Explain a position or a move: the facts that decide it, in words and as JSON.
+
+:func:`explain` reads the board alone, without the solver: threats, tactics and Allis-style
+rule proofs. Each result it states is proven by its own short argument (the tests check them
+against the solver), so an explanation may leave a value unexplained but never contradicts it.
+
+>>> from fourinarow.core import Board
+>>> explanation = explain(Board.from_moves("112233"))
+>>> explanation.proves
+'win'
+>>> print(explanation.sentences[-1])
+X wins at once in column 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fourinarow.analysis.explain.facts import (
+    Cell,
+    DoubleThreat,
+    Fact,
+    GivesCellAbove,
+    ImmediateWin,
+    LeavesWin,
+    MustBlock,
+    RuleOfThumb,
+    RuleProof,
+    Threats,
+    ZugzwangControl,
+    player_name,
+)
+from fourinarow.analysis.explain.strategies import Strategy, find_strategy
+from fourinarow.analysis.explain.tactics import double_threat, playable_threats, threat_cells
+from fourinarow.core import Board, Column, GameOverError, Player
+from fourinarow.core.checks import shown
+
+__all__ = ["Explanation", "Proves", "explain"]
+
+Proves = Literal["win", "loss", "at least a draw", "at most a draw", "draw"]
+"""What an explanation's results prove for the player to move (or for the move explained)."""
+
+LOSING_KINDS = (GivesCellAbove, LeavesWin)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The facts that explain a position, or one move of it, with their sentences.
+
+    Attributes:
+        board: the position explained (not changed).
+        column: the move explained (0-based), or None for the whole position.
+        facts: observations first (threats, the rule of thumb), then results.
+        proves: what the results prove for the player to move (for ``column``: what they prove
+            of that move), or None when they prove nothing of the value: the solver's value is
+            then the only reason.
+    """
+
+    board: Board
+    column: Column | None
+    facts: tuple[Fact, ...]
+    proves: Proves | None
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """Every fact in one sentence, in order."""
+        return tuple(fact.sentence() for fact in self.facts)
+
+    @property
+    def results(self) -> tuple[Fact, ...]:
+        """The facts that claim something of the value under perfect play."""
+        return tuple(fact for fact in self.facts if fact.result)
+
+    def to_json(self) -> dict[str, Any]:
+        """The explanation as JSON: the position (``moves``, ``width``, ``height``,
+        ``connect``, ``to_move``), the ``column`` explained (1-based, or null), what it
+        ``proves``, its ``facts`` and its ``sentences``."""
+        board = self.board
+        return {
+            "moves": board.to_moves(),
+            "width": board.width,
+            "height": board.height,
+            "connect": board.connect,
+            "to_move": player_name(board.turn),
+            "column": None if self.column is None else self.column + 1,
+            "proves": self.proves,
+            "facts": [fact.to_json() for fact in self.facts],
+            "sentences": list(self.sentences),
+        }
+
+
+def explain(board: Board, column: Column | None = None) -> Explanation:
+    """Explain ``board`` for the player to move, or the move ``column`` (0-based) of it.
+
+    Raises:
+        GameOverError: the game is over.
+        IllegalMoveError: ``column`` cannot be played (through :meth:`Board.push`).
+    """
+    if board.is_game_over():
+        raise GameOverError(f"the game {shown(board.to_moves())} is over: nothing to explain")
+    if column is not None:
+        board.copy().push(column)  # raises for a column that cannot be played
+    facts: list[Fact] = [
+        Threats(1, tuple(threat_cells(board, 1))),
+        Threats(2, tuple(threat_cells(board, 2))),
+    ]
+    thumb = _rule_of_thumb(board)
+    if thumb is not None:
+        facts.append(thumb)
+    position = _position_facts(board)
+    moves = {m: _move_facts(board, m) for m in board.legal_moves}
+    if column is None:
+        facts += position
+        for m in board.legal_moves:
+            facts += moves[m]
+        proves = _position_proves(board, position, moves)
+    else:
+        facts += [f for f in position if isinstance(f, MustBlock)]
+        facts += moves[column]
+        proves = _move_proves(moves[column], position, column)
+    return Explanation(board.copy(), column, tuple(facts), proves)
+
+
+def _rule_of_thumb(board: Board) -> RuleOfThumb | None:
+    """Allis' reading of the threats' rows on a board of even height, as an observation."""
+    if board.height % 2:
+        return None
+    counts = []
+    for player, wanted in ((1, 0), (2, 1)):  # X wants odd rows (row index 0, 2...), O even
+        cells = [c for c in threat_cells(board, player) if c.row % 2 == wanted]
+        if cells:
+            parity = "odd" if wanted == 0 else "even"
+            counts.append(f"{player_name(player)} has {len(cells)} {parity} threat(s)")
+    if not counts:
+        return None
+    return RuleOfThumb(
+        board.turn,
+        "on a board of even height, X (the first player) is helped by threats in odd rows and "
+        "O by threats in even rows, as the rows fill two by two; " + " and ".join(counts),
+    )
+
+
+def _position_facts(board: Board) -> list[Fact]:
+    """Facts about the position as it stands, for the player to move."""
+    mover, other = board.turn, 3 - board.turn
+    wins = board.winning_moves(mover)
+    if wins:
+        return [ImmediateWin(mover, c) for c in wins]
+    facts: list[Fact] = []
+    threat = double_threat(board, other)
+    if threat is not None:
+        facts.append(DoubleThreat(other, threat))
+    else:
+        blocks = playable_threats(board, other)
+        if blocks:
+            facts.append(MustBlock(mover, blocks[0].column))
+    mover_bits, other_bits = board.bitboards[mover - 1], board.bitboards[other - 1]
+    strategy = find_strategy(board.geometry, board.heights, mover_bits, other_bits)
+    if strategy is not None:
+        facts += _proof_facts(board, other, strategy, None)
+    return facts
+
+
+def _move_facts(board: Board, column: Column) -> list[Fact]:
+    """Facts about the move ``column`` of the player to move."""
+    mover, other = board.turn, 3 - board.turn
+    if column in board.winning_moves(mover):
+        return [ImmediateWin(mover, column)]
+    after = board.copy()
+    after.push(column)
+    answers = playable_threats(after, other)
+    if answers:
+        above = Cell(column, board.heights[column] + 1)
+        if above in answers:
+            return [GivesCellAbove(mover, column, above)]
+        return [LeavesWin(mover, column, answers[0])]
+    threat = double_threat(after, mover)
+    if threat is not None:
+        return [DoubleThreat(mover, threat, column)]
+    mover_bits, other_bits = after.bitboards[mover - 1], after.bitboards[other - 1]
+    strategy = find_strategy(after.geometry, after.heights, other_bits, mover_bits)
+    if strategy is None:
+        return []
+    return _proof_facts(after, mover, strategy, column)
+
+
+def _proof_facts(
+    board: Board, player: Player, strategy: Strategy, column: Column | None
+) -> list[Fact]:
+    """A rule proof for ``player`` and, where it rests on answering on top, the zugzwang
+    control it shows."""
+    geometry = board.geometry
+
+    def cell(index: int) -> Cell:
+        return Cell(*geometry.cell(index))
+
+    line = tuple(cell(i) for i in range(geometry.cells + geometry.width) if strategy.line >> i & 1)
+    threat = None if strategy.threat is None else cell(strategy.threat)
+    proof = RuleProof(
+        player,
+        rules=strategy.rules,
+        proven="win" if strategy.win else "draw",
+        column=column,
+        pairs=tuple((cell(a), cell(b)) for a, b in strategy.pairs),
+        threat=threat,
+        line=line,
+    )
+    if threat is not None:
+        reason = (
+            f"answering on top in every column, {player_name(player)} leaves "
+            f"{player_name(3 - player)} to play first in each pair of cells, until it must play "
+            f"right below {player_name(player)}'s {threat.parity} threat at {threat.name}"
+        )
+    else:
+        reason = (
+            f"answering on top in every column, {player_name(player)} leaves "
+            f"{player_name(3 - player)} to play first in each pair of cells and takes the upper one"
+        )
+    return [proof, ZugzwangControl(player, reason, column)]
+
+
+def _wins(facts: Iterable[Fact], player: Player) -> bool:
+    for fact in facts:
+        if fact.player != player:
+            continue
+        if isinstance(fact, (ImmediateWin, DoubleThreat)):
+            return True
+        if isinstance(fact, RuleProof) and fact.proven == "win":
+            return True
+    return False
+
+
+def _draws(facts: Iterable[Fact], player: Player) -> bool:
+    return any(isinstance(f, RuleProof) and f.player == player for f in facts)
+
+
+def _loses(facts: list[Fact], mover: Player) -> bool:
+    return any(isinstance(f, LOSING_KINDS) and f.player == mover for f in facts)
+
+
+def _position_proves(
+    board: Board, position: list[Fact], moves: dict[Column, list[Fact]]
+) -> Proves | None:
+    """What the facts prove of the position's value for the player to move."""
+    mover, other = board.turn, 3 - board.turn
+    every_move = [f for facts in moves.values() for f in facts]
+    if _wins(position, mover) or _wins(every_move, mover):
+        return "win"
+    if _wins(position, other):
+        return "loss"
+    if all(_loses(moves[m], mover) for m in moves):
+        return "loss"
+    at_least = _draws(every_move, mover)
+    at_most = _draws(position, other)
+    if at_least and at_most:
+        return "draw"
+    return "at least a draw" if at_least else "at most a draw" if at_most else None
+
+
+def _move_proves(facts: list[Fact], position: list[Fact], column: Column) -> Proves | None:
+    """What the facts prove of one move's value for the player who makes it."""
+    for fact in facts:
+        if isinstance(fact, (ImmediateWin, DoubleThreat)):
+            return "win"
+        if isinstance(fact, LOSING_KINDS):
+            return "loss"
+        if isinstance(fact, RuleProof):
+            return "win" if fact.proven == "win" else "at least a draw"
+    if any(isinstance(f, DoubleThreat) and f.column is None for f in position):
+        return "loss"
+    return None
