@@ -34,6 +34,7 @@ KINDS = (
     "double_threat",
     "gives_cell_above",
     "leaves_win",
+    "loses_to",
     "rule_proof",
     "zugzwang_control",
 )

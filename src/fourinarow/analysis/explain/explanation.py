@@ -25,6 +25,7 @@ from fourinarow.analysis.explain.facts import (
     GivesCellAbove,
     ImmediateWin,
     LeavesWin,
+    LosesTo,
     MustBlock,
     RuleOfThumb,
     RuleProof,
@@ -42,7 +43,7 @@ __all__ = ["Explanation", "Proves", "explain"]
 Proves = Literal["win", "loss", "at least a draw", "at most a draw", "draw"]
 """What an explanation's results prove for the player to move (or for the move explained)."""
 
-LOSING_KINDS = (GivesCellAbove, LeavesWin)
+LOSING_KINDS = (GivesCellAbove, LeavesWin, LosesTo)
 
 
 @dataclass(frozen=True)
@@ -110,16 +111,18 @@ def explain(board: Board, column: Column | None = None) -> Explanation:
     if thumb is not None:
         facts.append(thumb)
     position = _position_facts(board)
-    moves = {m: _move_facts(board, m) for m in board.legal_moves}
     if column is None:
+        wins = board.winning_moves()  # a win at once says it all: no other move is explained
+        moves = {m: _move_facts(board, m) for m in (wins or board.legal_moves)}
         facts += position
-        for m in board.legal_moves:
-            facts += moves[m]
+        for m in moves:
+            facts += [f for f in moves[m] if f not in position]
         proves = _position_proves(board, position, moves)
     else:
         facts += [f for f in position if isinstance(f, MustBlock)]
-        facts += moves[column]
-        proves = _move_proves(moves[column], position, column)
+        move = _move_facts(board, column)
+        facts += move
+        proves = _move_proves(move, position, column)
     return Explanation(board.copy(), column, tuple(facts), proves)
 
 
@@ -132,7 +135,8 @@ def _rule_of_thumb(board: Board) -> RuleOfThumb | None:
         cells = [c for c in threat_cells(board, player) if c.row % 2 == wanted]
         if cells:
             parity = "odd" if wanted == 0 else "even"
-            counts.append(f"{player_name(player)} has {len(cells)} {parity} threat(s)")
+            many = "threat" if len(cells) == 1 else "threats"
+            counts.append(f"{player_name(player)} has {len(cells)} {parity} {many}")
     if not counts:
         return None
     return RuleOfThumb(
@@ -179,11 +183,32 @@ def _move_facts(board: Board, column: Column) -> list[Fact]:
     threat = double_threat(after, mover)
     if threat is not None:
         return [DoubleThreat(mover, threat, column)]
+    if after.is_game_over():  # the last cell, filled without a line: a draw
+        return []
     mover_bits, other_bits = after.bitboards[mover - 1], after.bitboards[other - 1]
     strategy = find_strategy(after.geometry, after.heights, other_bits, mover_bits)
-    if strategy is None:
-        return []
-    return _proof_facts(after, mover, strategy, column)
+    if strategy is not None:
+        return _proof_facts(after, mover, strategy, column)
+    refutation = _refutation(after)
+    return [] if refutation is None else [LosesTo(mover, column, refutation)]
+
+
+def _refutation(board: Board) -> Fact | None:
+    """A winning move of the player to move proven by a double threat or a rule, if found."""
+    mover, other = board.turn, 3 - board.turn
+    for column in board.legal_moves:
+        after = board.copy()
+        after.push(column)
+        if after.is_game_over() or after.winning_moves(other):
+            continue
+        threat = double_threat(after, mover)
+        if threat is not None:
+            return DoubleThreat(mover, threat, column)
+        mover_bits, other_bits = after.bitboards[mover - 1], after.bitboards[other - 1]
+        strategy = find_strategy(after.geometry, after.heights, other_bits, mover_bits)
+        if strategy is not None and strategy.win:
+            return _proof_facts(after, mover, strategy, column)[0]
+    return None
 
 
 def _proof_facts(
@@ -218,6 +243,8 @@ def _proof_facts(
             f"answering on top in every column, {player_name(player)} leaves "
             f"{player_name(3 - player)} to play first in each pair of cells and takes the upper one"
         )
+        if strategy.pairs:
+            reason += ", and takes one of each playable pair when the opponent takes the other"
     return [proof, ZugzwangControl(player, reason, column)]
 
 

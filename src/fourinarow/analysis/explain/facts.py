@@ -29,6 +29,7 @@ __all__ = [
     "GivesCellAbove",
     "ImmediateWin",
     "LeavesWin",
+    "LosesTo",
     "MustBlock",
     "Proven",
     "RuleOfThumb",
@@ -130,8 +131,9 @@ class Threats(Fact):
             return f"{name} has no threat (no cell that would complete a line of {name})."
         parts = [f"{cell.name} ({cell.parity})" for cell in self.cells]
         joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        many = "a threat" if len(parts) == 1 else f"{len(parts)} threats"
-        return f"{name} has {many}, a cell that would complete a line: {joined}."
+        if len(parts) == 1:
+            return f"{name} has a threat, a cell that would complete a line: {joined}."
+        return f"{name} has {len(parts)} threats, cells that would complete a line: {joined}."
 
     def fields(self) -> dict[str, Any]:
         return {"cells": [cell.to_json() for cell in self.cells]}
@@ -195,7 +197,7 @@ class DoubleThreat(Fact):
             how = f"two threats {other} cannot both stop, {_cells(self.cells)}"
         if self.column is None:
             return f"{name} holds {how}; {other} cannot win first, so {name} wins."
-        return f"{_column(self.column)} gives {name} {how}; {name} wins."
+        return f"Playing {_column(self.column)} gives {name} {how}; {name} wins."
 
     def fields(self) -> dict[str, Any]:
         return {
@@ -243,6 +245,31 @@ class LeavesWin(Fact):
         return {"column": self.column + 1, "cell": self.cell.to_json()}
 
 
+@dataclass(frozen=True)
+class LosesTo(Fact):
+    """``player``, to move, loses by ``column``: the opponent then has a winning move proven by
+    ``because`` (a :class:`DoubleThreat` or a winning :class:`RuleProof` of the opponent, stated
+    of the position after ``column``)."""
+
+    kind: ClassVar[str] = "loses_to"
+    column: Column = 0
+    because: Fact | None = None
+
+    def sentence(self) -> str:
+        because = self.because
+        reply = getattr(because, "column", None)
+        if because is None or reply is None:
+            return f"Playing {_column(self.column)} loses."
+        return (
+            f"Playing {_column(self.column)} loses, as {_other(self.player)} answers in "
+            f"{_column(reply)}. {because.sentence()}"
+        )
+
+    def fields(self) -> dict[str, Any]:
+        because = None if self.because is None else self.because.to_json()
+        return {"column": self.column + 1, "because": because}
+
+
 RULE_WORDS = {
     "claimeven": "claimeven (answering on top takes every even-row cell above a stone pair)",
     "vertical": "vertical (of two stacked cells, the upper one is taken by answering on top)",
@@ -276,26 +303,28 @@ class RuleProof(Fact):
 
     def sentence(self) -> str:
         name, other = player_name(self.player), _other(self.player)
-        start = "" if self.column is None else f"after {_column(self.column)}, "
+        start = "" if self.column is None else "after it, "
         how = [f"{start}{name} answers every move of {other} on top of it"]
         if self.pairs:
             pairs = "; ".join(f"{a.name} or {b.name}" for a, b in self.pairs)
-            how.append(
-                f"takes one cell of each playable pair ({pairs}) when {other} takes the other"
-            )
+            how.append(f"takes one of each playable pair ({pairs}) when {other} takes the other")
         if self.threat is not None:
             how.append(
                 f"until {other} runs out of other moves and must play below {name}'s "
                 f"{self.threat.parity} threat at {self.threat.name}"
             )
         strategy = ", ".join(how)
-        goal = "wins" if self.proven == "win" else "cannot lose"
-        subject = name if self.column is None else f"{_column(self.column)}: {name}"
         rules = ", ".join(self.rules)
-        ending = "no line of " + other + " can be completed on the cells left to " + other
+        if self.column is None:
+            goal = f"{name} wins" if self.proven == "win" else f"{name} cannot lose"
+        elif self.proven == "win":
+            goal = f"{_column(self.column).capitalize()} wins for {name}"
+        else:
+            goal = f"{_column(self.column).capitalize()} keeps at least a draw for {name}"
+        ending = f"no line of {other} can be completed on the cells left to {other}"
         if self.line and self.threat is None:
             ending += f", and {name} completes the line through {_cells(self.line)}"
-        return f"{subject} {goal} by rule ({rules}): {strategy}; {ending}."
+        return f"{goal} by rule ({rules}): {strategy}; {ending}."
 
     def fields(self) -> dict[str, Any]:
         return {

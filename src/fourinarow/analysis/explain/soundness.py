@@ -23,6 +23,7 @@ from fourinarow.analysis.explain.facts import (
     GivesCellAbove,
     ImmediateWin,
     LeavesWin,
+    LosesTo,
     MustBlock,
     RuleProof,
     Threats,
@@ -67,7 +68,7 @@ def holds(fact: Fact, board: Board, signs: Signs) -> bool:
         if fact.column is None:
             return fact.player != mover and _best(signs) == -1
         return fact.player == mover and signs[fact.column] == 1
-    if isinstance(fact, GivesCellAbove | LeavesWin):
+    if isinstance(fact, GivesCellAbove | LeavesWin | LosesTo):
         return fact.player == mover and signs[fact.column] == -1
     if isinstance(fact, RuleProof | ZugzwangControl):
         wins = isinstance(fact, RuleProof) and fact.proven == "win"
