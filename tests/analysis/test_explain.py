@@ -110,7 +110,8 @@ def test_the_json_record_counts_columns_and_rows_from_one() -> None:
     assert record["proves"] == "loss"
     double = next(f for f in record["facts"] if f["kind"] == "double_threat")
     assert double["cells"][0] == {"column": 2, "row": 1, "parity": "odd"}
-    assert double["result"] is True and double["player"] == "X"
+    assert double["result"] is True
+    assert double["player"] == "X"
     assert record["sentences"] == [f["sentence"] for f in record["facts"]]
 
 

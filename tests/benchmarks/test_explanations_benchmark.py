@@ -24,7 +24,8 @@ def test_a_tiny_run_checks_every_claim_and_reports_coverage() -> None:
     table = rows(result.stdout)
     assert list(table) == ["5x4c4", "6x5c4"]
     for row in table.values():
-        assert row["positions"] == "30" and row["false"] == "0"
+        assert row["positions"] == "30"
+        assert row["false"] == "0"
         assert int(row["explained"]) <= int(row["decisive"])
     assert result.stdout.splitlines()[-1] == "60 positions, 0 false claims"
 

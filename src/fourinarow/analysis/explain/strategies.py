@@ -58,7 +58,7 @@ class Strategy:
     line: Bitboard
 
 
-def _matchings(columns: Sequence[int]) -> Iterator[tuple[tuple[int, int], ...]]:
+def _matchings(columns: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
     """Every way of splitting an even number of columns into pairs."""
     if not columns:
         yield ()
