@@ -32,6 +32,7 @@ KINDS = (
     "immediate_win",
     "must_block",
     "double_threat",
+    "forced_win",
     "gives_cell_above",
     "leaves_win",
     "loses_to",

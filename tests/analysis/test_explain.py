@@ -11,9 +11,11 @@ import pytest
 from fourinarow.analysis.explain import (
     Cell,
     DoubleThreat,
+    ForcedWin,
     GivesCellAbove,
     ImmediateWin,
     LeavesWin,
+    LosesTo,
     MustBlock,
     RuleOfThumb,
     RuleProof,
@@ -61,6 +63,27 @@ def test_two_threats_that_cannot_both_be_stopped_lose() -> None:
         "Playing column 3 gives X two threats O cannot both stop, column 2, row 1 and "
         "column 6, row 1; X wins."
     )
+
+
+def test_a_threat_that_must_be_blocked_leads_to_a_forced_win() -> None:
+    board = Board.from_moves("361342642253561", width=6, height=5)
+    explanation = explain(board, 2)
+    double = DoubleThreat(2, (Cell(0, 2), Cell(4, 2)), 3)
+    assert explanation.facts[-1] == ForcedWin(2, 2, Cell(2, 4), double)
+    assert explanation.proves == "win"
+    assert explanation.sentences[-1] == (
+        "Playing column 3 wins for O by force: it threatens column 3, row 5, so X must play "
+        "column 3; then playing column 4 gives O two threats X cannot both stop, column 1, "
+        "row 3 and column 5, row 3; O wins."
+    )
+
+
+def test_a_move_loses_to_a_reply_with_a_proven_win() -> None:
+    explanation = explain(Board.from_moves("36134264225356", width=6, height=5), 2)
+    stacked = DoubleThreat(2, (Cell(4, 2), Cell(4, 3)), 3)
+    assert explanation.facts[-1] == LosesTo(1, 2, stacked)
+    assert explanation.proves == "loss"
+    assert explanation.sentences[-1].startswith("Playing column 3 loses, as O answers in column 4.")
 
 
 def test_a_move_that_gives_the_cell_above_loses_at_once() -> None:

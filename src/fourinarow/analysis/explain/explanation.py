@@ -22,6 +22,7 @@ from fourinarow.analysis.explain.facts import (
     Cell,
     DoubleThreat,
     Fact,
+    ForcedWin,
     GivesCellAbove,
     ImmediateWin,
     LeavesWin,
@@ -44,6 +45,9 @@ Proves = Literal["win", "loss", "at least a draw", "at most a draw", "draw"]
 """What an explanation's results prove for the player to move (or for the move explained)."""
 
 LOSING_KINDS = (GivesCellAbove, LeavesWin, LosesTo)
+
+FORCING_MOVES = 3
+"""The most threats in a row a forced win may make before its finishing move."""
 
 
 @dataclass(frozen=True)
@@ -187,27 +191,63 @@ def _move_facts(board: Board, column: Column) -> list[Fact]:
         return []
     mover_bits, other_bits = after.bitboards[mover - 1], after.bitboards[other - 1]
     strategy = find_strategy(after.geometry, after.heights, other_bits, mover_bits)
+    if strategy is not None and strategy.win:
+        return _proof_facts(after, mover, strategy, column)
+    forced = _forced_win(board, after, column, FORCING_MOVES)
+    if forced is not None:
+        return [forced]
     if strategy is not None:
         return _proof_facts(after, mover, strategy, column)
-    refutation = _refutation(after)
+    refutation = _refutation(after, FORCING_MOVES - 1)
     return [] if refutation is None else [LosesTo(mover, column, refutation)]
 
 
-def _refutation(board: Board) -> Fact | None:
-    """A winning move of the player to move proven by a double threat or a rule, if found."""
+def _win_by(board: Board, column: Column, depth: int) -> Fact | None:
+    """A proof that ``column`` wins for the player to move: a win at once, a double threat, a
+    winning rule proof, or (with ``depth`` left) a threat the opponent must block first."""
     mover, other = board.turn, 3 - board.turn
+    if column in board.winning_moves(mover):
+        return ImmediateWin(mover, column)
+    after = board.copy()
+    after.push(column)
+    if after.is_game_over() or after.winning_moves(other):
+        return None
+    threat = double_threat(after, mover)
+    if threat is not None:
+        return DoubleThreat(mover, threat, column)
+    mover_bits, other_bits = after.bitboards[mover - 1], after.bitboards[other - 1]
+    strategy = find_strategy(after.geometry, after.heights, other_bits, mover_bits)
+    if strategy is not None and strategy.win:
+        return _proof_facts(after, mover, strategy, column)[0]
+    return _forced_win(board, after, column, depth)
+
+
+def _forced_win(board: Board, after: Board, column: Column, depth: int) -> Fact | None:
+    """A win by ``column`` that makes one threat the opponent must block, then wins on."""
+    if depth <= 0:
+        return None
+    mover = board.turn
+    threats = playable_threats(after, mover)
+    if len(threats) != 1:
+        return None
+    block = threats[0]
+    reply = after.copy()
+    reply.push(block.column)  # cannot win: the opponent had no win at once
+    if reply.is_game_over():
+        return None
+    for follow in reply.legal_moves:
+        then = _win_by(reply, follow, depth - 1)
+        if then is not None:
+            return ForcedWin(mover, column, block, then)
+    return None
+
+
+def _refutation(board: Board, depth: int) -> Fact | None:
+    """A proven winning move of the player to move, if one is found."""
     for column in board.legal_moves:
-        after = board.copy()
-        after.push(column)
-        if after.is_game_over() or after.winning_moves(other):
-            continue
-        threat = double_threat(after, mover)
-        if threat is not None:
-            return DoubleThreat(mover, threat, column)
-        mover_bits, other_bits = after.bitboards[mover - 1], after.bitboards[other - 1]
-        strategy = find_strategy(after.geometry, after.heights, other_bits, mover_bits)
-        if strategy is not None and strategy.win:
-            return _proof_facts(after, mover, strategy, column)[0]
+        found = _win_by(board, column, depth)
+        if found is not None:
+            return found
     return None
 
 
@@ -252,7 +292,7 @@ def _wins(facts: Iterable[Fact], player: Player) -> bool:
     for fact in facts:
         if fact.player != player:
             continue
-        if isinstance(fact, (ImmediateWin, DoubleThreat)):
+        if isinstance(fact, (ImmediateWin, DoubleThreat, ForcedWin)):
             return True
         if isinstance(fact, RuleProof) and fact.proven == "win":
             return True
@@ -289,7 +329,7 @@ def _position_proves(
 def _move_proves(facts: list[Fact], position: list[Fact], column: Column) -> Proves | None:
     """What the facts prove of one move's value for the player who makes it."""
     for fact in facts:
-        if isinstance(fact, (ImmediateWin, DoubleThreat)):
+        if isinstance(fact, (ImmediateWin, DoubleThreat, ForcedWin)):
             return "win"
         if isinstance(fact, LOSING_KINDS):
             return "loss"

@@ -26,6 +26,7 @@ __all__ = [
     "Cell",
     "DoubleThreat",
     "Fact",
+    "ForcedWin",
     "GivesCellAbove",
     "ImmediateWin",
     "LeavesWin",
@@ -243,6 +244,31 @@ class LeavesWin(Fact):
 
     def fields(self) -> dict[str, Any]:
         return {"column": self.column + 1, "cell": self.cell.to_json()}
+
+
+@dataclass(frozen=True)
+class ForcedWin(Fact):
+    """``player``, to move, wins by ``column``: it makes one threat, at ``block``, that the
+    opponent must take at once, and then wins by ``then`` (a win at once, a double threat, a
+    winning :class:`RuleProof` or another forced win, stated of the position after the block)."""
+
+    kind: ClassVar[str] = "forced_win"
+    column: Column = 0
+    block: Cell = Cell(0, 0)
+    then: Fact | None = None
+
+    def sentence(self) -> str:
+        name, other = player_name(self.player), _other(self.player)
+        then = "" if self.then is None else self.then.sentence()
+        then = then[:1].lower() + then[1:]
+        return (
+            f"Playing {_column(self.column)} wins for {name} by force: it threatens "
+            f"{self.block.name}, so {other} must play {_column(self.block.column)}; then {then}"
+        )
+
+    def fields(self) -> dict[str, Any]:
+        then = None if self.then is None else self.then.to_json()
+        return {"column": self.column + 1, "block": self.block.to_json(), "then": then}
 
 
 @dataclass(frozen=True)

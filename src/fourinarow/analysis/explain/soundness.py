@@ -20,6 +20,7 @@ from fourinarow.analysis.explain.explanation import Explanation
 from fourinarow.analysis.explain.facts import (
     DoubleThreat,
     Fact,
+    ForcedWin,
     GivesCellAbove,
     ImmediateWin,
     LeavesWin,
@@ -67,6 +68,8 @@ def holds(fact: Fact, board: Board, signs: Signs) -> bool:
     if isinstance(fact, DoubleThreat):
         if fact.column is None:
             return fact.player != mover and _best(signs) == -1
+        return fact.player == mover and signs[fact.column] == 1
+    if isinstance(fact, ForcedWin):
         return fact.player == mover and signs[fact.column] == 1
     if isinstance(fact, GivesCellAbove | LeavesWin | LosesTo):
         return fact.player == mover and signs[fact.column] == -1
