@@ -43,6 +43,7 @@ def test_a_win_at_once_is_named_and_proves_the_win() -> None:
     assert Threats(1, (Cell(3, 0),)) in explanation.facts
     assert explanation.proves == "win"
     assert "X wins at once in column 4." in explanation.sentences
+    assert explanation.headline == "X wins at once in column 4."
 
 
 def test_a_forced_block_says_every_other_column_loses() -> None:
@@ -131,6 +132,7 @@ def test_the_json_record_counts_columns_and_rows_from_one() -> None:
     assert json.loads(json.dumps(record)) == record
     assert (record["moves"], record["to_move"], record["column"]) == ("44553", "O", None)
     assert record["proves"] == "loss"
+    assert record["headline"].startswith("X holds two threats O cannot both stop")
     double = next(f for f in record["facts"] if f["kind"] == "double_threat")
     assert double["cells"][0] == {"column": 2, "row": 1, "parity": "odd"}
     assert double["result"] is True

@@ -61,12 +61,15 @@ class Explanation:
         proves: what the results prove for the player to move (for ``column``: what they prove
             of that move), or None when they prove nothing of the value: the solver's value is
             then the only reason.
+        headline: the one sentence that says what ``proves`` says and why (for a hint or a
+            review line), or None with it.
     """
 
     board: Board
     column: Column | None
     facts: tuple[Fact, ...]
     proves: Proves | None
+    headline: str | None = None
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -81,7 +84,7 @@ class Explanation:
     def to_json(self) -> dict[str, Any]:
         """The explanation as JSON: the position (``moves``, ``width``, ``height``,
         ``connect``, ``to_move``), the ``column`` explained (1-based, or null), what it
-        ``proves``, its ``facts`` and its ``sentences``."""
+        ``proves`` and its ``headline``, its ``facts`` and its ``sentences``."""
         board = self.board
         return {
             "moves": board.to_moves(),
@@ -91,6 +94,7 @@ class Explanation:
             "to_move": player_name(board.turn),
             "column": None if self.column is None else self.column + 1,
             "proves": self.proves,
+            "headline": self.headline,
             "facts": [fact.to_json() for fact in self.facts],
             "sentences": list(self.sentences),
         }
@@ -121,13 +125,13 @@ def explain(board: Board, column: Column | None = None) -> Explanation:
         facts += position
         for m in moves:
             facts += [f for f in moves[m] if f not in position]
-        proves = _position_proves(board, position, moves)
+        proves, headline = _position_proves(board, position, moves)
     else:
         facts += [f for f in position if isinstance(f, MustBlock)]
         move = _move_facts(board, column)
         facts += move
-        proves = _move_proves(move, position, column)
-    return Explanation(board.copy(), column, tuple(facts), proves)
+        proves, headline = _move_proves(move, position)
+    return Explanation(board.copy(), column, tuple(facts), proves, headline)
 
 
 def _rule_of_thumb(board: Board) -> RuleOfThumb | None:
@@ -288,19 +292,21 @@ def _proof_facts(
     return [proof, ZugzwangControl(player, reason, column)]
 
 
-def _wins(facts: Iterable[Fact], player: Player) -> bool:
+def _winning(facts: Iterable[Fact], player: Player) -> Fact | None:
+    """The first fact that proves a win for ``player``."""
     for fact in facts:
         if fact.player != player:
             continue
         if isinstance(fact, (ImmediateWin, DoubleThreat, ForcedWin)):
-            return True
+            return fact
         if isinstance(fact, RuleProof) and fact.proven == "win":
-            return True
-    return False
+            return fact
+    return None
 
 
-def _draws(facts: Iterable[Fact], player: Player) -> bool:
-    return any(isinstance(f, RuleProof) and f.player == player for f in facts)
+def _drawing(facts: Iterable[Fact], player: Player) -> Fact | None:
+    """The first rule proof that ``player`` at least draws."""
+    return next((f for f in facts if isinstance(f, RuleProof) and f.player == player), None)
 
 
 def _loses(facts: list[Fact], mover: Player) -> bool:
@@ -309,32 +315,40 @@ def _loses(facts: list[Fact], mover: Player) -> bool:
 
 def _position_proves(
     board: Board, position: list[Fact], moves: dict[Column, list[Fact]]
-) -> Proves | None:
-    """What the facts prove of the position's value for the player to move."""
+) -> tuple[Proves | None, str | None]:
+    """What the facts prove of the position's value for the player to move, and the sentence
+    that says it in one line."""
     mover, other = board.turn, 3 - board.turn
     every_move = [f for facts in moves.values() for f in facts]
-    if _wins(position, mover) or _wins(every_move, mover):
-        return "win"
-    if _wins(position, other):
-        return "loss"
+    won = _winning(position, mover) or _winning(every_move, mover)
+    if won is not None:
+        return "win", won.sentence()
+    lost = _winning(position, other)
+    if lost is not None:
+        return "loss", lost.sentence()
     if all(_loses(moves[m], mover) for m in moves):
-        return "loss"
-    at_least = _draws(every_move, mover)
-    at_most = _draws(position, other)
-    if at_least and at_most:
-        return "draw"
-    return "at least a draw" if at_least else "at most a draw" if at_most else None
+        return "loss", f"Every column loses for {player_name(mover)}."
+    at_least, at_most = _drawing(every_move, mover), _drawing(position, other)
+    if at_least is not None and at_most is not None:
+        return "draw", f"{at_least.sentence()} {at_most.sentence()}"
+    if at_least is not None:
+        return "at least a draw", at_least.sentence()
+    if at_most is not None:
+        return "at most a draw", at_most.sentence()
+    return None, None
 
 
-def _move_proves(facts: list[Fact], position: list[Fact], column: Column) -> Proves | None:
-    """What the facts prove of one move's value for the player who makes it."""
+def _move_proves(facts: list[Fact], position: list[Fact]) -> tuple[Proves | None, str | None]:
+    """What the facts prove of one move's value for the player who makes it, and the sentence
+    that says it."""
     for fact in facts:
         if isinstance(fact, (ImmediateWin, DoubleThreat, ForcedWin)):
-            return "win"
+            return "win", fact.sentence()
         if isinstance(fact, LOSING_KINDS):
-            return "loss"
+            return "loss", fact.sentence()
         if isinstance(fact, RuleProof):
-            return "win" if fact.proven == "win" else "at least a draw"
-    if any(isinstance(f, DoubleThreat) and f.column is None for f in position):
-        return "loss"
-    return None
+            return ("win" if fact.proven == "win" else "at least a draw"), fact.sentence()
+    for fact in position:
+        if isinstance(fact, DoubleThreat) and fact.column is None:
+            return "loss", fact.sentence()
+    return None, None
