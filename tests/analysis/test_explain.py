@@ -24,7 +24,13 @@ from fourinarow.analysis.explain import (
     explain,
 )
 from fourinarow.analysis.explain.soundness import column_signs, false_claims
-from fourinarow.core import Board, GameOverError, IllegalMoveError
+from fourinarow.core import (
+    Board,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+)
 from fourinarow.search.solver import Solver
 
 
@@ -140,11 +146,15 @@ def test_the_json_record_counts_columns_and_rows_from_one() -> None:
     assert record["sentences"] == [f["sentence"] for f in record["facts"]]
 
 
-def test_a_finished_game_or_a_full_column_is_refused() -> None:
+def test_a_finished_game_a_full_column_or_a_wrong_argument_is_refused() -> None:
     with pytest.raises(GameOverError):
         explain(Board.from_moves("1212121"))
     with pytest.raises(IllegalMoveError):
         explain(Board.from_moves("444444"), 3)
+    with pytest.raises(InvalidMoveError):
+        explain(Board(), 7)
+    with pytest.raises(InvalidPositionError):
+        explain("4455")  # type: ignore[arg-type]
 
 
 def test_the_check_catches_a_false_claim(solver: Solver) -> None:

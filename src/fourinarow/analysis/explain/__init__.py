@@ -1,6 +1,6 @@
 """Explanations in words: why a position is won, drawn or lost, and why a move wins or loses.
 
-An explanation lists typed facts (:mod:`~fourinarow.analysis.explain.facts`): the threats each
+An explanation lists typed facts (:class:`~fourinarow.analysis.explain.Fact`): the threats each
 side holds and their rows' parity, the tactics (a win at once, a forced block, a double threat,
 a move that gives the opponent the cell above), and proofs by Allis' rules (claimeven,
 vertical, baseinverse, zugzwang, aftereven). It reads the board alone; every result it states is

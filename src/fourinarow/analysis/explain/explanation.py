@@ -36,8 +36,8 @@ from fourinarow.analysis.explain.facts import (
 )
 from fourinarow.analysis.explain.strategies import Strategy, find_strategy
 from fourinarow.analysis.explain.tactics import double_threat, playable_threats, threat_cells
-from fourinarow.core import Board, Column, GameOverError, Player
-from fourinarow.core.checks import shown
+from fourinarow.core import Board, Column, Player
+from fourinarow.search.checks import playable_board
 
 __all__ = ["Explanation", "Proves", "explain"]
 
@@ -104,11 +104,12 @@ def explain(board: Board, column: Column | None = None) -> Explanation:
     """Explain ``board`` for the player to move, or the move ``column`` (0-based) of it.
 
     Raises:
+        InvalidPositionError: ``board`` is not a board.
         GameOverError: the game is over.
-        IllegalMoveError: ``column`` cannot be played (through :meth:`Board.push`).
+        InvalidMoveError: ``column`` is not a column of the board.
+        IllegalMoveError: ``column`` is full.
     """
-    if board.is_game_over():
-        raise GameOverError(f"the game {shown(board.to_moves())} is over: nothing to explain")
+    board = playable_board(board, "there is nothing to explain")
     if column is not None:
         board.copy().push(column)  # raises for a column that cannot be played
     facts: list[Fact] = [
