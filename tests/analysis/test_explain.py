@@ -125,6 +125,15 @@ def test_an_even_threat_under_zugzwang_wins_for_the_second_player() -> None:
     assert "O has 1 even threat" in thumb.sentence()
 
 
+def test_an_odd_threat_under_zugzwang_wins_for_the_first_player() -> None:
+    explanation = explain(Board.from_moves("275751557113145522113444672"))  # O to move
+    proof = next(f for f in explanation.facts if isinstance(f, RuleProof))
+    assert (proof.player, proof.proven, proof.column) == (1, "win", None)
+    assert proof.threat == Cell(5, 2)
+    assert proof.threat.parity == "odd"
+    assert explanation.proves == "loss"
+
+
 def test_baseinverse_and_aftereven_win_on_a_line_of_upper_cells() -> None:
     explanation = explain(small("4544341215"))
     proof = next(f for f in explanation.facts if isinstance(f, RuleProof))
