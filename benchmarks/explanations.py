@@ -11,7 +11,8 @@ threat, a move that gives the cell above or leaves a win, a rule proof, zugzwang
 it proves) is checked against the signs. The table gives per shape: positions, the claims of
 each kind, false claims (0 for a sound explainer), and the coverage: the share of decisive
 positions (a win or a loss for the player to move) whose explanation proves that result,
-beyond "the solver says so". The exit status is 1 if any claim is false.
+beyond "the solver says so" (and the same as explained/decisive for wins and for losses
+apart). The exit status is 1 if any claim is false.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ class Row:
     false: list[str] = field(default_factory=list)
     decisive: int = 0
     explained: int = 0
+    split: Counter[str] = field(default_factory=Counter)
 
 
 def measure(shape: tuple[int, int, int], count: int, seed: int, solver: Solver) -> Row:
@@ -102,8 +104,12 @@ def measure(shape: tuple[int, int, int], count: int, seed: int, solver: Solver) 
             row.false += [f"{board.to_moves()}: {w}" for w in false_claims(explanation, signs)]
         row.positions += 1
         if best != 0:
+            result = "win" if best > 0 else "loss"
+            proven = explanations[0].proves == result
             row.decisive += 1
-            row.explained += explanations[0].proves == ("win" if best > 0 else "loss")
+            row.explained += proven
+            row.split[result] += 1
+            row.split[f"{result} explained"] += proven
     return row
 
 
@@ -115,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     solver = Solver(tt_mb=64)
     header = ["shape", "positions", *KINDS, "false", "decisive", "explained", "coverage"]
+    header += ["wins", "losses"]
     print(" ".join(header))
     total_false = 0
     total = 0
@@ -126,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         coverage = row.explained / row.decisive if row.decisive else 0.0
         cells = [text, str(row.positions), *(str(row.claims[k]) for k in KINDS)]
         cells += [str(len(row.false)), str(row.decisive), str(row.explained), f"{coverage:.1%}"]
+        cells += [f"{row.split[r + ' explained']}/{row.split[r]}" for r in ("win", "loss")]
         print(" ".join(cells), flush=True)
         for line in row.false[:10]:
             print("  false:", line)
