@@ -296,16 +296,6 @@ class LosesTo(Fact):
         return {"column": self.column + 1, "because": because}
 
 
-RULE_WORDS = {
-    "claimeven": "claimeven (answering on top takes every even-row cell above a stone pair)",
-    "vertical": "vertical (of two stacked cells, the upper one is taken by answering on top)",
-    "baseinverse": "baseinverse (of two playable cells in two columns, one is taken)",
-    "zugzwang": "zugzwang (the opponent runs out of other moves and must play below a threat)",
-    "aftereven": "aftereven (a line completed on cells the answers on top give)",
-}
-"""Allis' rules a proof may use, each with what it does in a few words."""
-
-
 @dataclass(frozen=True)
 class RuleProof(Fact):
     """A proof by a strategy of Allis' kind that ``player`` at least draws (``proven`` is
