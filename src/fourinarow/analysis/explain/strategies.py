@@ -114,11 +114,20 @@ def find_strategy(
         ]
         if len(odd) % 2 == 1:
             continue
+        uppers, rules = _uppers_and_rules(geometry, heights, skip, set(odd), threat, threat_cells)
+        bottoms = {c: 1 << geometry.bit(c, heights[c]) for c in odd}
+        # Every matching of the odd columns leaves the same upper cells; the lines those do not
+        # refute must each hold both cells of one playable pair.
+        left = [line for line in open_lines if not line & uppers]
+        if any(sum(1 for b in bottoms.values() if line & b) < 2 for line in left):
+            continue
         for matching in islice(_matchings(odd), MATCHINGS_TRIED):
-            found = _try(geometry, heights, skip, matching, threat, threat_cells, open_lines)
-            if found is None:
+            masks = [bottoms[a] | bottoms[b] for a, b in matching]
+            if not all(any(line & mask == mask for mask in masks) for line in left):
                 continue
-            uppers, pairs, rules = found
+            pairs = tuple(
+                (geometry.bit(a, heights[a]), geometry.bit(b, heights[b])) for a, b in matching
+            )
             if threat is not None:
                 return Strategy(True, (*rules, "zugzwang"), pairs, threat, 0)
             line = next((w for w in own_lines if not w & ~(defender | uppers)), 0)
@@ -129,19 +138,17 @@ def find_strategy(
     return drawing
 
 
-def _try(
+def _uppers_and_rules(
     geometry: Geometry,
     heights: Sequence[int],
     skip: int | None,
-    matching: tuple[tuple[int, int], ...],
+    matched: set[int],
     threat: int | None,
     threat_cells: Bitboard,
-    open_lines: list[Bitboard],
-) -> tuple[Bitboard, tuple[tuple[int, int], ...], tuple[str, ...]] | None:
-    """The upper cells, playable pairs and rules of one pairing, or None if a line of the
-    attacker survives it."""
+) -> tuple[Bitboard, tuple[str, ...]]:
+    """The cells the defender takes or the attacker never reaches, and the rules that give
+    them, when the ``matched`` columns' lowest cells form playable pairs."""
     height = geometry.height
-    matched = {c for pair in matching for c in pair}
     uppers = threat_cells
     kinds: set[str] = set()
     if threat is not None:
@@ -154,13 +161,7 @@ def _try(
         if base + 1 < height:
             kinds.add("claimeven" if base % 2 == 0 else "vertical")
         uppers |= _uppers(geometry, column, base, height)
-    pairs = tuple((geometry.bit(a, heights[a]), geometry.bit(b, heights[b])) for a, b in matching)
-    pair_masks = [(1 << a) | (1 << b) for a, b in pairs]
-    for line in open_lines:
-        if line & uppers or any(line & mask == mask for mask in pair_masks):
-            continue
-        return None
-    if pairs:
+    if matched:
         kinds.add("baseinverse")
     order = ("claimeven", "vertical", "baseinverse")
-    return uppers, pairs, tuple(rule for rule in order if rule in kinds)
+    return uppers, tuple(rule for rule in order if rule in kinds)

@@ -46,8 +46,9 @@ def double_threat(board: Board, player: Player) -> tuple[Cell, Cell] | None:
     playable = playable_threats(board, player)
     if len(playable) >= 2:
         return playable[0], playable[1]
-    above = {(cell.column, cell.row) for cell in threat_cells(board, player)}
+    geometry, bits = board.geometry, board.bitboards[player - 1]
     for cell in playable:
-        if (cell.column, cell.row + 1) in above:
-            return cell, Cell(cell.column, cell.row + 1)
+        row = cell.row + 1
+        if row < board.height and geometry.completes_line(bits, geometry.bit(cell.column, row)):
+            return cell, Cell(cell.column, row)
     return None
