@@ -2,10 +2,7 @@
 forced blocks, double threats, and moves that give the opponent the cell above.
 
 >>> from fourinarow.core import Board
->>> board = Board.from_moves("1122")  # X to move: columns 3 and ... see the threats
->>> [(c.column, c.row) for c in threat_cells(board, 1)]
-[]
->>> board = Board.from_moves("112233")
+>>> board = Board.from_moves("112233")  # X on columns 1-3 of row 1, O above them
 >>> [(c.column, c.row) for c in threat_cells(board, 1)], playable_threats(board, 1)
 ([(3, 0)], [Cell(column=3, row=0)])
 """
