@@ -119,7 +119,7 @@ def labelled_positions(
                         yield from _once(board, -result, seen)
                     board.pop()
                 if complete:
-                    yield from _once(board, max(results[c] for c in legal), seen)  # type: ignore[type-var]
+                    yield from _once(board, max(results[c] for c in legal), seen)  # type: ignore[type-var, arg-type]
             solved = complete and not by_engine
             board.push(_choose(board, rng, share, results, solved, engine, engine_depth))
 
