@@ -72,7 +72,9 @@ class EngineAgent:
         self.nodes = nodes
         self.evaluation = engine_evaluation(evaluation)
         self._engines: dict[tuple[int, int, int], Engine] = {}
-        self._endgame = PerfectAgent(self._rng, tie_break=tie_break, tt_mb=tt_mb)
+        self._endgame = PerfectAgent(
+            self._rng, tie_break=tie_break, tt_mb=tt_mb, evaluation=self.evaluation
+        )
 
     def choose(self, board: Board, limit: Limit | None = None) -> Decision:
         """The best move found within the limit (see the module docstring).

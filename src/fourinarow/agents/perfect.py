@@ -26,7 +26,7 @@ from fourinarow.agents.proofs import (
 from fourinarow.agents.tiebreak import TieBreak, adopt_tie_break, break_tie, preference_order
 from fourinarow.core import Board, Column
 from fourinarow.search.book import Book
-from fourinarow.search.engine_search import Engine
+from fourinarow.search.engine_search import Engine, EngineEvaluation, engine_evaluation
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.scores import Bounds, ColumnValues, Exact, Score
 from fourinarow.search.solver import Solution, Solver
@@ -50,6 +50,8 @@ class PerfectAgent:
         fallback: the agent that picks among the columns not proven worse when a time limit
             stops the solve first (the registry's ``perfect`` uses ``engine``); it gets the
             last ``FALLBACK_SHARE`` of the time. Without one, the best proven bound decides.
+        evaluation: the evaluation of the engine that estimates the columns an analysis
+            leaves unproven (``None``: the board's network where it has one, else threats).
 
     >>> PerfectAgent(tt_mb=8).choose(Board.from_moves("445566")).column
     2
@@ -66,8 +68,10 @@ class PerfectAgent:
         book: Book | bool = True,
         threads: int = 1,
         fallback: Agent | None = None,
+        evaluation: EngineEvaluation | None = None,
     ) -> None:
         self._rng = rng if rng is not None else random.Random()
+        self._evaluation = engine_evaluation(evaluation)
         self._tie_break = adopt_tie_break(tie_break, self._rng)
         self.solver = Solver(tt_mb=tt_mb, book=book, threads=threads)
         self.fallback = fallback
@@ -175,7 +179,9 @@ class PerfectAgent:
         """The heuristic engine for ``board``'s shape, made once and kept (with its table)."""
         shape = (board.width, board.height, board.connect)
         if shape not in self._engines:
-            self._engines[shape] = Engine(*shape, tt_mb=min(self._tt_mb, ESTIMATE_TABLE_MB))
+            self._engines[shape] = Engine(
+                *shape, tt_mb=min(self._tt_mb, ESTIMATE_TABLE_MB), evaluation=self._evaluation
+            )
         return self._engines[shape]
 
     def _choose_within(self, board: Board, limit: Limit, start: float) -> Decision:

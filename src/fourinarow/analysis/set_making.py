@@ -32,7 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from fourinarow.agents import make_agent
+from fourinarow.agents import Agent, make_agent
+from fourinarow.agents.levels import LevelAgent
 from fourinarow.core import Board
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -63,6 +64,11 @@ HARD_NODES = 1_000_000
 
 PLAY_LEVELS = (2, 3, 4, 5, 6, 7)
 """The levels that play the games the positions are taken from (one drawn per player)."""
+
+PINNED_SPECS = {7: "engine:nodes=3000,eval=threats"}
+"""Levels played as they were when the shipped sets were made: level 7's engine with the
+threats evaluation (the learned one came later), so that the recorded command makes the same
+sets again."""
 
 RANDOM_SHARE = 0.25
 """The chance that a move of those games is a uniformly random legal column instead."""
@@ -124,9 +130,15 @@ def candidates(rule: SetRule, rng: random.Random) -> list[Board]:
     """The positions of one game drawn from ``rng`` (see the module's text) that may go in a
     set of this rule: with ``rule.first`` to ``rule.last`` stones, the game not over and the
     side to move unable to win at once."""
-    players = [
-        make_agent(f"level:{rng.choice(PLAY_LEVELS)}", seed=rng.randrange(2**32)) for _ in range(2)
-    ]
+    players: list[Agent] = []
+    for _ in range(2):
+        level = rng.choice(PLAY_LEVELS)
+        seed = rng.randrange(2**32)
+        if level in PINNED_SPECS:  # seeded as make_agent seeds the level's own agent
+            inner = make_agent(PINNED_SPECS[level], seed=random.Random(seed).getrandbits(32))
+            players.append(LevelAgent(level, inner))
+        else:
+            players.append(make_agent(f"level:{level}", seed=seed))
     board = Board()
     found = []
     while board.ply < rule.last:
