@@ -281,6 +281,7 @@ cdef extern from *:
         const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
         int32_t *restrict wide = (int32_t *)__builtin_assume_aligned(n->wide, FIAR_NET_ALIGN);
         int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
+        if (!(own | other)) return fiar_net_output(n, acc);  /* no threat cell: no row to add */
         for (int j = 0; j < n->stride; j++) wide[j] = x[j];
         fiar_net_add_cells(n, wide, fiar_low(own), 0, 2 * n->cells);
         fiar_net_add_cells(n, wide, fiar_high(own), 64, 2 * n->cells);
