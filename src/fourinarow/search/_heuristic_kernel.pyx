@@ -252,7 +252,8 @@ cdef extern from *:
     static inline long long fiar_net_output(const fiar_net *n, const int16_t *acc) {
         const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
         int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
-        for (int j = 0; j < n->stride; j++) {
+        const int stride = n->stride;
+        for (int j = 0; j < stride; j++) {
             int16_t v = x[j] < 0 ? 0 : x[j];
             a1[j] = v > 127 ? 127 : v;
         }
@@ -264,13 +265,15 @@ cdef extern from *:
     static inline void fiar_net_add_cells(const fiar_net *n, int32_t *restrict wide,
                                           unsigned long long half, int offset, int base) {
         int32_t *w = (int32_t *)__builtin_assume_aligned(wide, FIAR_NET_ALIGN);
+        const int stride = n->stride, bits = n->bits, height = n->height;  /* locals: `w`
+            could alias the network's int fields, so loops bounded by them would not vectorise */
         while (half) {
             int bit = __builtin_ctzll(half) + offset;
             half &= half - 1;
-            int cell = bit / n->bits * n->height + bit % n->bits;
+            int cell = bit / bits * height + bit % bits;
             const int16_t *r = (const int16_t *)__builtin_assume_aligned(
-                n->w1 + (size_t)(base + cell) * n->stride, FIAR_NET_ALIGN);
-            for (int j = 0; j < n->stride; j++) w[j] += r[j];
+                n->w1 + (size_t)(base + cell) * stride, FIAR_NET_ALIGN);
+            for (int j = 0; j < stride; j++) w[j] += r[j];
         }
     }
 
@@ -281,13 +284,14 @@ cdef extern from *:
         const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
         int32_t *restrict wide = (int32_t *)__builtin_assume_aligned(n->wide, FIAR_NET_ALIGN);
         int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
+        const int stride = n->stride, cells = n->cells;
         if (!(own | other)) return fiar_net_output(n, acc);  /* no threat cell: no row to add */
-        for (int j = 0; j < n->stride; j++) wide[j] = x[j];
-        fiar_net_add_cells(n, wide, fiar_low(own), 0, 2 * n->cells);
-        fiar_net_add_cells(n, wide, fiar_high(own), 64, 2 * n->cells);
-        fiar_net_add_cells(n, wide, fiar_low(other), 0, 3 * n->cells);
-        fiar_net_add_cells(n, wide, fiar_high(other), 64, 3 * n->cells);
-        for (int j = 0; j < n->stride; j++) {
+        for (int j = 0; j < stride; j++) wide[j] = x[j];
+        fiar_net_add_cells(n, wide, fiar_low(own), 0, 2 * cells);
+        fiar_net_add_cells(n, wide, fiar_high(own), 64, 2 * cells);
+        fiar_net_add_cells(n, wide, fiar_low(other), 0, 3 * cells);
+        fiar_net_add_cells(n, wide, fiar_high(other), 64, 3 * cells);
+        for (int j = 0; j < stride; j++) {
             int32_t v = wide[j] < 0 ? 0 : wide[j];
             a1[j] = (int16_t)(v > 127 ? 127 : v);
         }
