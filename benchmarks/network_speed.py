@@ -3,16 +3,19 @@
     python benchmarks/network_speed.py                            # 7x6, 9x7c5, 10x8
     python benchmarks/network_speed.py 7x6 --sizes 64x16,32x16 --nodes 200000 --runs 5
     python benchmarks/network_speed.py 7x6 --shipped              # the shipped network too
+    python benchmarks/network_speed.py --threat-sizes 128x16,64x16  # networks reading threat cells
 
 For each board shape (``WxH[cN]``) it draws ``--positions`` positions (default 20) of 8 to 22
 stones from random games (``--seed``), and has the compiled engine search each from an empty
 table, deepening one ply at a time as the engine does, until ``--nodes`` nodes (default 200,000)
 have been searched, once with the threats
 evaluation and once with a network of random weights for each ``--sizes`` (first x second hidden
-layer, default ``64x16,32x16``; the weights do not change the time a leaf takes), and with the
-shape's shipped network when ``--shipped`` is given. Each row is the median over ``--runs``
-(default 3; the evaluations take turns within each run) of the nodes searched per second over all
-the positions, and its ratio to the threats evaluation's: a markdown table.
+layer, default ``64x16,32x16``; the weights do not change the time a leaf takes), once with a
+network of random weights that reads the threat cells too for each ``--threat-sizes`` (default
+``128x16``; ``""`` for none), and with the shape's shipped network when ``--shipped`` is given.
+Each row is the median over ``--runs`` (default 3; the evaluations take turns within each run) of
+the nodes searched per second over all the positions, and its ratio to the threats evaluation's:
+a markdown table.
 """
 
 from __future__ import annotations
@@ -106,6 +109,11 @@ def main() -> None:
         "shapes", nargs="*", default=DEFAULT_SHAPES, help="WxH[cN] (default: %(default)s)"
     )
     parser.add_argument("--sizes", default="64x16,32x16", help="H1xH2,... (default 64x16,32x16)")
+    parser.add_argument(
+        "--threat-sizes",
+        default="128x16",
+        help="H1xH2,... of networks reading threat cells (default 128x16)",
+    )
     parser.add_argument("--positions", type=int, default=20, help="positions a shape (20)")
     parser.add_argument("--nodes", type=int, default=200_000, help="nodes a search (200000)")
     parser.add_argument("--runs", type=int, default=3, help="runs for the median (3)")
@@ -131,9 +139,14 @@ def main() -> None:
         for h1, h2 in parse_sizes(args.sizes):
             network = Network.random(geometry, h1, h2, seed=args.seed)
             engines.append((f"network {h1}-{h2} (random)", Engine(*shape, network=network)))
+        for h1, h2 in parse_sizes(args.threat_sizes):
+            network = Network.random(geometry, h1, h2, seed=args.seed, features=1)
+            label = f"network {h1}-{h2} threat cells (random)"
+            engines.append((label, Engine(*shape, network=network)))
         shipped = network_for(geometry) if args.shipped else None
         if shipped is not None:
-            label = f"network {shipped.h1}-{shipped.h2} (shipped)"
+            inputs = " threat cells" if shipped.features else ""
+            label = f"network {shipped.h1}-{shipped.h2}{inputs} (shipped)"
             engines.append((label, Engine(*shape, network=shipped)))
         measured = measure([engine for _, engine in engines], boards, args.nodes, args.runs)
         base = measured[0][1]

@@ -37,12 +37,13 @@ def kernel_evaluate(engine: Engine, board: Board) -> int:
 
 
 @needs_kernel
+@pytest.mark.parametrize("features", [0, 1], ids=["stones", "threat cells"])
 @pytest.mark.parametrize("sizes", SIZES, ids=str)
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_the_compiled_leaf_is_the_twin_s_value(
-    shape: tuple[int, int, int], sizes: tuple[int, int]
+    shape: tuple[int, int, int], sizes: tuple[int, int], features: int
 ) -> None:
-    network = random_network(shape, *sizes, seed=sum(shape) + sizes[0])
+    network = random_network(shape, *sizes, seed=sum(shape) + sizes[0], features=features)
     engine = Engine(*shape, tt_mb=1, network=network)
     assert engine.evaluation == "network"
     rng = random.Random(sizes[0])
@@ -53,6 +54,19 @@ def test_the_compiled_leaf_is_the_twin_s_value(
         assert kernel_evaluate(engine, board) == value, board.to_moves()
         values.add(value)
     assert len(values) > 5  # the positions are told apart
+
+
+@needs_kernel
+def test_the_compiled_leaf_adds_threat_rows_in_32_bits() -> None:
+    for shape in ((7, 6, 4), (10, 8, 4)):
+        cells = shape[0] * shape[1]
+        network = random_network(shape, 40, 8, seed=8, features=1)
+        for row in network.w1[2 * cells :]:
+            row[:] = [32767 if j % 3 else -32768 for j in range(40)]  # 16-bit sums would wrap
+        engine = Engine(*shape, tt_mb=1, network=network)
+        board = Board.from_moves("4,4,5,5,6,6", width=shape[0], height=shape[1])
+        assert len(network.threat_features(board)) == 4
+        assert kernel_evaluate(engine, board) == network.evaluate(board)
 
 
 @needs_kernel
@@ -104,9 +118,12 @@ def root_values(network: Network, board: Board, depth: int) -> tuple[int | None,
 
 
 @needs_kernel
-@pytest.mark.parametrize("shape", [(7, 6, 4), (9, 7, 5), (10, 8, 4)], ids=str)
-def test_searches_to_depth_1_and_2_are_the_twin_s_negamax(shape: tuple[int, int, int]) -> None:
-    network = random_network(shape, 32, 16, seed=11)
+@pytest.mark.parametrize("features", [0, 1], ids=["stones", "threat cells"])
+@pytest.mark.parametrize("shape", [(7, 6, 4), (9, 7, 4), (9, 7, 5), (10, 8, 4)], ids=str)
+def test_searches_to_depth_1_and_2_are_the_twin_s_negamax(
+    shape: tuple[int, int, int], features: int
+) -> None:
+    network = random_network(shape, 32, 16, seed=11, features=features)
     rng = random.Random(sum(shape))
     engine = Engine(*shape, tt_mb=1, network=network)
     for _ in range(12):
@@ -119,9 +136,12 @@ def test_searches_to_depth_1_and_2_are_the_twin_s_negamax(shape: tuple[int, int,
 
 
 @needs_kernel
+@pytest.mark.parametrize("features", [0, 1], ids=["stones", "threat cells"])
 @pytest.mark.parametrize("shape", [(7, 6, 4), (10, 8, 4)], ids=str)
-def test_the_accumulators_do_not_drift_in_a_search(shape: tuple[int, int, int]) -> None:
-    network = random_network(shape, 64, 16, seed=4)
+def test_the_accumulators_do_not_drift_in_a_search(
+    shape: tuple[int, int, int], features: int
+) -> None:
+    network = random_network(shape, 64, 16, seed=4, features=features)
     engine = Engine(*shape, tt_mb=1, network=network)
     kernel = engine._kernel
     assert kernel is not None

@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def random_network(
-    shape: tuple[int, int, int], h1: int = 32, h2: int = 16, seed: int = 1
+    shape: tuple[int, int, int], h1: int = 32, h2: int = 16, seed: int = 1, features: int = 0
 ) -> Network:
     """A network of random weights (in the trained ranges) for ``shape``."""
-    return Network.random(Geometry(*shape), h1, h2, seed=seed)
+    return Network.random(Geometry(*shape), h1, h2, seed=seed, features=features)
 
 
 def random_game(rng: random.Random, shape: tuple[int, int, int]) -> Board:
@@ -64,11 +64,11 @@ def flipped(data: bytes, index: int) -> bytes:
 # ------------------------------------------------------------------ the model, by hand
 
 
-def hand_network(**changes: object) -> Network:
+def hand_network(features: int = 0, **changes: object) -> Network:
     """A 5x4 network of 2 and 1 units whose every weight is 0 unless ``changes`` sets it."""
     shape = Geometry(5, 4, 4)
     weights: dict[str, object] = {
-        "w1": [[0, 0] for _ in range(2 * shape.cells)],
+        "w1": [[0, 0] for _ in range((2 + 2 * features) * shape.cells)],
         "b1": [0, 0],
         "w2": [[0, 0]],
         "b2": [0],
@@ -76,7 +76,34 @@ def hand_network(**changes: object) -> Network:
         "b3": 0,
     }
     weights.update(changes)
-    return Network(shape, **weights, value_scale=9, value_limit=1000)  # type: ignore[arg-type]
+    return Network(
+        shape,
+        **weights,  # type: ignore[arg-type]
+        value_scale=9,
+        value_limit=1000,
+        features=features,
+    )
+
+
+def threat_cells(board: Board, player: int) -> list[int]:
+    """The empty cells (``column * height + row``) where a stone of ``player`` would make a line
+    of ``connect``, by counting the runs of their stones on both sides of each empty cell."""
+    found = []
+    for column in range(board.width):
+        for row in range(board.heights[column], board.height):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                run = 0
+                for sign in (1, -1):
+                    c, r = column + sign * dc, row + sign * dr
+                    while 0 <= c < board.width and 0 <= r < board.height:
+                        if board.cell(c, r) != player:
+                            break
+                        run += 1
+                        c, r = c + sign * dc, r + sign * dr
+                if run >= board.connect - 1:
+                    found.append(column * board.height + row)
+                    break
+    return found
 
 
 def test_the_output_divides_toward_zero_and_shifts_toward_minus_infinity() -> None:
@@ -129,6 +156,43 @@ def test_the_accumulators_updated_per_stone_are_those_from_scratch(
             assert accumulators == network.accumulators(board)
 
 
+def test_threat_cells_add_their_rows_in_the_side_to_move_s_view() -> None:
+    cells = 20
+    w1 = [[0, 0] for _ in range(4 * cells)]
+    w1[2 * cells + 3 * 4 + 0] = [3, 0]  # the side to move completes a line on (3, 0)
+    w1[3 * cells + 3 * 4 + 1] = [0, 5]  # the opponent would on (3, 1), not playable yet
+    w1[3 * cells + 3 * 4 + 0] = [100, 100]  # not the opponent's threat: no row
+    network = hand_network(features=1, w1=w1, b1=[1, 2], w2=[[64, 64 * 2]], w3=[8128])
+    board = Board.from_moves("112233", width=5, height=4)  # rows 0 and 1 of columns 1-3
+    assert network.threat_features(board) == [2 * cells + 12, 3 * cells + 13]
+    assert network.accumulators(board)[0] == [1, 2]  # the stones' rows are all 0
+    assert network.evaluate(board) == network.output([1 + 3, 2 + 5]) == (4 + 2 * 7) * 9
+    assert network.output([1 + 3, 2 + 5]) == network.output([1, 2], [52, 73])
+    board.push(4)  # the second player to move: the same cells, the other way round
+    assert network.threat_features(board) == [2 * cells + 13, 3 * cells + 12]
+    assert network.evaluate(board) == network.output(network.accumulators(board)[1], [53, 72])
+
+
+@pytest.mark.parametrize("shape", [(7, 6, 4), (9, 7, 5), (5, 4, 3)], ids=str)
+def test_threat_features_are_both_sides_completing_cells(shape: tuple[int, int, int]) -> None:
+    network = random_network(shape, 8, 4, seed=2, features=1)
+    plain = random_network(shape, 8, 4, seed=2)
+    rng = random.Random(3)
+    both = 0
+    for _ in range(60):
+        board = random_game(rng, shape)
+        cells = board.width * board.height
+        own = threat_cells(board, board.turn)
+        theirs = threat_cells(board, 3 - board.turn)
+        expected = [2 * cells + c for c in own] + [3 * cells + c for c in theirs]
+        assert network.threat_features(board) == expected, board.to_moves()
+        assert plain.threat_features(board) == []
+        both += len(set(own) & set(theirs))
+        stones = network.accumulators(board)[board.turn - 1]
+        assert network.evaluate(board) == network.output(stones, expected)
+    assert both > 0  # a cell of both sides' threats is met (and counted twice)
+
+
 def test_the_value_is_the_side_to_move_s_view() -> None:
     network = random_network((7, 6, 4), seed=3)
     board = Board.from_moves("4455")
@@ -163,6 +227,22 @@ def test_a_network_survives_its_file(tmp_path: Path) -> None:
     for _ in range(20):
         board = random_game(rng, (9, 7, 5))
         assert again.evaluate(board) == network.evaluate(board)
+
+
+def test_a_network_with_threat_features_survives_its_file() -> None:
+    network = random_network((7, 6, 4), 16, 8, seed=6, features=1)
+    assert len(network.w1) == 4 * 42
+    data = network.to_bytes()
+    assert data[8:12] == bytes([7, 6, 4, 1])
+    assert len(data) == 24 + 4 * 42 * 16 * 2 + 16 * 2 + 8 * 16 + 8 * 4 + 8 * 2 + 4 + 32
+    again = Network.from_bytes(data)
+    assert again.features == 1
+    assert again.to_bytes() == data
+    rng = random.Random(4)
+    for _ in range(20):
+        board = random_game(rng, (7, 6, 4))
+        assert again.evaluate(board) == network.evaluate(board)
+    assert Network.from_bytes(random_network((7, 6, 4)).to_bytes()).features == 0
 
 
 def test_the_file_is_little_endian_and_feature_major() -> None:
@@ -207,7 +287,7 @@ def resealed(network: Network, header: bytes | None = None, cut: int = 0) -> byt
     ("numbers", "message"),
     [
         (bytes([7, 6, 9, 0]), "has a bad board shape: connect 9 does not fit"),
-        (bytes([7, 6, 4, 1]), "has a reserved header byte of 1"),
+        (bytes([7, 6, 4, 2]), "has a features byte of 2 [(]0: stones, 1: stones and threat"),
     ],
 )
 def test_a_header_out_of_range_is_refused(numbers: bytes, message: str) -> None:
@@ -236,6 +316,17 @@ def test_a_first_layer_that_could_leave_16_bits_is_refused() -> None:
         row[3] = 800  # 42 cells * 800 > 32767
     with pytest.raises(NetworkError, match="unit 3 could leave 16 bits"):
         Network.from_bytes(network.to_bytes())
+
+
+def test_threat_rows_need_no_bound() -> None:
+    # the threat cells' rows are added in 32 bits: only the stones' rows are bounded
+    network = random_network((7, 6, 4), 8, 4, features=1)
+    for row in network.w1[2 * 42 :]:
+        row[3] = 32767
+    again = Network.from_bytes(network.to_bytes())
+    board = Board.from_moves("445566")  # threat cells on both sides of both rows
+    assert len(again.threat_features(board)) == 4
+    assert again.evaluate(board) == network.evaluate(board)
 
 
 # ------------------------------------------------------------------ the shipped networks

@@ -37,9 +37,9 @@ class HeuristicKernel:
     ) -> tuple[list[int | None], list[int], int, list[int]] | None:
         """Score every root column to ``depth`` plies; ``None`` when a limit stopped it."""
 
-NetworkWeights = tuple[int, int, int, int, bytes, bytes, bytes, bytes, bytes, int]
+NetworkWeights = tuple[int, int, int, int, bytes, bytes, bytes, bytes, bytes, int, int]
 """``Network.kernel_weights()``: h1, h2, value_scale, value_limit, W1, b1, W2, b2, w3 (arrays of
-the machine's byte order), b3."""
+the machine's byte order), b3, features (0: stones; 1: stones and threat cells)."""
 
 class EngineKernel:
     """Alpha-beta with the ``threats`` evaluation or a network's (its first layer updated per

@@ -83,6 +83,8 @@ cdef extern from *:
                + __builtin_popcountll((unsigned long long)(w >> 64));
     }
     #define fiar_from_halves(low, high) ((((fiar_word)(high)) << 64) | (fiar_word)(low))
+    #define fiar_low(w) ((unsigned long long)(w))
+    #define fiar_high(w) ((unsigned long long)((w) >> 64))
     /* the key folded to 64 bits (low half ^ high half * multiplier), times the multiplier */
     #define fiar_hash(key, multiplier) \
         (((unsigned long long)(key) ^ (unsigned long long)((key) >> 64) * (multiplier)) \
@@ -95,6 +97,8 @@ cdef extern from *:
     #define FIAR_MAX_PLY 66
     #define fiar_popcount(w) __builtin_popcountll(w)
     #define fiar_from_halves(low, high) ((fiar_word)(low))
+    #define fiar_low(w) ((unsigned long long)(w))
+    #define fiar_high(w) 0ULL
     #define fiar_hash(key, multiplier) ((key) * (multiplier))
     typedef struct {
         fiar_word key; long long value; int depth; int bound; int move;
@@ -120,8 +124,10 @@ cdef extern from *:
 # The learned evaluation (``fourinarow.search.networks``): plain C, so that GCC vectorises its
 # loops (-O3 -march=native): rows of 16-bit integers padded with zeros to a multiple of 32 values
 # (64 bytes, the arrays' alignment), ``restrict`` pointers, no branches inside the loops.
-# The accumulators are 16-bit: the network's reader refuses any first layer whose sums could
-# leave 16 bits, so these are the 32-bit sums of the model exactly.
+# The accumulators are 16-bit: the network's reader refuses any first layer whose stones' sums
+# could leave 16 bits, so these are the 32-bit sums of the model exactly. A network that reads
+# threat cells (features 1) adds their rows at the leaf to a 32-bit copy of the side to move's
+# accumulator, so they need no bound.
 cdef extern from *:
     """
     #include <stdint.h>
@@ -131,8 +137,9 @@ cdef extern from *:
     typedef struct {
         int h1, h2, stride;          /* stride: h1 rounded up to a multiple of 32 */
         int cells, height, bits;     /* bits: the bitboards' column stride (height + 1) */
+        int features;                /* 0: stones only; 1: stones and threat cells */
         long long value_scale, value_limit;
-        int16_t *w1;                 /* [2 * cells][stride], feature-major */
+        int16_t *w1;                 /* [(2 + 2 * features) * cells][stride], feature-major */
         int16_t *b1;                 /* [stride] */
         int16_t *w2;                 /* [h2][stride], the int8 weights widened */
         int32_t *b2;                 /* [h2] */
@@ -140,6 +147,7 @@ cdef extern from *:
         long long b3;
         int16_t *acc;                /* [FIAR_MAX_PLY + 1][2][stride]: per ply, each player's view */
         int16_t *a1;                 /* [stride]: the first layer's clamped output */
+        int32_t *wide;               /* [stride]: an accumulator plus threat rows, in 32 bits */
         int16_t *fresh;              /* [2][stride]: accumulators from scratch (checks) */
         int root;                    /* the player (0: first, 1: second) to move at ply 0 */
         int moved[FIAR_MAX_PLY + 1]; /* the cell of the stone that led to each ply */
@@ -157,27 +165,30 @@ cdef extern from *:
     static void fiar_net_free(fiar_net *n) {
         if (n == NULL) return;
         free(n->w1); free(n->b1); free(n->w2); free(n->b2); free(n->w3);
-        free(n->acc); free(n->a1); free(n->fresh);
+        free(n->acc); free(n->a1); free(n->wide); free(n->fresh);
         free(n);
     }
 
     /* A network of h1 and h2 units for boards of `cells` cells, its arrays zeroed; NULL when
        memory runs out. */
-    static fiar_net *fiar_net_new(int h1, int h2, int cells, int height) {
+    static fiar_net *fiar_net_new(int h1, int h2, int cells, int height, int features) {
         fiar_net *n = (fiar_net *)calloc(1, sizeof(fiar_net));
         if (n == NULL) return NULL;
         n->h1 = h1; n->h2 = h2; n->cells = cells; n->height = height; n->bits = height + 1;
+        n->features = features;
         n->stride = (h1 + 31) / 32 * 32;
         size_t row = (size_t)n->stride * sizeof(int16_t);
-        n->w1 = (int16_t *)fiar_net_array(2 * (size_t)cells * row);
+        n->w1 = (int16_t *)fiar_net_array((2 + 2 * (size_t)features) * cells * row);
         n->b1 = (int16_t *)fiar_net_array(row);
         n->w2 = (int16_t *)fiar_net_array((size_t)h2 * row);
         n->b2 = (int32_t *)fiar_net_array((size_t)h2 * sizeof(int32_t));
         n->w3 = (int32_t *)fiar_net_array((size_t)h2 * sizeof(int32_t));
         n->acc = (int16_t *)fiar_net_array((size_t)(FIAR_MAX_PLY + 1) * 2 * row);
         n->a1 = (int16_t *)fiar_net_array(row);
+        n->wide = (int32_t *)fiar_net_array((size_t)n->stride * sizeof(int32_t));
         n->fresh = (int16_t *)fiar_net_array(2 * row);
-        if (!n->w1 || !n->b1 || !n->w2 || !n->b2 || !n->w3 || !n->acc || !n->a1 || !n->fresh) {
+        if (!n->w1 || !n->b1 || !n->w2 || !n->b2 || !n->w3 || !n->acc || !n->a1 || !n->wide
+            || !n->fresh) {
             fiar_net_free(n);
             return NULL;
         }
@@ -217,16 +228,11 @@ cdef extern from *:
                      other_row, n->stride);
     }
 
-    /* The value (layers 2 and 3) for the side whose accumulator `acc` is. */
-    static inline long long fiar_net_output(const fiar_net *n, const int16_t *acc) {
-        const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
-        int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
+    /* The value of layers 2 and 3 from the first layer's clamped output in n->a1. */
+    static inline long long fiar_net_layers(const fiar_net *n) {
+        const int16_t *a1 = (const int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
         const int stride = n->stride;
         long long out = n->b3, value;
-        for (int j = 0; j < stride; j++) {
-            int16_t v = x[j] < 0 ? 0 : x[j];
-            a1[j] = v > 127 ? 127 : v;
-        }
         for (int k = 0; k < n->h2; k++) {
             const int16_t *w = (const int16_t *)__builtin_assume_aligned(
                 n->w2 + (size_t)k * stride, FIAR_NET_ALIGN);
@@ -242,8 +248,66 @@ cdef extern from *:
         return value;
     }
 
+    /* The value (layers 2 and 3) for the side whose accumulator `acc` is. */
+    static inline long long fiar_net_output(const fiar_net *n, const int16_t *acc) {
+        const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
+        int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
+        const int stride = n->stride;
+        for (int j = 0; j < stride; j++) {
+            int16_t v = x[j] < 0 ? 0 : x[j];
+            a1[j] = v > 127 ? 127 : v;
+        }
+        return fiar_net_layers(n);
+    }
+
+    /* wide += the rows of features `base` + cell, for each cell of the set bits of `half`
+       (bits `offset` up of a bitboard) */
+    static inline void fiar_net_add_cells(const fiar_net *n, int32_t *restrict wide,
+                                          unsigned long long half, int offset, int base) {
+        int32_t *w = (int32_t *)__builtin_assume_aligned(wide, FIAR_NET_ALIGN);
+        const int stride = n->stride, bits = n->bits, height = n->height;  /* locals: `w`
+            could alias the network's int fields, so loops bounded by them would not vectorise */
+        while (half) {
+            int bit = __builtin_ctzll(half) + offset;
+            half &= half - 1;
+            int cell = bit / bits * height + bit % bits;
+            const int16_t *r = (const int16_t *)__builtin_assume_aligned(
+                n->w1 + (size_t)(base + cell) * stride, FIAR_NET_ALIGN);
+            for (int j = 0; j < stride; j++) w[j] += r[j];
+        }
+    }
+
+    /* The value for the side whose accumulator `acc` is, with the rows of its threat cells
+       `own` and of its opponent's `other` (bitboards) added in 32 bits. */
+    static inline long long fiar_net_output_threats(const fiar_net *n, const int16_t *acc,
+                                                    fiar_word own, fiar_word other) {
+        const int16_t *x = (const int16_t *)__builtin_assume_aligned(acc, FIAR_NET_ALIGN);
+        int32_t *restrict wide = (int32_t *)__builtin_assume_aligned(n->wide, FIAR_NET_ALIGN);
+        int16_t *restrict a1 = (int16_t *)__builtin_assume_aligned(n->a1, FIAR_NET_ALIGN);
+        const int stride = n->stride, cells = n->cells;
+        if (!(own | other)) return fiar_net_output(n, acc);  /* no threat cell: no row to add */
+        for (int j = 0; j < stride; j++) wide[j] = x[j];
+        fiar_net_add_cells(n, wide, fiar_low(own), 0, 2 * cells);
+        fiar_net_add_cells(n, wide, fiar_high(own), 64, 2 * cells);
+        fiar_net_add_cells(n, wide, fiar_low(other), 0, 3 * cells);
+        fiar_net_add_cells(n, wide, fiar_high(other), 64, 3 * cells);
+        for (int j = 0; j < stride; j++) {
+            int32_t v = wide[j] < 0 ? 0 : wide[j];
+            a1[j] = (int16_t)(v > 127 ? 127 : v);
+        }
+        return fiar_net_layers(n);
+    }
+
     static inline long long fiar_net_value(const fiar_net *n, int ply) {
         return fiar_net_output(n, fiar_net_acc(n, ply, (n->root + ply) & 1));
+    }
+
+    /* The value at `ply` of a network that reads threat cells: `own` and `other` are the
+       threat cells of the side to move there and of its opponent. */
+    static inline long long fiar_net_value_threats(const fiar_net *n, int ply, fiar_word own,
+                                                   fiar_word other) {
+        return fiar_net_output_threats(n, fiar_net_acc(n, ply, (n->root + ply) & 1), own,
+                                       other);
     }
 
     /* Both players' accumulators of a position from scratch into out[0..2*stride): `own`
@@ -269,7 +333,7 @@ cdef extern from *:
     }
     """
     ctypedef struct Net "fiar_net":
-        int h1, h2, stride, cells, height, root, check
+        int h1, h2, stride, cells, height, root, check, features
         long long value_scale, value_limit, b3
         short* w1
         short* b1
@@ -280,11 +344,13 @@ cdef extern from *:
         short* fresh
         int* moved
         unsigned long long checks, mismatches
-    Net* net_new "fiar_net_new"(int h1, int h2, int cells, int height)
+    Net* net_new "fiar_net_new"(int h1, int h2, int cells, int height, int features)
     void net_free "fiar_net_free"(Net* n)
     short* net_acc "fiar_net_acc"(Net* n, int ply, int player) nogil
     void net_play "fiar_net_play"(Net* n, int ply) nogil
     long long net_value "fiar_net_value"(Net* n, int ply) nogil
+    long long net_value_threats "fiar_net_value_threats"(Net* n, int ply, word own,
+                                                         word other) nogil
     long long net_output "fiar_net_output"(Net* n, short* acc) nogil
     void net_scratch "fiar_net_scratch"(Net* n, short* out, word own, word other,
                                         int own_player, int width) nogil
@@ -636,7 +702,7 @@ cdef long long engine_negamax(Search* s, Net* net, Entry* table, int table_shift
                               word other, int* heights, int depth, int ply, long long alpha,
                               long long beta) noexcept nogil:
     cdef word occupied = own | other
-    cdef word key, cell, wins
+    cdef word key, cell, wins, threats
     cdef Entry* entry
     cdef long long best, value, alpha_in = alpha, stored
     cdef int i, column, row, best_move = -1, first_move = -1
@@ -652,7 +718,8 @@ cdef long long engine_negamax(Search* s, Net* net, Entry* table, int table_shift
     if occupied == s.full:
         return 0
     # an immediate win ends the search here
-    wins = completing_cells(s, own, occupied) & (occupied + s.bottom)  # on the playable cells
+    threats = completing_cells(s, own, occupied)
+    wins = threats & (occupied + s.bottom)  # on the playable cells
     if wins:
         for i in range(s.width):
             column = s.order[i]
@@ -665,6 +732,8 @@ cdef long long engine_negamax(Search* s, Net* net, Entry* table, int table_shift
         net_play(net, ply)
         if net.check:
             check_leaf(s, net, own, other, ply)
+        if net.features:
+            return net_value_threats(net, ply, threats, completing_cells(s, other, occupied))
         return net_value(net, ply)
     key = own + occupied
     entry = &table[slot_hash(key, HASH_MULTIPLIER) >> table_shift]
@@ -848,13 +917,14 @@ cdef class HeuristicKernel:
 
 cdef Net* network_copy(Search* s, tuple weights) except NULL:
     """The compiled copy of a network's weights, as ``Network.kernel_weights()`` gives them."""
-    h1, h2, scale, limit, w1, b1, w2, b2, w3, b3 = weights
+    h1, h2, scale, limit, w1, b1, w2, b2, w3, b3, features = weights
     cdef int cells = s.width * s.height
     cdef int i, j
+    cdef int rows = (2 + 2 * features) * cells
     sizes = (len(w1), len(b1), len(w2), len(b2), len(w3))
-    if sizes != (4 * cells * h1, 2 * h1, h2 * h1, 4 * h2, 2 * h2):
+    if features not in (0, 1) or sizes != (2 * rows * h1, 2 * h1, h2 * h1, 4 * h2, 2 * h2):
         raise ValueError(f"the network's arrays do not fit {h1} and {h2} units on {cells} cells")
-    cdef Net* net = net_new(h1, h2, cells, s.height)
+    cdef Net* net = net_new(h1, h2, cells, s.height, features)
     if net == NULL:
         raise MemoryError()
     net.value_scale = scale
@@ -862,7 +932,7 @@ cdef Net* network_copy(Search* s, tuple weights) except NULL:
     net.b3 = b3
     first = memoryview(w1).cast("h")
     second = memoryview(w2).cast("b")
-    for i in range(2 * cells):
+    for i in range(rows):
         for j in range(h1):
             net.w1[i * net.stride + j] = first[i * h1 + j]
     for j, value in enumerate(memoryview(b1).cast("h")):
@@ -885,9 +955,11 @@ cdef class EngineKernel:
     and the table.
 
     With a network, each ply of the search keeps both players' accumulators (the network's
-    first layer): those of the root from scratch, those of a node from its parent's and the
-    stone played, computed only when the node searches on or is a leaf; a leaf is the network's
-    value with the accumulator of its side to move.
+    first layer over the stones): those of the root from scratch, those of a node from its
+    parent's and the stone played, computed only when the node searches on or is a leaf; a leaf
+    is the network's value with the accumulator of its side to move, plus, for a network that
+    reads threat cells, the rows of both sides' threat cells there (found afresh, added in 32
+    bits).
 
     Args:
         kernel: a HeuristicKernel for the shape, built for the ``threats`` evaluation with
@@ -948,11 +1020,15 @@ cdef class EngineKernel:
         accumulators computed from scratch, or the ``threats`` evaluation."""
         cdef Search* s = &self.kernel.s
         cdef word own_word = to_word(own), other_word = to_word(other)
+        cdef word occupied = own_word | other_word
         if self.net == NULL:
             return evaluate(s, own_word, other_word, True)
         self.net.root = popcount(own_word | other_word) & 1
         net_scratch(self.net, net_acc(self.net, 0, 0), own_word, other_word, self.net.root,
                     s.width)
+        if self.net.features:
+            return net_value_threats(self.net, 0, completing_cells(s, own_word, occupied),
+                                     completing_cells(s, other_word, occupied))
         return net_value(self.net, 0)
 
     def clear(self):

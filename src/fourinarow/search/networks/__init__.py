@@ -8,7 +8,10 @@ arithmetic, value for value.
 
 The model. Cell ``column * height + row`` (row 0 at the bottom); feature ``cell`` for a stone of
 the player whose view it is, ``cells + cell`` for a stone of the other player (``2 * cells``
-features, each 0 or 1). Then::
+features, each 0 or 1). A network of ``features`` 1 has ``4 * cells`` features: those, and
+``2 * cells + cell`` for an empty cell where a stone of the player whose view it is would complete
+a line of ``connect`` (its threat cells; playable now or not), ``3 * cells + cell`` for one of
+the other player's (a cell can be both). Then::
 
     acc   = b1 + sum of the rows W1[f] of the position's features        (one per hidden unit)
     a1    = clamp(acc, 0, 127)
@@ -16,30 +19,34 @@ features, each 0 or 1). Then::
     out   = b3 + sum_k a2[k] * w3[k]
     value = clamp(trunc(out * value_scale / (127 * 64)), -value_limit, value_limit)
 
-where ``trunc`` rounds toward zero. Each player has an accumulator (``acc`` in their view); a
-stone of player ``q`` on cell ``c`` adds the row ``W1[c]`` to ``q``'s and ``W1[cells + c]`` to the
-other's (:meth:`Network.add_stone`), and a position is scored with the accumulator of the side
-to move (:meth:`Network.output`).
+where ``trunc`` rounds toward zero. Each player has an accumulator of the stones' rows (``acc``
+in their view, less any threat rows); a stone of player ``q`` on cell ``c`` adds the row
+``W1[c]`` to ``q``'s and ``W1[cells + c]`` to the other's (:meth:`Network.add_stone`), and a
+position is scored with the accumulator of the side to move plus the rows of its view's threat
+cells, found afresh (:meth:`Network.threat_features`, :meth:`Network.output`).
 
 The file ``WxHcC.net`` (little-endian)::
 
-    magic "FIARNET1" | width, height, connect, 0 (4 x uint8) | H1, H2 (2 x uint16)
-    | value_scale, value_limit (2 x int32) | W1 int16[2*cells][H1] (the row of a feature is
-    contiguous) | b1 int16[H1] | W2 int8[H2][H1] | b2 int32[H2] | w3 int16[H2] | b3 int32
+    magic "FIARNET1" | width, height, connect, features (4 x uint8; features 0: stones only,
+    1: stones and threat cells) | H1, H2 (2 x uint16) | value_scale, value_limit (2 x int32)
+    | W1 int16[(2 + 2*features)*cells][H1] (the row of a feature is contiguous) | b1 int16[H1]
+    | W2 int8[H2][H1] | b2 int32[H2] | w3 int16[H2] | b3 int32
     | SHA-256 of everything before it (32 bytes)
 
-A file is refused (:class:`NetworkError`) when its header, size or digest is wrong, or when an
-accumulator could leave 16 bits (the compiled engine keeps them in 16 bits): for each hidden
-unit, ``|b1| + sum over cells of max(|W1[c]|, |W1[cells + c]|)`` is at most 32767. The files
-shipped in this package are also checked against :data:`DIGESTS` when first read;
-:func:`network_for` warns once about a damaged or unknown one and answers ``None``, so the
-engine keeps the ``threats`` evaluation.
+A file is refused (:class:`NetworkError`) when its header, size or digest is wrong, or when a
+stones' accumulator could leave 16 bits (the compiled engine keeps them in 16 bits, and adds
+the threat rows in 32): for each hidden unit, ``|b1| + sum over cells of max(|W1[c]|,
+|W1[cells + c]|)`` is at most 32767. The files shipped in this package are also checked against
+:data:`DIGESTS` when first read; :func:`network_for` warns once about a damaged or unknown one
+and answers ``None``, so the engine keeps the ``threats`` evaluation.
 
 >>> from fourinarow.core import Board
 >>> net = Network.random(Geometry(5, 4, 4), 8, 4, seed=1)
 >>> board = Board.from_moves("223", width=5, height=4)
 >>> Network.from_bytes(net.to_bytes()).evaluate(board) == net.evaluate(board)
 True
+>>> Network.random(Geometry(5, 4, 4), 8, 4, seed=1, features=1).threat_features(board)
+[]
 """
 
 from __future__ import annotations
@@ -50,6 +57,7 @@ import struct
 import sys
 import warnings
 from array import array
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
@@ -59,6 +67,7 @@ from fourinarow.search.constants import FORCED
 
 __all__ = [
     "DIGESTS",
+    "FEATURES",
     "MAX_HIDDEN",
     "MAX_VALUE_SCALE",
     "Accumulators",
@@ -72,6 +81,8 @@ __all__ = [
 MAGIC = b"FIARNET1"
 _HEADER = struct.Struct("<8s4B2H2i")
 _DIGEST_BYTES = 32
+FEATURES = (0, 1)
+"""The inputs a network may read: 0 the stones only, 1 the stones and both sides' threat cells."""
 MAX_HIDDEN = (4096, 1024)
 """The most units the first and the second hidden layer may have."""
 MAX_VALUE_SCALE = 1_000_000
@@ -97,8 +108,8 @@ class Network:
     """One board shape's network, with integer weights (see the module's docstring).
 
     Build it with :meth:`read`, :meth:`from_bytes` or :meth:`random`; the constructor takes the
-    weights as lists (``w1``: ``2 * cells`` rows of ``h1``; ``w2``: ``h2`` rows of ``h1``) and
-    checks nothing.
+    weights as lists (``w1``: ``2 * cells`` rows of ``h1``, ``4 * cells`` with ``features`` 1;
+    ``w2``: ``h2`` rows of ``h1``) and checks nothing.
     """
 
     def __init__(
@@ -113,8 +124,11 @@ class Network:
         *,
         value_scale: int,
         value_limit: int,
+        features: int = 0,
     ) -> None:
         self.shape = shape
+        self.features = features
+        """0: the stones only; 1: the stones and both sides' threat cells."""
         self.h1 = len(b1)
         self.h2 = len(b2)
         self.w1 = w1
@@ -128,7 +142,8 @@ class Network:
 
     def __repr__(self) -> str:
         s = self.shape
-        return f"<Network {s.width}x{s.height} connect {s.connect}, {self.h1}-{self.h2}-1>"
+        inputs = ", threat cells" if self.features else ""
+        return f"<Network {s.width}x{s.height} connect {s.connect}, {self.h1}-{self.h2}-1{inputs}>"
 
     # ------------------------------------------------------------------ the model
     def accumulators(self, board: Board) -> Accumulators:
@@ -154,8 +169,41 @@ class Network:
         for j, weight in enumerate(self.w1[theirs]):
             second[j] += weight
 
-    def output(self, accumulator: list[int]) -> int:
-        """The value (layers 2 and 3) of the side to move whose accumulator this is."""
+    def threat_features(self, board: Board) -> list[int]:
+        """The threat-cell features of ``board`` in its side to move's view, in order: ``2 *
+        cells + cell`` for each empty cell where the side to move would complete a line, then
+        ``3 * cells + cell`` for each of the opponent's; none for a network of ``features`` 0.
+        """
+        if not self.features:
+            return []
+        self._check_board(board)
+        shape = self.shape
+        mine, theirs = board.bitboards
+        if board.turn == 2:
+            mine, theirs = theirs, mine
+        occupied = mine | theirs
+        found = []
+        for base, stones in ((2 * shape.cells, mine), (3 * shape.cells, theirs)):
+            threats = 0
+            for window in shape.windows:
+                missing = window & ~stones
+                if missing and missing & (missing - 1) == 0 and not missing & occupied:
+                    threats |= missing
+            while threats:
+                low = threats & -threats
+                index = low.bit_length() - 1
+                column, row = divmod(index, shape.stride)
+                found.append(base + column * shape.height + row)
+                threats ^= low
+        return found
+
+    def output(self, accumulator: list[int], features: Iterable[int] = ()) -> int:
+        """The value (layers 2 and 3) of the side to move whose stones' accumulator this is,
+        with the rows of ``features`` (its :meth:`threat_features`) added."""
+        accumulator = list(accumulator)
+        for feature in features:
+            for j, weight in enumerate(self.w1[feature]):
+                accumulator[j] += weight
         a1 = [0 if x < 0 else 127 if x > 127 else x for x in accumulator]
         out = self.b3
         for weights, bias, w3 in zip(self.w2, self.b2, self.w3, strict=True):
@@ -173,7 +221,7 @@ class Network:
         Raises:
             InvalidBoardSizeError: the board is of another shape.
         """
-        return self.output(self.accumulators(board)[board.turn - 1])
+        return self.output(self.accumulators(board)[board.turn - 1], self.threat_features(board))
 
     def _check_board(self, board: Board) -> None:
         s = self.shape
@@ -216,16 +264,17 @@ class Network:
         body, digest = data[:-_DIGEST_BYTES], data[-_DIGEST_BYTES:]
         if hashlib.sha256(body).digest() != digest:
             raise NetworkError("is damaged (its SHA-256 does not match its contents)")
-        _, width, height, connect, reserved, h1, h2, scale, limit = _HEADER.unpack_from(body)
+        _, width, height, connect, features, h1, h2, scale, limit = _HEADER.unpack_from(body)
         try:
             shape = Geometry(width, height, connect)
         except InvalidBoardSizeError as error:
             raise NetworkError(f"has a bad board shape: {error}") from None
-        problem = _header_problem(reserved, h1, h2, scale, limit)
+        problem = _header_problem(features, h1, h2, scale, limit)
         if problem:
             raise NetworkError(f"has {problem}")
         cells = shape.cells
-        sizes = (2 * cells * h1 * 2, h1 * 2, h2 * h1, h2 * 4, h2 * 2, 4)
+        rows = (2 + 2 * features) * cells
+        sizes = (rows * h1 * 2, h1 * 2, h2 * h1, h2 * 4, h2 * 2, 4)
         if len(body) != _HEADER.size + sum(sizes):
             raise NetworkError(
                 f"has {len(body) - _HEADER.size} bytes of weights where its header says "
@@ -242,7 +291,7 @@ class Network:
         w1, b1, w2, b2, w3, (b3,) = parts
         network = cls(
             shape,
-            [w1[f * h1 : (f + 1) * h1] for f in range(2 * cells)],
+            [w1[f * h1 : (f + 1) * h1] for f in range(rows)],
             b1,
             [w2[k * h1 : (k + 1) * h1] for k in range(h2)],
             b2,
@@ -250,17 +299,18 @@ class Network:
             b3,
             value_scale=scale,
             value_limit=limit,
+            features=features,
         )
         unit = network._wide_unit()
         if unit is not None:
             raise NetworkError(
                 f"has a first layer whose unit {unit} could leave 16 bits (at most 32767 in "
-                "absolute value with every cell taken)"
+                "absolute value with every cell taken, the stones' rows alone)"
             )
         return network
 
     def _wide_unit(self) -> int | None:
-        """The first hidden unit whose accumulator could leave 16 bits, or ``None``."""
+        """The first hidden unit whose stones' accumulator could leave 16 bits, or ``None``."""
         cells = self.shape.cells
         for j in range(self.h1):
             bound = abs(self.b1[j]) + sum(
@@ -275,8 +325,8 @@ class Network:
         s = self.shape
         body = bytearray(
             _HEADER.pack(
-                MAGIC, s.width, s.height, s.connect, 0, self.h1, self.h2, self.value_scale,
-                self.value_limit,
+                MAGIC, s.width, s.height, s.connect, self.features, self.h1, self.h2,
+                self.value_scale, self.value_limit,
             )
         )  # fmt: skip
         for code, values in self._arrays():
@@ -293,12 +343,15 @@ class Network:
             ("i", array("i", [self.b3])),
         ]
 
-    def kernel_weights(self) -> tuple[int, int, int, int, bytes, bytes, bytes, bytes, bytes, int]:
+    def kernel_weights(
+        self,
+    ) -> tuple[int, int, int, int, bytes, bytes, bytes, bytes, bytes, int, int]:
         """What the compiled engine is built with: ``(h1, h2, value_scale, value_limit, w1, b1,
-        w2, b2, w3, b3)``, the arrays as bytes in the machine's own byte order."""
+        w2, b2, w3, b3, features)``, the arrays as bytes in the machine's own byte order."""
         w1, b1, w2, b2, w3, _ = (values.tobytes() for _, values in self._arrays())
         return (
             self.h1, self.h2, self.value_scale, self.value_limit, w1, b1, w2, b2, w3, self.b3,
+            self.features,
         )  # fmt: skip
 
     @classmethod
@@ -311,16 +364,21 @@ class Network:
         seed: int,
         value_scale: int = 9,
         value_limit: int = 1000,
+        features: int = 0,
     ) -> Network:
         """A network of random weights in the trained ranges (for tests and benchmarks):
-        ``|W1|, |b1| <= 127 * 2``, ``W2`` int8, and so on, from ``random.Random(seed)``."""
+        ``|W1|, |b1| <= 127 * 2``, ``W2`` int8, and so on, from ``random.Random(seed)``; with
+        ``features`` 1 it reads the threat cells too."""
         rng = random.Random(seed)
         cells = shape.cells
         # a first layer within 16 bits whatever the position: each weight's share of the room
         step = min(254, _ACCUMULATOR_LIMIT // (cells + 1))
         return cls(
             shape,
-            [[rng.randint(-step, step) for _ in range(h1)] for _ in range(2 * cells)],
+            [
+                [rng.randint(-step, step) for _ in range(h1)]
+                for _ in range((2 + 2 * features) * cells)
+            ],
             [rng.randint(-step, step) for _ in range(h1)],
             [[rng.randint(-128, 127) for _ in range(h1)] for _ in range(h2)],
             [rng.randint(-127 * 64 * 2, 127 * 64 * 2) for _ in range(h2)],
@@ -328,13 +386,14 @@ class Network:
             rng.randint(-127 * 64, 127 * 64),
             value_scale=value_scale,
             value_limit=value_limit,
+            features=features,
         )
 
 
-def _header_problem(reserved: int, h1: int, h2: int, scale: int, limit: int) -> str:
+def _header_problem(features: int, h1: int, h2: int, scale: int, limit: int) -> str:
     """What is wrong with a header's numbers, or ``""``."""
-    if reserved:
-        return f"a reserved header byte of {reserved} (it is 0)"
+    if features not in FEATURES:
+        return f"a features byte of {features} (0: stones, 1: stones and threat cells)"
     if not (1 <= h1 <= MAX_HIDDEN[0] and 1 <= h2 <= MAX_HIDDEN[1]):
         return (
             f"hidden layers of {h1} and {h2} units (1 to {MAX_HIDDEN[0]} and 1 to "
