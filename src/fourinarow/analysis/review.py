@@ -92,7 +92,7 @@ MARKS: dict[Grade, str] = {
 }
 """The annotation mark of each grade, as chess annotators write them (``~``: not proven)."""
 
-ESTIMATE_THRESHOLDS: dict[Grade, float] = {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
+ESTIMATE_THRESHOLDS: dict[Grade, float] = {"inaccuracy": 0.1, "mistake": 0.25, "blunder": 0.6}
 """The least drop in expected result (0..1) that makes an estimated move each grade."""
 
 GradedBy = Literal["proof", "estimate"]
