@@ -53,6 +53,18 @@ def default_agents() -> list[str]:
     return [name for name in AGENTS if name != "level"] + [f"level:{n}" for n in LEVELS]
 
 
+def split_specs(text: str) -> list[str]:
+    """Comma-separated agent specs, where a part with ``=`` and no ``:`` is one more option of
+    the spec before it: ``engine:nodes=300000,eval=threats,level:5`` is two agents."""
+    specs: list[str] = []
+    for part in text.split(","):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
 def clock_of(spec: str) -> str | None:
     """``"engine"`` for an agent that uses all the time it is given (engine and mcts),
     ``"perfect"`` for one that stops when it has solved the position (perfect, levels 9 and
@@ -103,7 +115,7 @@ def main() -> int:
         "else shared/bench/positions beside the project if there, else fourinarow's own sets)",
     )
     args = parser.parse_args()
-    agents = args.agents.split(",") if args.agents else default_agents()
+    agents = split_specs(args.agents) if args.agents else default_agents()
     keys = [key.strip() for key in args.sets.split(",")]
     unknown = [key for key in keys if key not in BENCHMARK_SETS]
     if unknown or args.sample < 1:

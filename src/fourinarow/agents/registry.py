@@ -43,6 +43,7 @@ __all__ = [
     "AgentOptions",
     "InvalidAgentSpecError",
     "agent_info",
+    "level_agent",
     "make_agent",
     "parse_spec",
     "plugin_names",
@@ -153,6 +154,22 @@ class AgentInfo:
     factory: Callable[[random.Random, AgentOptions], Agent]
     description: str
     options: tuple[str, ...] = ()
+
+
+def level_agent(level: int, seed: int, *, evaluation: str | None = None) -> Agent:
+    """``make_agent(f"level:{level}", seed=seed)``, with the engine of levels that search with
+    it (7 and 8) held to ``evaluation`` (``"threats"``, ``"network"``; ``None``: the
+    default). Programs that must replay games made before the learned evaluation (the standard
+    sets', the shipped puzzles' recorded commands) ask for ``"threats"``.
+
+    Raises:
+        InvalidAgentSpecError: ``level`` is not 1 to 10, or ``evaluation`` is not accepted.
+    """
+    spec = LEVELS[level].spec if level in LEVELS else ""
+    if evaluation is None or not spec.startswith("engine"):
+        return make_agent(f"level:{level}", seed=seed)
+    inner = make_agent(f"{spec},eval={evaluation}", seed=random.Random(seed).getrandbits(32))
+    return LevelAgent(level, inner)  # seeded as make_agent seeds a level's own agent
 
 
 def _level(rng: random.Random, options: AgentOptions) -> Agent:

@@ -13,7 +13,8 @@ cleared before each position, no opening book:
 from one ``random.Random``: a ply is drawn uniformly from the set's range, two levels from
 :data:`PLAY_LEVELS` (each seeded from the same generator), and each move is a uniformly random
 legal column with probability :data:`RANDOM_SHARE`, else the level's move. Levels 2-7 are
-limited by depths and node counts, so the same seed plays the same games on any machine. A
+limited by depths and node counts, so the same seed plays the same games on any machine; the
+engine of level 7 keeps the threats evaluation the shipped sets were made with. A
 position is left out, as in Pons' sets, when the game is over or the side to move can win at
 once; and when it (or its mirror image) is already in the set.
 
@@ -32,8 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from fourinarow.agents import Agent, make_agent
-from fourinarow.agents.levels import LevelAgent
+from fourinarow.agents.registry import level_agent
 from fourinarow.core import Board
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -64,11 +64,6 @@ HARD_NODES = 1_000_000
 
 PLAY_LEVELS = (2, 3, 4, 5, 6, 7)
 """The levels that play the games the positions are taken from (one drawn per player)."""
-
-PINNED_SPECS = {7: "engine:nodes=3000,eval=threats"}
-"""Levels played as they were when the shipped sets were made: level 7's engine with the
-threats evaluation (the learned one came later), so that the recorded command makes the same
-sets again."""
 
 RANDOM_SHARE = 0.25
 """The chance that a move of those games is a uniformly random legal column instead."""
@@ -130,15 +125,10 @@ def candidates(rule: SetRule, rng: random.Random) -> list[Board]:
     """The positions of one game drawn from ``rng`` (see the module's text) that may go in a
     set of this rule: with ``rule.first`` to ``rule.last`` stones, the game not over and the
     side to move unable to win at once."""
-    players: list[Agent] = []
-    for _ in range(2):
-        level = rng.choice(PLAY_LEVELS)
-        seed = rng.randrange(2**32)
-        if level in PINNED_SPECS:  # seeded as make_agent seeds the level's own agent
-            inner = make_agent(PINNED_SPECS[level], seed=random.Random(seed).getrandbits(32))
-            players.append(LevelAgent(level, inner))
-        else:
-            players.append(make_agent(f"level:{level}", seed=seed))
+    players = [
+        level_agent(rng.choice(PLAY_LEVELS), rng.randrange(2**32), evaluation="threats")
+        for _ in range(2)
+    ]
     board = Board()
     found = []
     while board.ply < rule.last:

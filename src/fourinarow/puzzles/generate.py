@@ -64,6 +64,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents import make_agent
 from fourinarow.agents.base import analyze
+from fourinarow.agents.registry import level_agent
 from fourinarow.core import Board, Column, FourInARowError, Geometry, column_label
 from fourinarow.core.checks import shown
 from fourinarow.puzzles.model import KINDS, WIN_MAX_DISTANCE, Kind, Puzzle, PuzzleError
@@ -164,7 +165,9 @@ def self_play_games(
     while True:
         number += 1
         first, second = rng.choice(PLAY_LEVELS), rng.choice(PLAY_LEVELS)
-        agents = [make_agent(f"level:{n}", seed=rng.randrange(2**32)) for n in (first, second)]
+        agents = [
+            level_agent(n, rng.randrange(2**32), evaluation="threats") for n in (first, second)
+        ]
         board = Board(width, height, connect)
         for _ in range(rng.randint(*OPENING_PLIES)):
             board.push(rng.choice(board.legal_moves))
@@ -287,7 +290,7 @@ def rate(board: Board, candidate: Candidate) -> int:
         300.0 + 150 * (min(candidate.depth, 8) - 1) + 60 * _plausible(board, candidate.solution)
     )
     for level, elo in LEVEL_ELO.items():
-        agent = make_agent(f"level:{level}", seed=_position_seed(board, level))
+        agent = level_agent(level, _position_seed(board, level), evaluation="threats")
         missed = agent.choose(board).column != candidate.solution
         expected = 1 / (1 + 10 ** ((elo - rating) / 400))
         rating += ELO_K * (missed - expected)

@@ -91,12 +91,8 @@ _ACCUMULATOR_LIMIT = 32767  # the accumulators are 16-bit integers in the compil
 _SCALE_DIVISOR = 127 * 64
 
 DIGESTS: dict[str, str] = {
-    "10x8c4.net": "47233f171ff92abc818d30847f3b8b89c4980fd7686777dd1a06acdb750c4730",
     "6x7c4.net": "725c8f9cbfaffccf881a6677703e2570356c6448262984d51cafcce6e8956f09",
     "7x6c4.net": "3c90c14d5d6f2f1d427110e94a902e95f97f9d500180f4ca181084f6456af89d",
-    "8x7c4.net": "2908c4e53042a70e3bea14a12327d53d1eb0b73b5009d235d2335ecfa36a479c",
-    "9x7c4.net": "dc003067623ae76cd798b378418f6bedbacd880aefc569e8b5d25f48e9f180ad",
-    "9x7c5.net": "ad64a6aab6f752c3c99ef010c2199a7f9813caf57b055fc94f29b42760231c0b",
 }
 """The SHA-256 (hex) of each network file shipped in this package, by file name: a shipped
 file whose digest is not the one here, or that is not named here, is refused."""
