@@ -32,34 +32,11 @@ from fourinarow.agents.proofs import prove_then_estimate
 from fourinarow.core import Board
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Bounds, ColumnValue, Estimate, Exact
+from fourinarow.search.scores import Estimate
 from fourinarow.search.solver import Solver
+from fourinarow.training.labelled import cells_of, proven_result
 
 RESULT = {"win": 1, "draw": 0, "loss": -1}
-
-
-def result_of(value: ColumnValue) -> int | None:
-    """The result (1, 0, -1) a value proves, or None."""
-    if isinstance(value, Exact):
-        return (value.value > 0) - (value.value < 0)
-    if isinstance(value, Bounds):
-        if value.lower > 0:
-            return 1
-        if value.upper < 0:
-            return -1
-        if value.lower == value.upper == 0:
-            return 0
-    return None
-
-
-def cells_key(board: Board) -> bytes:
-    """The cells from the side to move's view, as the training files hold them."""
-    own = board.turn
-    out = bytearray(board.width * board.height)
-    for column in range(board.width):
-        for row in range(board.heights[column]):
-            out[column * board.height + row] = 1 if board.cell(column, row) == own else 2
-    return bytes(out)
 
 
 def mirrored(cells: bytes, width: int, height: int) -> bytes:
@@ -104,7 +81,7 @@ def positions(
                 board.push(rng.choice(engine.search(board, 4).best_moves))
         if board.is_game_over() or board.ply != target:
             continue
-        cells = cells_key(board)
+        cells = cells_of(board)
         if cells in skip or mirrored(cells, width, height) in skip:
             continue
         found.append(board)
@@ -181,7 +158,7 @@ def main() -> int:
     truths = []
     for board in boards:
         values = judge.analyze(board, weak=True)
-        truths.append([result_of(v) for v in values.values])
+        truths.append([proven_result(v) for v in values.values])
     print(
         f"{args.size} connect {args.connect}, {len(boards)} positions of {low}-{high} stones "
         f"(seed {args.seed}, {len(skip):,} training positions excluded), {args.nodes:,} nodes, "

@@ -25,7 +25,13 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, Exact
 from fourinarow.search.solver import Solver
 
-__all__ = ["FIRST_SOLVED_PLY", "LabelledPosition", "cells_of", "labelled_positions"]
+__all__ = [
+    "FIRST_SOLVED_PLY",
+    "LabelledPosition",
+    "cells_of",
+    "labelled_positions",
+    "proven_result",
+]
 
 FIRST_SOLVED_PLY = {
     (7, 6, 4): 4,
@@ -59,8 +65,9 @@ def cells_of(board: Board) -> bytes:
     return bytes(out)
 
 
-def _result(value: object) -> int | None:
-    """The result (1, 0, -1) a weak analysis' column value proves, or None."""
+def proven_result(value: object) -> int | None:
+    """The result (1 a win, 0 a draw, -1 a loss) that a column value (``Exact`` or ``Bounds``)
+    proves, or None."""
     if isinstance(value, Exact):
         return (value.value > 0) - (value.value < 0)
     if isinstance(value, Bounds):
@@ -107,7 +114,7 @@ def labelled_positions(
             complete = False
             if board.ply >= first_ply:
                 values = solver.analyze(board, Limit(nodes=node_limit), weak=True)
-                results = [_result(v) for v in values.values]
+                results = [proven_result(v) for v in values.values]
                 legal = board.legal_moves
                 complete = all(results[c] is not None for c in legal)
                 for column in legal:
