@@ -28,6 +28,7 @@ from fourinarow.core import Board
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
+from fourinarow.training.labelled import play_noisily
 
 FLAGGED = {"mistake", "blunder"}
 
@@ -40,11 +41,7 @@ def games(width: int, height: int, connect: int, count: int, seed: int) -> list[
     for _ in range(count):
         share = rng.uniform(0.1, 0.3)
         board = Board(width, height, connect)
-        while not board.is_game_over():
-            if rng.random() < share:
-                board.push(rng.choice(board.legal_moves))
-            else:
-                board.push(rng.choice(engine.search(board, 4).best_moves))
+        play_noisily(board, rng, engine, share)
         found.append(board)
     return found
 

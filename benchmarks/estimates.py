@@ -34,7 +34,7 @@ from fourinarow.search.engine_search import Engine
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Estimate
 from fourinarow.search.solver import Solver
-from fourinarow.training.labelled import cells_of, proven_result
+from fourinarow.training.labelled import cells_of, play_noisily, proven_result
 
 RESULT = {"win": 1, "draw": 0, "loss": -1}
 
@@ -73,12 +73,7 @@ def positions(
         share = rng.uniform(0.1, 0.4)
         target = rng.randint(*stones)
         board = Board(width, height, connect)
-        while board.ply < target and not board.is_game_over():
-            legal = board.legal_moves
-            if rng.random() < share:
-                board.push(rng.choice(legal))
-            else:
-                board.push(rng.choice(engine.search(board, 4).best_moves))
+        play_noisily(board, rng, engine, share, until=target)
         if board.is_game_over() or board.ply != target:
             continue
         cells = cells_of(board)

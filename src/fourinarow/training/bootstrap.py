@@ -12,7 +12,6 @@ means "the side to move is more likely to win than not", as the search sees it.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Iterator
@@ -24,8 +23,8 @@ from fourinarow.search.deepening import column_estimates
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.limit import Limit
 from fourinarow.search.networks import Network
-from fourinarow.search.scores import ESTIMATE_SCALE
-from fourinarow.training.labelled import cells_of
+from fourinarow.search.scores import Estimate
+from fourinarow.training.labelled import cells_of, first_time
 
 __all__ = ["SearchedPosition", "expected_of", "searched_positions"]
 
@@ -47,7 +46,7 @@ def expected_of(value: int) -> float:
         return 1.0
     if value < -FORCED:
         return 0.0
-    return 1 / (1 + math.exp(-value / ESTIMATE_SCALE))
+    return Estimate(value, 1).expected
 
 
 def searched_positions(
@@ -91,8 +90,5 @@ def searched_positions(
 
 
 def _once(board: Board, target: float, seen: set[int]) -> Iterator[SearchedPosition]:
-    key = min(board.key(), board.mirror().key())
-    if key in seen:
-        return
-    seen.add(key)
-    yield SearchedPosition(cells_of(board), target, board.ply)
+    if first_time(board, seen):
+        yield SearchedPosition(cells_of(board), target, board.ply)

@@ -191,20 +191,17 @@ def features(cells: np.ndarray, shape: Geometry | None = None) -> np.ndarray:
 
 
 def _windows(shape: Geometry) -> list[list[int]]:
-    """Every line of ``connect`` cells, as cell indices (``column * height + row``)."""
+    """Every line of ``connect`` cells (``Geometry.windows``), as cell indices
+    (``column * height + row``)."""
     lines = []
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        for column in range(shape.width):
-            for row in range(shape.height):
-                end_c = column + dc * (shape.connect - 1)
-                end_r = row + dr * (shape.connect - 1)
-                if 0 <= end_c < shape.width and 0 <= end_r < shape.height:
-                    lines.append(
-                        [
-                            (column + dc * k) * shape.height + row + dr * k
-                            for k in range(shape.connect)
-                        ]
-                    )
+    for mask in shape.windows:
+        cells = []
+        while mask:
+            low = mask & -mask
+            column, row = divmod(low.bit_length() - 1, shape.stride)
+            cells.append(column * shape.height + row)
+            mask ^= low
+        lines.append(cells)
     return lines
 
 

@@ -29,7 +29,9 @@ __all__ = [
     "FIRST_SOLVED_PLY",
     "LabelledPosition",
     "cells_of",
+    "first_time",
     "labelled_positions",
+    "play_noisily",
     "proven_result",
 ]
 
@@ -132,11 +134,35 @@ def labelled_positions(
 
 
 def _once(board: Board, result: int, seen: set[int]) -> Iterator[LabelledPosition]:
+    if first_time(board, seen):
+        yield LabelledPosition(cells_of(board), result, board.ply)
+
+
+def first_time(board: Board, seen: set[int]) -> bool:
+    """Whether neither ``board`` nor its mirror image is in ``seen`` yet (then it is added)."""
     key = min(board.key(), board.mirror().key())
     if key in seen:
-        return
+        return False
     seen.add(key)
-    yield LabelledPosition(cells_of(board), result, board.ply)
+    return True
+
+
+def play_noisily(
+    board: Board,
+    rng: random.Random,
+    engine: Engine,
+    share: float,
+    *,
+    until: int | None = None,
+    depth: int = 4,
+) -> None:
+    """Play on ``board`` until the game is over (or ``until`` stones are on it): a random legal
+    move with probability ``share``, else one of ``engine``'s best at ``depth`` plies."""
+    while not board.is_game_over() and (until is None or board.ply < until):
+        if rng.random() < share:
+            board.push(rng.choice(board.legal_moves))
+        else:
+            board.push(rng.choice(engine.search(board, depth).best_moves))
 
 
 def _choose(
