@@ -9,10 +9,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from fourinarow.core import FourInARowError, Geometry
 from fourinarow.extras import MissingExtraError, require_extra
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["main"]
 
@@ -58,6 +61,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+def _write_positions(path: str, shape: Geometry, **arrays: np.ndarray) -> Path:
+    """Write a file of positions (``arrays`` and the board's ``shape``) whole: to a file beside
+    it first, then renamed over ``path``, so that a stopped run leaves no half-written file."""
+    import numpy as np
+
+    out = Path(path)
+    temporary = out.with_name(out.name + ".part.npz")
+    shape_row = np.array([shape.width, shape.height, shape.connect], dtype=np.uint8)
+    np.savez_compressed(temporary, **arrays, shape=shape_row)  # type: ignore[arg-type]
+    os.replace(temporary, out)
+    return out
+
+
 def _positions(args: argparse.Namespace) -> int:
     import numpy as np
 
@@ -79,16 +95,13 @@ def _positions(args: argparse.Namespace) -> int:
         cells.append(found.cells)
         results.append(found.result)
         plies.append(found.ply)
-    out = Path(args.out)
-    temporary = out.with_name(out.name + ".part.npz")
-    np.savez_compressed(
-        temporary,
+    out = _write_positions(
+        args.out,
+        shape,
         cells=np.frombuffer(b"".join(cells), dtype=np.uint8).reshape(len(cells), -1),
         result=np.array(results, dtype=np.int8),
         ply=np.array(plies, dtype=np.uint8),
-        shape=np.array([shape.width, shape.height, shape.connect], dtype=np.uint8),
     )
-    os.replace(temporary, out)
     print(
         f"{len(cells):,} positions from {args.games} games in "
         f"{time.perf_counter() - started:.0f} s: {out}"
@@ -99,7 +112,6 @@ def _positions(args: argparse.Namespace) -> int:
 def _book(args: argparse.Namespace) -> int:
     shape = _shape(args.size, args.connect)
     require_extra("numpy", "train", "drawing book positions needs NumPy")
-    import numpy as np
 
     from fourinarow.training.book_positions import book_positions
 
@@ -107,16 +119,7 @@ def _book(args: argparse.Namespace) -> int:
     cells, result, ply = book_positions(
         shape, args.per_ply, seed=args.seed, first_ply=args.first_ply
     )
-    out = Path(args.out)
-    temporary = out.with_name(out.name + ".part.npz")
-    np.savez_compressed(
-        temporary,
-        cells=cells,
-        result=result,
-        ply=ply,
-        shape=np.array([shape.width, shape.height, shape.connect], dtype=np.uint8),
-    )
-    os.replace(temporary, out)
+    out = _write_positions(args.out, shape, cells=cells, result=result, ply=ply)
     print(
         f"{len(result):,} positions of {int(ply.min()) if len(ply) else 0} to "
         f"{int(ply.max()) if len(ply) else 0} stones from the book in "
@@ -142,18 +145,15 @@ def _bootstrap(args: argparse.Namespace) -> int:
             shape, args.games, network, last_ply=args.last_ply, seed=args.seed, nodes=args.nodes
         )
     )
-    out = Path(args.out)
-    temporary = out.with_name(out.name + ".part.npz")
-    np.savez_compressed(
-        temporary,
+    out = _write_positions(
+        args.out,
+        shape,
         cells=np.frombuffer(b"".join(f.cells for f in found), dtype=np.uint8).reshape(
             len(found), shape.cells
         ),
         target=np.array([f.target for f in found], dtype=np.float32),
         ply=np.array([f.ply for f in found], dtype=np.uint8),
-        shape=np.array([shape.width, shape.height, shape.connect], dtype=np.uint8),
     )
-    os.replace(temporary, out)
     print(
         f"{len(found):,} positions from {args.games} games in "
         f"{time.perf_counter() - started:.0f} s: {out}"
