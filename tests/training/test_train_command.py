@@ -273,3 +273,21 @@ def test_a_network_that_reads_threat_cells_is_written_with_features_1(
     weights = FloatWeights.load(net.with_suffix(".weights.npz"))
     difference = weights.logits(cells, network.shape) - network.outputs(cells) / (127 * 64)
     assert np.abs(difference).max() < 0.1
+
+
+def test_positions_without_numpy_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fourinarow.training.commands import main
+
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as if NumPy were not installed
+    out = tmp_path / "positions.npz"
+    with pytest.raises(SystemExit) as ended:
+        main(["positions", "--size", "5x4", "--games", "1", "--out", str(out)])
+    assert ended.value.code == 2
+    error = capsys.readouterr().err
+    assert error.splitlines() == [
+        "python -m fourinarow.training positions: error: writing positions needs NumPy: "
+        "pip install 'fourinarow[train]'"
+    ]
+    assert not out.exists()

@@ -75,6 +75,7 @@ def _write_positions(path: str, shape: Geometry, **arrays: np.ndarray) -> Path:
 
 
 def _positions(args: argparse.Namespace) -> int:
+    require_extra("numpy", "train", "writing positions needs NumPy")
     import numpy as np
 
     from fourinarow.training.labelled import labelled_positions
