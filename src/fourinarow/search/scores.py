@@ -41,6 +41,7 @@ from fourinarow.core.checks import shown
 from fourinarow.core.geometry import board_side
 
 __all__ = [
+    "CALL_EDGES",
     "ESTIMATE_SCALE",
     "Bounds",
     "ColumnValue",
@@ -361,6 +362,11 @@ left out): the least Brier score is at 9.1 (0.1003, against 0.1133 at the earlie
 at depth 12, 9.0. Values within 0.5 of 0 won 54% (expected 50%), from +1.5 to +3 90% (90%)."""
 
 
+CALL_EDGES = (1 / 3, 2 / 3)
+"""An estimate whose expected result is below the first edge calls a loss, above the second a
+win, else a draw (:attr:`Estimate.likely_result`)."""
+
+
 @dataclass(frozen=True)
 class Estimate:
     """An unproven column's likely value: the heuristic engine's evaluation of it at the depth
@@ -430,8 +436,9 @@ class Estimate:
         'draw'
         """
         expected = self.expected
+        low, high = CALL_EDGES
         call: Literal["win", "draw", "loss"] = (
-            "win" if expected > 2 / 3 else "loss" if expected < 1 / 3 else "draw"
+            "win" if expected > high else "loss" if expected < low else "draw"
         )
         if self.lower is not None and self.upper is not None:
             if call == "loss" and self.lower >= 0:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from fourinarow.core import Geometry
 from fourinarow.core.errors import FourInARowError
+from fourinarow.search.scores import CALL_EDGES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,9 +53,6 @@ _HELD_OUT_KEY = b"fourinarow held-out positions"
 
 UNPROVEN = -128
 """The ``result`` of a position whose result is not proven (it has a ``target`` only)."""
-
-CALL_EDGES = (1 / 3, 2 / 3)
-"""An expected result below the first edge calls a loss, above the second a win, else a draw."""
 
 
 class TrainingDataError(FourInARowError):
@@ -227,7 +225,8 @@ def threat_cells(cells: np.ndarray, shape: Geometry) -> tuple[np.ndarray, np.nda
 
 
 def calls(expected: np.ndarray) -> np.ndarray:
-    """The win/draw/loss call (1, 0, -1) of each expected result (see :data:`CALL_EDGES`)."""
+    """The win/draw/loss call (1, 0, -1) of each expected result, at the edges an estimate's
+    call has (:data:`~fourinarow.search.scores.CALL_EDGES`)."""
     import numpy as np
 
     low, high = CALL_EDGES
