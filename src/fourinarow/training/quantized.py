@@ -17,7 +17,8 @@ times 64 in int16, ``b3`` times 127 * 64 in int32), the integer model is::
 The file (little-endian): ``FIARNET1``, width, height, connect, 0 (uint8 each), H1, H2
 (uint16), value_scale, value_limit (int32), then W1 (int16, ``2 * cells`` rows of H1), b1
 (int16), W2 (int8, H2 rows of H1), b2 (int32), w3 (int16), b3 (int32), and the SHA-256 of all
-that. The engine reads these files (``fourinarow.search.networks``); this module writes them.
+that. The engine's ``fourinarow.search.networks`` reads and writes these files; this module rounds
+the trained weights to them and computes the integer model for many positions at once.
 
 NumPy is imported when a method needs it (the ``train`` extra brings it).
 """
@@ -25,13 +26,13 @@ NumPy is imported when a method needs it (the ``train`` extra brings it).
 from __future__ import annotations
 
 import hashlib
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fourinarow.core import Geometry
 from fourinarow.core.errors import FourInARowError, InvalidBoardSizeError
+from fourinarow.search.networks import Network
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,9 +46,6 @@ __all__ = [
     "QuantizedNetwork",
 ]
 
-MAGIC = b"FIARNET1"
-_HEADER = struct.Struct("<8s4B2H2i")
-_DIGEST = 32
 _SCALE = 127 * 64
 
 VALUE_SCALE = 9
@@ -213,19 +211,24 @@ class QuantizedNetwork:
 
     # ------------------------------------------------------------------ the file
     def to_bytes(self) -> bytes:
-        """The ``.net`` file's bytes, its SHA-256 last."""
-        import numpy as np
+        """The ``.net`` file's bytes, its SHA-256 last (written by the engine's own reader and
+        writer, :class:`~fourinarow.search.networks.Network`)."""
+        return self.twin().to_bytes()
 
-        s = self.shape
-        body = bytearray(
-            _HEADER.pack(
-                MAGIC, s.width, s.height, s.connect, self.features, self.h1, self.h2,
-                self.value_scale, self.value_limit,
-            )
-        )  # fmt: skip
-        for name, _, code in _KINDS:
-            body += np.ascontiguousarray(np.asarray(getattr(self, name)), dtype=code).tobytes()
-        return bytes(body) + hashlib.sha256(body).digest()
+    def twin(self) -> Network:
+        """The same network as the engine's pure-Python twin holds it."""
+        return Network(
+            self.shape,
+            self.w1.tolist(),
+            self.b1.tolist(),
+            self.w2.tolist(),
+            self.b2.tolist(),
+            self.w3.tolist(),
+            int(self.b3),
+            value_scale=self.value_scale,
+            value_limit=self.value_limit,
+            features=self.features,
+        )
 
     def write(self, path: str | Path) -> str:
         """Write the file; answer its SHA-256 (hex), the digest the package lists."""
@@ -235,45 +238,27 @@ class QuantizedNetwork:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> QuantizedNetwork:
-        """The network of a ``.net`` file's bytes.
+        """The network of a ``.net`` file's bytes, read and checked as the engine reads them
+        (:meth:`~fourinarow.search.networks.Network.from_bytes`).
 
         Raises:
-            NetworkFileError: the bytes are not a whole, undamaged network file.
+            NetworkError: the bytes are not a whole, undamaged network file.
         """
-        import numpy as np
-
-        if len(data) < _HEADER.size + _DIGEST or data[:8] != MAGIC:
-            raise NetworkFileError("not a network file (it does not start with FIARNET1)")
-        body = data[:-_DIGEST]
-        if hashlib.sha256(body).digest() != data[-_DIGEST:]:
-            raise NetworkFileError("a damaged network file (its SHA-256 does not match)")
-        _, width, height, connect, features, h1, h2, scale, limit = _HEADER.unpack_from(body)
-        shape = Geometry(width, height, connect)
-        if features not in (0, 1):
-            raise NetworkFileError(f"a network file of features {features} (0 or 1 is read)")
-        rows = (2 + 2 * features) * shape.cells
-        counts = {
-            "w1": rows * h1,
-            "b1": h1,
-            "w2": h2 * h1,
-            "b2": h2,
-            "w3": h2,
-            "b3": 1,
+        network = Network.from_bytes(data)
+        arrays = {
+            "w1": network.w1,
+            "b1": network.b1,
+            "w2": network.w2,
+            "b2": network.b2,
+            "w3": network.w3,
+            "b3": network.b3,
         }
-        arrays: dict[str, Any] = {}
-        offset = _HEADER.size
-        for name, _, code in _KINDS:
-            size = counts[name] * np.dtype(code).itemsize
-            if offset + size > len(body):
-                raise NetworkFileError("a network file shorter than its header says")
-            arrays[name] = np.frombuffer(body, dtype=code, count=counts[name], offset=offset)
-            offset += size
-        if offset != len(body):
-            raise NetworkFileError("a network file longer than its header says")
-        arrays["w1"] = arrays["w1"].reshape(rows, h1)
-        arrays["w2"] = arrays["w2"].reshape(h2, h1)
-        arrays["b3"] = int(arrays["b3"][0])
-        return cls(shape, arrays, value_scale=scale, value_limit=limit)
+        return cls(
+            network.shape,
+            arrays,
+            value_scale=network.value_scale,
+            value_limit=network.value_limit,
+        )
 
     @classmethod
     def read(cls, path: str | Path) -> QuantizedNetwork:
