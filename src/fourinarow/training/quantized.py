@@ -14,11 +14,12 @@ times 64 in int16, ``b3`` times 127 * 64 in int32), the integer model is::
     out   = b3 + sum_k a2[k] * w3[k]                              (logit ~ out / (127 * 64))
     value = clamp(trunc(out * value_scale / (127 * 64)), -value_limit, value_limit)
 
-The file (little-endian): ``FIARNET1``, width, height, connect, 0 (uint8 each), H1, H2
-(uint16), value_scale, value_limit (int32), then W1 (int16, ``2 * cells`` rows of H1), b1
+The file (little-endian): ``FIARNET1``, width, height, connect, features (uint8 each: 0 for
+the stones, 1 for the stones and threat cells), H1, H2 (uint16), value_scale, value_limit
+(int32), then W1 (int16, ``2 * cells`` rows of H1, ``4 * cells`` with threat cells), b1
 (int16), W2 (int8, H2 rows of H1), b2 (int32), w3 (int16), b3 (int32), and the SHA-256 of all
-that. The engine's ``fourinarow.search.networks`` reads and writes these files; this module rounds
-the trained weights to them and computes the integer model for many positions at once.
+that. The engine's ``fourinarow.search.networks`` reads and writes these files; this module
+rounds the trained weights to them and computes the integer model for many positions at once.
 
 NumPy is imported when a method needs it (the ``train`` extra brings it).
 """
