@@ -19,10 +19,13 @@ MAX_TIME_MS = 2000
 
 
 @pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``http://127.0.0.1:PORT`` of a real server (``--max-time-ms 2000``), shared by the
-    session; at the end it is stopped with SIGINT and must exit 0 without a traceback."""
-    with running_server("--max-time-ms", str(MAX_TIME_MS)) as server:
+    session, its data folder (the games the page saves) a temporary one; at the end it is
+    stopped with SIGINT and must exit 0 without a traceback."""
+    data = tmp_path_factory.mktemp("data")
+    env = {"XDG_DATA_HOME": str(data)}
+    with running_server("--max-time-ms", str(MAX_TIME_MS), env=env) as server:
         yield server.url
         status, err = server.stop()
     assert status == 0, err

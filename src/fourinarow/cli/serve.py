@@ -10,6 +10,7 @@ from typing import Any
 from fourinarow.agents import AGENTS, make_agent
 from fourinarow.cli.options import (
     decimal_option,
+    path_value,
     positive_number,
     table_megabytes,
     whole_option,
@@ -41,6 +42,13 @@ same."""
 answer_megabytes = decimal_option(0, MAX_ANSWERS_MB)
 """``--answers-mb``: megabytes of kept /solve values."""
 
+MAX_KEEP_GAMES = 1_000_000
+"""The most games played on the page a server keeps (``--keep-games``); the web package's
+bound is the same."""
+
+game_count = whole_option(1, MAX_KEEP_GAMES)
+"""``--keep-games``: games played on the page kept."""
+
 MAX_REQUEST_TIMEOUT = 3600
 """The longest ``--header-timeout`` and ``--body-timeout``, in seconds."""
 
@@ -60,7 +68,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Serve the web app (play and analyse in the browser) and its HTTP API: GET /solve "
             "(Pons-compatible), GET /api/v1/position, GET /api/v1/analyze, POST /api/v1/move, "
-            "GET /api/v1/review, GET /api/v1/agents, POST /api/v1/kaggle (a Kaggle ConnectX URL "
+            "GET /api/v1/review, GET and POST /api/v1/games, GET /api/v1/agents, POST /api/v1/kaggle (a Kaggle ConnectX URL "
             "agent); the page /api on the server describes them. Prints the URL once listening; "
             "Ctrl-C stops it."
         ),
@@ -118,6 +126,22 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="MB",
         help="the most memory those kept answers take, in megabytes, 0 (none) up to "
         f"{MAX_ANSWERS_MB}; the least recently asked go first (default: 64)",
+    )
+    serve.add_argument(
+        "--games-db",
+        type=path_value,
+        default=None,
+        metavar="FILE",
+        help="the games file where games finished on the page are saved (default: games.sqlite3 "
+        "in your data folder, with the games of the terminal and the desktop game)",
+    )
+    serve.add_argument(
+        "--keep-games",
+        type=game_count,
+        default=1000,
+        metavar="N",
+        help=f"how many games finished on the page to keep, the newest, 1-{MAX_KEEP_GAMES}; the "
+        "oldest go as new ones come (default: 1000)",
     )
     serve.add_argument(
         "--header-timeout",
@@ -193,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
         header_timeout=args.header_timeout,
         body_timeout=args.body_timeout,
         allowed_origins=_origins(args.allow_origin),
+        games_file=args.games_db,
+        keep_games=args.keep_games,
     )
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
         serve(settings, args.host, args.port, open_browser=args.open)

@@ -35,6 +35,7 @@ from fourinarow.web.players import Players
 from fourinarow.web.quick import FULL_COLUMN, QuickSolver
 from fourinarow.web.routes import API_ROUTERS, PAGE_ROUTERS
 from fourinarow.web.routes.play import MoveRequest
+from fourinarow.web.saved_games import SavedGames
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.server_settings import Settings
 
@@ -76,6 +77,7 @@ def create_app(
         workers=processes,
         players=Players(settings.tt_mb, processes),
         diagrams=DiagramReader(),
+        games=SavedGames(settings.games_file, settings.keep_games),
     )
 
     @asynccontextmanager
@@ -91,6 +93,7 @@ def create_app(
         finally:
             processes.close()  # their searches end at once, and free their slots
             searches.close()
+            shared.games.close()
 
     app = _App(
         title="fourinarow",

@@ -19,6 +19,7 @@ from fourinarow.web.diagrams import DiagramReader
 from fourinarow.web.foreign import WorkerProcesses
 from fourinarow.web.players import Players
 from fourinarow.web.quick import QuickSolver
+from fourinarow.web.saved_games import SavedGames
 from fourinarow.web.searches import SearchPool
 from fourinarow.web.server_settings import Settings
 
@@ -28,6 +29,7 @@ __all__ = [
     "PlayersDep",
     "PoolDep",
     "QuickDep",
+    "SavedGamesDep",
     "SettingsDep",
     "Shared",
     "SolveAnswers",
@@ -36,6 +38,7 @@ __all__ = [
     "get_players",
     "get_pool",
     "get_quick",
+    "get_saved_games",
     "get_settings",
     "install",
     "shared_of",
@@ -56,6 +59,7 @@ class Shared:
         workers: the worker processes that run other libraries' agents.
         players: builds the agent a request names.
         diagrams: reads the positions given as diagrams, in a thread of its own.
+        games: the games the page saves.
     """
 
     settings: Settings
@@ -64,6 +68,7 @@ class Shared:
     workers: WorkerProcesses
     players: Players
     diagrams: DiagramReader
+    games: SavedGames
 
 
 def install(app: FastAPI, shared: Shared, pool: SearchPool | None) -> None:
@@ -110,9 +115,15 @@ async def get_diagrams(request: Request) -> DiagramReader:
     return shared_of(request.app).diagrams
 
 
+async def get_saved_games(request: Request) -> SavedGames:
+    """The games the page saves."""
+    return shared_of(request.app).games
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PoolDep = Annotated[SearchPool, Depends(get_pool)]
 AnswersDep = Annotated[SolveAnswers, Depends(get_answers)]
 QuickDep = Annotated[QuickSolver, Depends(get_quick)]
 PlayersDep = Annotated[Players, Depends(get_players)]
 DiagramsDep = Annotated[DiagramReader, Depends(get_diagrams)]
+SavedGamesDep = Annotated[SavedGames, Depends(get_saved_games)]

@@ -38,8 +38,10 @@ _ERROR_ANSWERS = {
     "a finished game, an agent whose framework the server lacks, or another library's agent "
     "that ran past the time cap",
     413: "A body over 64 KiB",
+    404: "No saved game has that number",
     422: "A missing field or a wrong type in the JSON body, or a body that is not JSON",
-    503: "Every search busy for longer than the time cap, or the server stopping",
+    503: "Every search busy for longer than the time cap, the server stopping, or the games "
+    "file that cannot be read or written now",
 }
 """The error answers a route may document (FastAPI documents its own 422 for a query)."""
 
@@ -119,7 +121,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        if error.status_code == 404:
+        if error.status_code == 404 and error.detail == "Not Found":
             message = f"no such page: {request.url.path} (the API is under /api/v1 and /solve)"
         elif error.status_code == 405 and error.headers and "Allow" in error.headers:
             message = (

@@ -22,7 +22,9 @@ __all__ = [
     "DEFAULT_REQUEST_TIMEOUT",
     "MAX_ANSWERS",
     "MAX_ANSWERS_MB",
+    "DEFAULT_KEEP_GAMES",
     "MAX_BODY_BYTES",
+    "MAX_KEEP_GAMES",
     "MAX_ORIGINS",
     "MAX_REQUEST_TIMEOUT",
     "MAX_SEARCHES",
@@ -44,6 +46,12 @@ MAX_ANSWERS = 10_000_000
 MAX_ANSWERS_MB = 1024 * 1024.0
 """The most megabytes of kept ``/solve`` values a server may hold (``--answers-mb``): a
 tebibyte."""
+
+DEFAULT_KEEP_GAMES = 1000
+"""How many games played on the page a server keeps, the newest (``--keep-games``)."""
+
+MAX_KEEP_GAMES = 1_000_000
+"""The most games a server may keep."""
 
 MAX_SEARCHES = 256
 """The most searches a server runs at once (``--searches``)."""
@@ -105,6 +113,10 @@ class Settings:
         allowed_origins: the origins (``scheme://host[:port]``, as a browser sends them) whose
             pages may read the answers (``Access-Control-Allow-Origin``); ``("*",)``, the
             default, any page; none, no page of another site. At most ``MAX_ORIGINS``.
+        games_file: the games file where the page's finished games are saved (``None``:
+            ``games.sqlite3`` in the user's data folder, with the terminal's and the desktop's).
+        keep_games: how many of the page's games to keep, the newest (1 to
+            ``MAX_KEEP_GAMES``): a flood of saved games cannot grow the file without bound.
 
     Raises:
         InvalidWebSettingError: a setting out of its range, or ``answers_mb`` more than this
@@ -124,6 +136,8 @@ class Settings:
     header_timeout: float = DEFAULT_REQUEST_TIMEOUT
     body_timeout: float = DEFAULT_REQUEST_TIMEOUT
     allowed_origins: tuple[str, ...] = (ANY_ORIGIN,)
+    games_file: Path | None = None
+    keep_games: int = DEFAULT_KEEP_GAMES
 
     def __post_init__(self) -> None:
         time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(
@@ -177,6 +191,13 @@ class Settings:
                     f"{MAX_REQUEST_TIMEOUT:g}, not {seconds!r}"
                 )
         check_origins(self.allowed_origins)
+        games = self.keep_games
+        if isinstance(games, bool) or not isinstance(games, int):
+            games = -1
+        if not 1 <= games <= MAX_KEEP_GAMES:
+            raise InvalidWebSettingError(
+                f"keep_games is a whole number from 1 to {MAX_KEEP_GAMES}, not {self.keep_games!r}"
+            )
         make_agent(self.kaggle_agent)  # refuses a spec it cannot build
 
     @property

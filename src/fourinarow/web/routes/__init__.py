@@ -6,6 +6,7 @@ them in this order.
 - :mod:`~fourinarow.web.routes.analysis`: ``/api/v1/position`` and ``/api/v1/analyze``.
 - :mod:`~fourinarow.web.routes.review`: ``/api/v1/review``.
 - :mod:`~fourinarow.web.routes.play`: ``/api/v1/move`` and ``/api/v1/agents``.
+- :mod:`~fourinarow.web.routes.games`: ``/api/v1/games``, the games played on the page.
 - :mod:`~fourinarow.web.routes.kaggle`: ``/api/v1/kaggle``, Kaggle's URL agent.
 
 :mod:`~fourinarow.web.routes.inputs` holds what they read from a request (a position, a JSON
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from fourinarow.web.routes import analysis, kaggle, pages, play, review, solve
+from fourinarow.web.routes import analysis, games, kaggle, pages, play, review, solve
 
 __all__ = ["API_ROUTERS", "PAGE_ROUTERS"]
 
@@ -29,6 +30,7 @@ API_ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     review.router,
     play.router,
+    games.router,
     kaggle.router,
 )
 """The API, in the order of the schema's paths."""

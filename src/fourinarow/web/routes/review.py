@@ -1,4 +1,5 @@
-"""``/api/v1/review``: every move of a game graded, as ``fourinarow review --json``."""
+"""``/api/v1/review``: every move of a game graded, as ``fourinarow review --json``, with the
+mistakes to learn from and the verdict on each column that could be tried in them."""
 
 from __future__ import annotations
 
@@ -10,20 +11,31 @@ from fastapi.responses import JSONResponse
 from fourinarow.core import InvalidPositionError
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import whole_review_limit
-from fourinarow.service.records import review_record
+from fourinarow.service.coach import Exercise, answer, exercises
+from fourinarow.service.records import exercise_record, review_record, verdict_record
 from fourinarow.service.reviews import review_game
 from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
-__all__ = ["ANSWER_SECONDS_PER_MOVE", "router"]
+__all__ = ["ANSWER_SECONDS_PER_MOVE", "exercise_answers", "router"]
 
 router = APIRouter()
 
 ANSWER_SECONDS_PER_MOVE = 50e-6
 """The time kept back from a review's cap, per move, to write its answer (the record, then
 JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 380 moves."""
+
+
+def exercise_answers(exercise: Exercise) -> dict[str, object]:
+    """An exercise's record with ``verdicts``: the verdict on each column that can be played,
+    keyed by its 1-based number, so that the page answers a try without asking again."""
+    verdicts = {
+        str(column + 1): verdict_record(answer(exercise, column))
+        for column in exercise.board.legal_moves
+    }
+    return {**exercise_record(exercise), "verdicts": verdicts}
 
 
 @router.get(
@@ -46,7 +58,9 @@ async def review(
     ] = None,
 ) -> JSONResponse:
     """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
-    whole review was allowed. On a shape with an opening book (shipped, as for 7x6,
+    whole review was allowed, and ``exercises``: each mistake or blunder to replay (the
+    position before it, the good columns, the explanations) with ``verdicts``, the verdict on
+    each column that can be played there (keyed by its number). On a shape with an opening book (shipped, as for 7x6,
     or installed) the book proves the positions; elsewhere each position gets an even
     share of the time, most of it for proofs (every column narrowed together) and the
     rest for the engine's estimates: a move
@@ -68,8 +82,10 @@ async def review(
     def work(solver: Solver) -> JSONResponse:
         limit = whole_review_limit(board, seconds)
         graded = review_game(board, limit=limit, solver=solver, within=seconds)
+        record = review_record(graded, solver=solver)
+        record["exercises"] = [exercise_answers(e) for e in exercises(graded)]
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
-        return JSONResponse({**review_record(graded), "time_cap_ms": cap})
+        return JSONResponse({**record, "time_cap_ms": cap})
 
     return await pool.run(work, settings.max_time, heavy=is_heavy(board))

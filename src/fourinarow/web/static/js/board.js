@@ -8,6 +8,7 @@ import { PLAYER_NAMES, moves } from "./words.js";
 export function statusText() {
   const view = state.view;
   if (!view) return "No position.";
+  if (state.exercise !== null) return "Learn from your mistakes: find a better column.";
   if (state.review !== null) {
     const where = state.cursor === 0 ? "the start" : `move ${state.cursor}`;
     return `Review: ${where} of ${moves(state.moves.length)}.`;
@@ -128,8 +129,10 @@ export function renderBoard(previous) {
 
 export function renderControls() {
   const view = state.view;
-  $("undo").disabled = state.cursor === 0;
-  $("redo").disabled = state.cursor >= state.moves.length;
+  const retrying = state.exercise !== null; // the board asks a question: no stepping away
+  $("undo").disabled = state.cursor === 0 || retrying;
+  $("redo").disabled = state.cursor >= state.moves.length || retrying;
+  $("new-game").disabled = retrying;
   $("engine-move").disabled = !view || view.over || state.thinking || state.review !== null;
   const review = $("review-game");
   review.disabled = state.moves.length === 0 || state.review !== null;

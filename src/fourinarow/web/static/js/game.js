@@ -10,7 +10,10 @@ import {
   showGhost,
   statusText,
 } from "./board.js";
+import { renderCoach, resetLine } from "./coach.js";
+import { fetchGame, saveFinished } from "./games.js";
 import { $, announce, busy, clearError, showError } from "./page.js";
+import { renderExercise, tryColumn } from "./retry.js";
 import {
   beginReview,
   endReview,
@@ -68,6 +71,8 @@ export function refresh({ animate = false } = {}) {
     }
     state.played = "";
     updateUrl();
+    if (state.justPlayed && view.over) saveFinished();
+    state.justPlayed = false;
     if (computerShouldMove()) {
       await computerMove(mine, signal);
     } else if (state.showValues && !view.over) {
@@ -150,6 +155,7 @@ function placeMove(column) {
     state.moves.push(column);
     state.cursor = state.moves.length;
   }
+  state.justPlayed = true;
   const player = state.view ? state.view.turn : 1;
   if (state.mode !== "computer") state.played = `${PLAYER_NAMES[player]} plays column ${column}.`;
   else if (player === computerSide()) state.played = `The computer plays column ${column}.`;
@@ -166,7 +172,18 @@ export function play(column) {
     });
     return;
   }
-  if (!canPlay(column)) return;
+  if (state.exercise !== null) {
+    if (canPlay(column)) tryColumn(column);
+    return;
+  }
+  if (!canPlay(column)) {
+    const view = state.view;
+    const full = view && !view.over && column >= 1 && column <= view.width && !view.legal.includes(column);
+    if (full && state.review === null) {
+      showError(`Column ${column} is full: no disc fits in it. Choose another column.`);
+    }
+    return;
+  }
   clearError();
   showGhost(false);
   placeMove(column);
@@ -198,6 +215,7 @@ export function redo() {
 
 export function goTo(ply) {
   clearError();
+  resetLine();
   state.cursor = Math.max(0, Math.min(ply, state.moves.length));
   refresh();
 }
@@ -231,6 +249,8 @@ function render({ previous = null } = {}) {
   renderControls();
   renderMoves();
   renderReview();
+  renderCoach();
+  renderExercise();
   syncSettings();
 }
 
@@ -254,8 +274,32 @@ export function openReview() {
     if (state.review !== review) return;
     renderMoves();
     renderReview();
+    renderCoach();
     renderTurningPoints();
     announce(review.data ? reviewSummary(review.data) : `The review failed: ${review.error}`);
+  });
+}
+
+// Open the saved game `number` for review.
+export function openSaved(number) {
+  return busy(async () => {
+    let game;
+    try {
+      game = await fetchGame(number);
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+    clearError();
+    endReview();
+    [state.width, state.height, state.connect] = [game.width, game.height, game.connect];
+    state.mode = "human";
+    const columns = game.moves.includes(",") ? game.moves.split(",") : [...game.moves];
+    state.moves = columns.filter(Boolean).map(Number);
+    state.cursor = state.moves.length;
+    state.selected = null;
+    await refresh();
+    await openReview();
   });
 }
 

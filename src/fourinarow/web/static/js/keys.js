@@ -12,6 +12,8 @@ import {
   toggleValues,
   undo,
 } from "./game.js";
+import { stopRetry } from "./retry.js";
+import { stepLine } from "./coach.js";
 import { state } from "./state.js";
 
 function typing(target) {
@@ -71,6 +73,17 @@ export function onKey(event) {
 // true when the key was one of them.
 function reviewKey(event) {
   if (event.ctrlKey) return false;
+  if (state.exercise !== null) {
+    if (event.key !== "Escape") return false;
+    event.preventDefault();
+    stopRetry();
+    return true;
+  }
+  if (event.key === "." || event.key === ",") {
+    event.preventDefault();
+    stepLine(event.key === "." ? 1 : -1);
+    return true;
+  }
   const steps = {
     ArrowLeft: state.cursor - 1,
     ArrowRight: state.cursor + 1,

@@ -16,15 +16,19 @@ import {
   goTo,
   newGame,
   openReview,
+  openSaved,
   play,
   redo,
   refresh,
   toggleValues,
   undo,
 } from "./game.js";
+import { stepLine } from "./coach.js";
+import { loadGames } from "./games.js";
 import { onKey } from "./keys.js";
 import { $, busy, showError } from "./page.js";
 import { loadPosition, loadTyped } from "./position.js";
+import { nextExercise, showAnswer, startRetry, stopRetry } from "./retry.js";
 import { checkAgent, loadLevels, readUrl, syncSettings } from "./settings.js";
 import { agentSpec, state } from "./state.js";
 import { renderValues } from "./values.js";
@@ -91,6 +95,20 @@ function wire() {
     const button = event.target.closest("button[data-ply]");
     if (button) goTo(Number(button.dataset.ply));
   });
+  $("review-graph").addEventListener("click", (event) => {
+    const point = event.target.closest("[data-ply]");
+    if (point) goTo(Number(point.dataset.ply));
+  });
+  $("line-next").addEventListener("click", () => stepLine(1));
+  $("line-back").addEventListener("click", () => stepLine(-1));
+  $("retry-start").addEventListener("click", startRetry);
+  $("games").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-game]");
+    if (button) openSaved(Number(button.dataset.game));
+  });
+  $("exercise-show").addEventListener("click", showAnswer);
+  $("exercise-next").addEventListener("click", nextExercise);
+  $("exercise-close").addEventListener("click", stopRetry);
   $("show-values").addEventListener("change", (event) => toggleValues(event.target.checked));
   $("moves").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-ply]");
@@ -158,6 +176,7 @@ function start() {
     syncSettings();
     await checkAgent();
     await refresh();
+    await loadGames();
   });
 }
 

@@ -1,9 +1,10 @@
 // A game's review: its state, its panel (the players' accuracy, the turning points, the move
 // shown in words) and the grades of the move list.
 
+import { drawGraph } from "./graph.js";
 import { $ } from "./page.js";
 import { movesText, state } from "./state.js";
-import { PLAYER_NAMES, moves } from "./words.js";
+import { PLAYER_NAMES, moves, playerWords } from "./words.js";
 
 export const GRADE_WORDS = {
   best: "best move",
@@ -32,6 +33,7 @@ export function beginReview(pos) {
   const { signal } = reviewController;
   document.body.classList.add("reviewing");
   $("review").hidden = false;
+  $("review-more").hidden = false;
   $("review-turning").replaceChildren();
   $("review-heading").focus();
   return { review, signal };
@@ -43,8 +45,12 @@ export function endReview() {
   if (reviewController) reviewController.abort();
   reviewController = null;
   state.review = null;
-  document.body.classList.remove("reviewing");
+  state.exercise = null;
+  state.lineStep = 0;
+  document.body.classList.remove("reviewing", "retrying");
+  $("exercise").hidden = true;
   $("review").hidden = true;
+  $("review-more").hidden = true;
 }
 
 function percent(share) {
@@ -104,6 +110,7 @@ function moveNote() {
 export function renderReview() {
   const review = state.review;
   $("review").hidden = review === null;
+  $("review-more").hidden = review === null;
   if (review === null) return;
   const status = $("review-status");
   const table = $("review-players");
@@ -113,6 +120,13 @@ export function renderReview() {
   status.classList.toggle("error-text", Boolean(review.error));
   $("review-move").textContent = moveNote();
   table.hidden = !review.data;
+  const course = review.data && reviewedMoves() ? review.data.course : null;
+  $("graph-figure").hidden = !course;
+  if (course) drawGraph($("review-graph"), course, review.data.review, state.cursor);
+  const mistakes = review.data && Array.isArray(review.data.exercises) ? review.data.exercises : [];
+  $("retry-start").hidden = mistakes.length === 0;
+  $("retry-start").textContent =
+    mistakes.length === 1 ? "Learn from your mistake" : `Learn from your ${mistakes.length} mistakes`;
   if (!review.data) return;
   const rows = review.data.players.map((player) => {
     const row = document.createElement("tr");
@@ -154,9 +168,7 @@ export function renderTurningPoints() {
     button.type = "button";
     button.dataset.ply = String(point.number);
     button.className = `turning-point grade-${point.grade}${likely ? " likely" : ""}`;
-    const sentence = point.sentence
-      .replace(/\(X, /, `(${PLAYER_NAMES[1]}, `)
-      .replace(/\(O, /, `(${PLAYER_NAMES[2]}, `);
+    const sentence = playerWords(point.sentence);
     button.textContent = sentence.charAt(0).toUpperCase() + sentence.slice(1);
     item.append(button);
     return item;

@@ -27,6 +27,9 @@ export const state = {
   ghostHidden: false, // no preview disc after a drop until a mouse moves (a tap leaves :hover)
   played: "", // what to announce of the move just made, once its position is shown
   review: null, // the game under review: { pos, data, error } (data: the /api/v1/review answer)
+  justPlayed: false, // the position shown was made by a move on this page (a finished game is saved)
+  lineStep: 0, // in a review: how many moves of the best line are drawn on the board
+  exercise: null, // learning from the review's mistakes: { list, index, tried, shown } or null
 };
 
 export function movesText(moves, width) {
@@ -61,6 +64,7 @@ export function turnAt(ply) {
 
 export function canPlay(column) {
   const view = state.view;
+  if (state.exercise !== null) return Boolean(view) && !view.over && view.legal.includes(column);
   if (!view || view.over || state.thinking || state.review !== null) return false;
   const computersTurn = state.mode === "computer" && view.turn === computerSide();
   if (computersTurn && state.cursor === state.moves.length) return false;

@@ -9,6 +9,11 @@ export function signed(value) {
   return "0";
 }
 
+// The server's sentences name the players X and O; the page calls them Red and Yellow.
+export function playerWords(text) {
+  return text.replace(/\bX\b/g, PLAYER_NAMES[1]).replace(/\bO\b/g, PLAYER_NAMES[2]);
+}
+
 export function moves(count) {
   return count === 1 ? "1 move" : `${count} moves`;
 }

@@ -1,0 +1,85 @@
+"""``/api/v1/games``: the games finished on the web page, saved by the server, listed and
+opened again (:mod:`fourinarow.web.saved_games`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
+
+from fourinarow.service.games import MAX_NAME, UnknownGameError
+from fourinarow.web.dependencies import SavedGamesDep
+from fourinarow.web.error_answers import error_answers
+from fourinarow.web.positions import read_board
+from fourinarow.web.routes.inputs import MAX_TEXT, json_body, json_body_schema
+
+__all__ = ["MAX_LIST", "GameRequest", "router"]
+
+router = APIRouter()
+
+MAX_LIST = 200
+"""The most games one ``GET /api/v1/games`` lists."""
+
+
+class GameRequest(BaseModel):
+    """The body of ``POST /api/v1/games``: a game played on the page."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    moves: str = Field(min_length=1, max_length=MAX_TEXT, description="the moves, 1-based (4455)")
+    size: str | None = Field(default=None, max_length=40, description="WxH, default 7x6")
+    connect: int = Field(default=4, description="the line length that wins")
+    first: str = Field(min_length=1, max_length=MAX_NAME, description="who played first (you)")
+    second: str = Field(min_length=1, max_length=MAX_NAME, description="who played second")
+
+
+@router.post(
+    "/api/v1/games",
+    summary="Save a game played on the page",
+    status_code=201,
+    openapi_extra=json_body_schema(GameRequest),
+    responses=error_answers(400, 413, 422, 503),
+)
+async def save_game(request: Request, games: SavedGamesDep) -> JSONResponse:
+    """Save the game (its result from its moves: ``first``, ``second``, ``draw`` or
+    ``unfinished``) as ``source`` ``web``; answer its record, 201. The server keeps its newest
+    games only (``fourinarow serve --keep-games``): the oldest go as new ones come."""
+    body = GameRequest.model_validate(await json_body(request))
+    board = read_board(body.moves, None, body.size, body.connect)
+    record = await games.save(board, body.first, body.second)
+    return JSONResponse(record, status_code=201)
+
+
+@router.get(
+    "/api/v1/games",
+    summary="The games saved, newest first",
+    responses=error_answers(503),
+)
+async def list_games(
+    games: SavedGamesDep,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIST, description="how many")] = 50,
+    offset: Annotated[int, Query(ge=0, le=2**31, description="how many newest to skip")] = 0,
+) -> dict[str, object]:
+    """``games`` (each game's record: ``number``, ``moves``, ``size``, ``width``,
+    ``height``, ``connect``, ``plies``, ``first``, ``second``, ``result``, ``source``,
+    ``finished``) and ``count``, the games kept in all."""
+    found, count = await games.games(limit, offset)
+    return {"games": found, "count": count}
+
+
+@router.get(
+    "/api/v1/games/{number}",
+    summary="One saved game",
+    responses={**error_answers(503), 404: {"description": "No saved game has that number"}},
+)
+async def one_game(
+    games: SavedGamesDep,
+    number: Annotated[int, Path(ge=1, le=2**63 - 1, description="the game's number")],
+) -> dict[str, object]:
+    """The game's record, as in the list."""
+    try:
+        return await games.game(number)
+    except UnknownGameError as error:
+        raise HTTPException(404, str(error)) from None

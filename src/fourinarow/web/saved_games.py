@@ -1,0 +1,133 @@
+"""The games the web page saves: one games file, read and written by one thread of its own.
+
+The page posts each game finished on it (``POST /api/v1/games``); the server keeps the newest
+``keep`` of them (the oldest are deleted in the same call), so a flood of posts cannot grow the
+file without bound. Every call runs on one worker thread, in order (SQLite writes one at a
+time anyway, and a connection stays on its thread); at most :data:`MAX_WAITING` calls wait for
+it, and one more is refused at once (HTTP 503), so a flood cannot queue work without bound or
+hold the event loop: the other routes go on answering.
+
+The file is opened at the first call (and made at the first save: a server that only lists
+makes no file), in the user's data folder by default, as the terminal and desktop games are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from fourinarow.core import Board
+from fourinarow.service.games import (
+    GameStore,
+    GameStoreError,
+    UnknownGameError,
+    default_games_path,
+)
+from fourinarow.service.records import game_record
+from fourinarow.web.searches import ServerBusyError
+
+__all__ = ["MAX_WAITING", "SavedGames", "SavedGamesError"]
+
+MAX_WAITING = 64
+"""The most calls on the games file that wait at once; one more gets 503."""
+
+T = TypeVar("T")
+
+
+class SavedGamesError(ServerBusyError):
+    """The games file cannot be read or written now (HTTP 503): its one line names it."""
+
+
+class SavedGames:
+    """The web page's games file.
+
+    Args:
+        path: the games file (default: ``games.sqlite3`` in the user's data folder).
+        keep: how many games to keep, the newest (at least 1).
+    """
+
+    def __init__(self, path: Path | None, keep: int) -> None:
+        self.path = path
+        self.keep = keep
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="fourinarow-games")
+        self._store: GameStore | None = None
+        self._waiting = 0
+        self._lock = threading.Lock()
+
+    def _file(self) -> Path:
+        return default_games_path() if self.path is None else self.path
+
+    def _opened(self) -> GameStore:
+        """The store, opened on the worker thread at its first use."""
+        if self._store is None:
+            self._store = GameStore(self._file())
+        return self._store
+
+    async def _run(self, call: Callable[[], T]) -> T:
+        """``call`` on the worker thread; 503 when too many wait, or the file fails."""
+        with self._lock:
+            if self._waiting >= MAX_WAITING:
+                raise ServerBusyError(
+                    f"more than {MAX_WAITING} requests wait for the games file: try again"
+                )
+            self._waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._thread, call)
+        except UnknownGameError:
+            raise
+        except GameStoreError as error:
+            raise SavedGamesError(str(error)) from None
+        finally:
+            with self._lock:
+                self._waiting -= 1
+
+    async def save(self, board: Board, first: str, second: str) -> dict[str, object]:
+        """Save the game that led to ``board`` (from the web), keep the newest :attr:`keep`
+        games; the saved game's record."""
+
+        def call() -> dict[str, object]:
+            store = self._opened()
+            saved = store.save(board, first=first, second=second, source="web")
+            store.prune(self.keep)
+            return game_record(saved)
+
+        return await self._run(call)
+
+    async def games(self, limit: int, offset: int) -> tuple[list[dict[str, object]], int]:
+        """The records of ``limit`` games from ``offset``, newest first, and how many there
+        are (none, without making the file, when there is none yet)."""
+
+        def call() -> tuple[list[dict[str, object]], int]:
+            if self._store is None and not self._file().exists():
+                return [], 0
+            store = self._opened()
+            return [game_record(g) for g in store.games(limit, offset)], len(store)
+
+        return await self._run(call)
+
+    async def game(self, number: int) -> dict[str, object]:
+        """The record of game ``number``.
+
+        Raises:
+            UnknownGameError: no game has that number (HTTP 404).
+        """
+
+        def call() -> dict[str, object]:
+            return game_record(self._opened().game(number))
+
+        return await self._run(call)
+
+    def close(self) -> None:
+        """Close the file, once the calls under way are done."""
+
+        def call() -> None:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+        self._thread.submit(call).result()
+        self._thread.shutdown()

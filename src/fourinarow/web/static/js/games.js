@@ -1,0 +1,79 @@
+// Your games: each game finished on this page is saved by the server (POST /api/v1/games), and
+// the list of games saved (GET /api/v1/games) opens one for review.
+
+import { api, isAborted } from "./api.js";
+import { $ } from "./page.js";
+import { agentSpec, computerSide, movesText, sizeText, state } from "./state.js";
+import { moves } from "./words.js";
+
+const RESULT_WORDS = { first: "Red won", second: "Yellow won", draw: "a draw", unfinished: "unfinished" };
+
+let saved = ""; // the last game saved: its moves, size and line, so that it is saved once
+
+// Who played each side, as the list shows them.
+function players() {
+  if (state.mode !== "computer") return ["you", "you"];
+  const computer = state.level === "custom" ? agentSpec() : `level ${state.level}`;
+  return computerSide() === 1 ? [computer, "you"] : ["you", computer];
+}
+
+// Save the game shown when it has just ended here (a move of this page finished it).
+export async function saveFinished() {
+  const view = state.view;
+  if (!view || !view.over || state.review !== null || state.cursor !== state.moves.length) return;
+  const key = `${sizeText()}/${state.connect}/${movesText(state.moves, state.width)}`;
+  if (key === saved) return;
+  saved = key;
+  const [first, second] = players();
+  const body = {
+    moves: movesText(state.moves, state.width),
+    size: sizeText(),
+    connect: state.connect,
+    first,
+    second,
+  };
+  try {
+    await api("/games", { body });
+    $("games-note").textContent = "This game is saved: choose it below to review it later.";
+  } catch (error) {
+    if (isAborted(error)) return;
+    $("games-note").textContent = `The game could not be saved: ${error.message}`;
+  }
+  await loadGames();
+}
+
+// A saved game as one line of the list.
+function gameLine(game) {
+  const day = game.finished ? game.finished.slice(0, 10) : "";
+  const size = `${game.width}x${game.height}${game.connect !== 4 ? `, connect ${game.connect}` : ""}`;
+  const length = game.moves.includes(",") ? game.moves.split(",").length : game.moves.length;
+  return `Game ${game.number}: ${game.first} – ${game.second}, ${RESULT_WORDS[game.result] || game.result}, ${moves(length)}, ${size}${day ? `, ${day}` : ""}`;
+}
+
+export async function loadGames() {
+  let answer;
+  try {
+    answer = await api("/games", { params: { limit: "20" } });
+  } catch (error) {
+    $("games-note").textContent = `The saved games cannot be read: ${error.message}`;
+    return;
+  }
+  const items = answer.games.map((game) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.game = String(game.number);
+    button.textContent = gameLine(game);
+    item.append(button);
+    return item;
+  });
+  if (items.length === 0 && !$("games-note").textContent) {
+    $("games-note").textContent = "No games saved yet: each game finished here is kept.";
+  }
+  $("games").replaceChildren(...items);
+}
+
+// The saved game `number`: its moves, size and line (null when it cannot be read).
+export async function fetchGame(number) {
+  return api(`/games/${number}`);
+}

@@ -1,0 +1,141 @@
+// Learning from the review's mistakes: each mistake and blunder is set again (the position
+// before it), you choose a better column, and the server's verdict says whether it is one and
+// why. The page judges nothing itself: the exercises and their verdicts come with the review.
+
+import { goTo } from "./game.js";
+import { $, announce } from "./page.js";
+import { state } from "./state.js";
+import { PLAYER_NAMES, playerWords } from "./words.js";
+
+function exercises() {
+  const data = state.review && state.review.data;
+  return data && Array.isArray(data.exercises) ? data.exercises : [];
+}
+
+function current() {
+  const exercise = state.exercise;
+  return exercise && exercise.index < exercise.list.length ? exercise.list[exercise.index] : null;
+}
+
+// Set the exercise at `index` (or the end screen past the last one).
+function setExercise(index) {
+  const exercise = state.exercise;
+  exercise.index = index;
+  exercise.verdict = null;
+  exercise.shown = false;
+  const task = current();
+  document.body.classList.add("retrying");
+  if (task) goTo(task.number - 1);
+  else renderExercise();
+  $("exercise-heading").focus();
+}
+
+export function startRetry() {
+  const list = exercises();
+  if (list.length === 0 || state.review === null) return;
+  state.exercise = { list, index: 0, verdict: null, shown: false, found: 0 };
+  setExercise(0);
+}
+
+export function stopRetry() {
+  if (state.exercise === null) return;
+  const back = current();
+  state.exercise = null;
+  document.body.classList.remove("retrying");
+  goTo(back ? back.number : state.cursor);
+  $("retry-start").focus();
+}
+
+// A column tried: the verdict the server gave for it.
+export function tryColumn(column) {
+  const exercise = state.exercise;
+  const task = current();
+  if (!task || exercise.shown || (exercise.verdict && exercise.verdict.right)) return;
+  const verdict = task.verdicts ? task.verdicts[String(column)] : null;
+  if (!verdict) return;
+  exercise.verdict = { ...verdict, column };
+  if (verdict.right && !exercise.shown) exercise.found += 1;
+  renderExercise();
+  announce(playerWords(verdict.sentence));
+}
+
+export function showAnswer() {
+  const exercise = state.exercise;
+  if (!current() || exercise.shown) return;
+  exercise.shown = true;
+  renderExercise();
+}
+
+export function nextExercise() {
+  if (state.exercise === null) return;
+  setExercise(state.exercise.index + 1);
+}
+
+function paragraphs(sentences) {
+  return sentences.map((sentence) => {
+    const p = document.createElement("p");
+    p.textContent = playerWords(sentence);
+    return p;
+  });
+}
+
+// The good columns ringed on the board once found or shown.
+function ringGood(task) {
+  for (const cell of document.querySelectorAll("#board .cell.good-move")) {
+    cell.classList.remove("good-move");
+  }
+  const exercise = state.exercise;
+  if (!task || !(exercise.shown || (exercise.verdict && exercise.verdict.right))) return;
+  for (const column of task.good) {
+    const cells = [...document.querySelectorAll(`#board .column[data-column="${column}"] .cell`)];
+    const free = cells.filter((cell) => !cell.dataset.player);
+    if (free.length > 0) free[free.length - 1].classList.add("good-move");
+  }
+}
+
+export function renderExercise() {
+  const box = $("exercise");
+  const exercise = state.exercise;
+  box.hidden = exercise === null;
+  if (exercise === null) return;
+  const task = current();
+  const verdictLine = $("exercise-verdict");
+  const why = $("exercise-explanation");
+  const total = exercise.list.length;
+  $("exercise-show").hidden = !task;
+  $("exercise-next").hidden = !task;
+  if (!task) {
+    $("exercise-task").textContent =
+      `Done: you found a better move for ${exercise.found} of ${total === 1 ? "1 mistake" : `${total} mistakes`}.`;
+    verdictLine.textContent = "";
+    verdictLine.className = "exercise-verdict";
+    why.replaceChildren();
+    ringGood(null);
+    return;
+  }
+  const who = PLAYER_NAMES[task.player ?? (task.number % 2 === 1 ? 1 : 2)];
+  const grade = task.grade === "blunder" ? "a blunder" : "a mistake";
+  $("exercise-task").textContent =
+    `${exercise.index + 1} of ${total}: move ${task.number}, ${who} played column ${task.played}, ${grade}. ` +
+    `Find a better column for ${who}.`;
+  const verdict = exercise.verdict;
+  const parts = [];
+  if (exercise.shown) {
+    const good = task.good.join(", ");
+    verdictLine.textContent = `The answer: column${task.good.length > 1 ? "s" : ""} ${good}.`;
+    verdictLine.className = "exercise-verdict shown";
+    if (task.best_explanation) parts.push(...paragraphs(task.best_explanation.sentences));
+  } else if (verdict) {
+    verdictLine.textContent = playerWords(verdict.sentence);
+    verdictLine.className = `exercise-verdict ${verdict.right ? "right" : "wrong"}`;
+    if (verdict.explanation) parts.push(...paragraphs(verdict.explanation.sentences));
+  } else {
+    verdictLine.textContent = "Choose a column on the board.";
+    verdictLine.className = "exercise-verdict";
+  }
+  why.replaceChildren(...parts);
+  const solved = exercise.shown || (verdict !== null && verdict.right);
+  $("exercise-show").disabled = solved;
+  $("exercise-next").textContent = exercise.index + 1 < total ? "Next mistake" : "Finish";
+  ringGood(task);
+}

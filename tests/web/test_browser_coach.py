@@ -1,0 +1,288 @@
+"""The coach on the web page, in a real Chromium against a real ``fourinarow serve``: the
+review beside the board (1280x800) and stacked on a phone, the evaluation graph, the best move
+drawn on the board, the best line stepped, the explanations, learning from the mistakes, the
+games saved and opened again, and a full column that says why it takes no disc. What the page
+shows is checked against the service's own record of the same game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from fourinarow.analysis import review_game
+from fourinarow.service.coach import exercises
+from fourinarow.service.records import review_record
+from tests.web.browser import Tab
+
+GAME = "4444433333676641366611171177775555"
+"""Level 5 (Red) against level 7 (Yellow): the win changes hands three times (moves 15 to 17
+are blunders)."""
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@cache
+def record() -> dict[str, Any]:
+    """The service's review record of :data:`GAME` (the book proves every position)."""
+    return review_record(review_game(GAME))
+
+
+def player_words(text: str) -> str:
+    """The page's names for the players in the server's sentences."""
+    import re
+
+    return re.sub(r"\bO\b", "Yellow", re.sub(r"\bX\b", "Red", text))
+
+
+@pytest.fixture
+def reviewing(tab: Tab) -> Iterator[Tab]:
+    """The page with :data:`GAME` under review."""
+    tab.go(f"?pos={GAME}&mode=human")
+    open_review(tab)
+    yield tab
+
+
+def open_review(tab: Tab) -> None:
+    tab.page.click("#review-game")
+    tab.settle()
+    tab.page.wait_for_selector("#moves [data-grade]")
+
+
+def go_to(tab: Tab, ply: int) -> None:
+    tab.page.click(f'#moves button[data-ply="{ply}"]')
+    tab.settle()
+
+
+def box(tab: Tab, selector: str) -> dict[str, float]:
+    found = tab.page.locator(selector).first.bounding_box()
+    assert found is not None, selector
+    return found
+
+
+def inside(found: dict[str, float], viewport: dict[str, int]) -> bool:
+    right = found["x"] + found["width"]
+    bottom = found["y"] + found["height"]
+    return found["x"] >= 0 and found["y"] >= 0 and right <= viewport["width"] and bottom <= viewport["height"]
+
+
+def test_board_graph_moves_and_marks_are_seen_together_at_1280x800(reviewing: Tab) -> None:
+    tab = reviewing
+    tab.page.set_viewport_size(DESKTOP)
+    go_to(tab, 15)
+    assert tab.page.evaluate("window.scrollY") == 0
+    for selector in ("#board", "#review-graph", "#moves", "#review-players"):
+        assert inside(box(tab, selector), DESKTOP), (selector, box(tab, selector))
+    marks = tab.page.locator("#moves button[data-grade='blunder']")
+    assert marks.count() == 3
+    for index in range(3):
+        found = marks.nth(index).bounding_box()
+        assert found is not None
+        assert inside(found, DESKTOP), found
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+    tab.check_console()
+
+
+def test_on_a_phone_the_review_is_stacked_under_the_board(reviewing: Tab) -> None:
+    tab = reviewing
+    tab.page.set_viewport_size(PHONE)
+    go_to(tab, 15)
+    board, graph, moves = (box(tab, s) for s in ("#board", "#review-graph", "#moves"))
+    assert board["y"] + board["height"] <= graph["y"] <= moves["y"]
+    for found in (board, graph, moves):
+        assert found["x"] >= 0
+        assert found["x"] + found["width"] <= PHONE["width"]
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    tab.check_console()
+
+
+def test_the_graph_draws_the_course_and_takes_you_to_a_position(reviewing: Tab) -> None:
+    tab = reviewing
+    course = record()["course"]
+    points = tab.page.locator("#review-graph .graph-point")
+    assert points.count() == len(course) == len(GAME) + 1
+    for point in course:
+        label = points.nth(point["ply"]).get_attribute("aria-label") or ""
+        assert f"{point['words']} for Red" in label, label
+    # the dots' heights follow the expected results: a higher point is a better one for Red
+    heights = tab.page.eval_on_selector_all(
+        "#review-graph .graph-dot", "dots => dots.map(d => Number(d.getAttribute('cy')))"
+    )
+    expected = [point["expected"] for point in course]
+    for a in range(len(course) - 1):
+        if expected[a] != expected[a + 1]:
+            assert (heights[a] < heights[a + 1]) == (expected[a] > expected[a + 1])
+    blunders = tab.page.locator("#review-graph .graph-dot[data-grade='blunder']")
+    assert blunders.count() == 3
+    tab.page.click('#review-graph .graph-point[data-ply="16"] .graph-hit', force=True)
+    tab.settle()
+    assert tab.stones() == 16
+    current = tab.page.locator('#review-graph [aria-current="step"]')
+    assert current.get_attribute("data-ply") == "16"
+    assert tab.status() == "Review: move 16 of 34 moves."
+    tab.check_console()
+
+
+def ringed(tab: Tab) -> list[int]:
+    columns: list[int] = tab.page.eval_on_selector_all(
+        "#board .cell.best-move", "cells => cells.map(c => Number(c.closest('.column').dataset.column))"
+    )
+    return sorted(columns)
+
+
+def test_the_best_move_is_drawn_on_the_board(reviewing: Tab) -> None:
+    tab = reviewing
+    moves = record()["review"]
+    for ply in (0, 14, 15, 20):
+        go_to(tab, ply)
+        assert ringed(tab) == sorted(moves[ply]["best"]), ply
+    go_to(tab, len(GAME))  # the end: no move to come
+    assert ringed(tab) == []
+    tab.check_console()
+
+
+def line_discs(tab: Tab) -> list[tuple[int, str]]:
+    found: list[tuple[int, str]] = tab.page.eval_on_selector_all(
+        "#board .disc.line",
+        "discs => discs.map(d => [Number(d.closest('.column').dataset.column), d.textContent])",
+    )
+    return sorted((column, text) for column, text in found)
+
+
+def test_the_best_line_is_stepped_on_the_board(reviewing: Tab) -> None:
+    tab = reviewing
+    go_to(tab, 14)
+    line = record()["review"][14]["best_line"]
+    assert len(line) >= 3
+    shown = tab.page.eval_on_selector_all("#best-line-moves li", "items => items.map(i => i.textContent)")
+    assert shown == [str(column) for column in line]
+    assert line_discs(tab) == []
+    before = tab.stones()
+    tab.page.click("#line-next")
+    assert line_discs(tab) == [(line[0], "1")]
+    assert ringed(tab) == [line[1]]  # the ring moves on to the line's next move
+    tab.page.click("#line-next")
+    tab.press(".")
+    assert sorted(text for _, text in line_discs(tab)) == ["1", "2", "3"]
+    assert [column for column, text in line_discs(tab) if text == "2"] == [line[1]]
+    tab.press(",")
+    assert len(line_discs(tab)) == 2
+    tab.page.click("#line-back")
+    tab.page.click("#line-back")
+    assert line_discs(tab) == []
+    assert tab.page.locator("#line-back").is_disabled()
+    assert tab.stones() == before  # the line is drawn, never played
+    go_to(tab, 20)  # another position: the line starts again
+    assert line_discs(tab) == []
+    tab.check_console()
+
+
+def test_the_explanations_are_under_the_board(reviewing: Tab) -> None:
+    tab = reviewing
+    go_to(tab, 15)
+    move = record()["review"][14]
+    text = tab.page.inner_text("#explanation")
+    for sentence in move["explanation"]["sentences"]:
+        assert player_words(sentence) in text
+    assert move["grade"] == "blunder"
+    assert "Why columns 1, 6:" in text
+    for sentence in move["best_explanation"]["sentences"]:
+        assert player_words(sentence) in text
+    explanation = box(tab, "#explanation")
+    board = box(tab, "#board")
+    assert explanation["y"] >= board["y"] + board["height"]
+    tab.check_console()
+
+
+def test_learning_from_the_mistakes(reviewing: Tab) -> None:
+    tab = reviewing
+    expected = exercises(review_game(GAME))
+    start = tab.page.locator("#retry-start")
+    assert start.is_visible()
+    assert start.inner_text() == f"Learn from your {len(expected)} mistakes"
+    start.click()
+    tab.settle()
+    first = expected[0]
+    assert tab.stones() == first.number - 1
+    task = tab.page.inner_text("#exercise-task")
+    assert task.startswith(f"1 of {len(expected)}: move {first.number}, Red played column")
+    assert tab.status() == "Learn from your mistakes: find a better column."
+    played = first.played + 1
+    tab.click_column(played)
+    verdict = tab.page.locator("#exercise-verdict")
+    assert verdict.inner_text().startswith("Not that: column")
+    assert "wrong" in (verdict.get_attribute("class") or "")
+    assert tab.stones() == first.number - 1  # a try is not played
+    good = first.good[0] + 1
+    tab.click_column(good)
+    assert verdict.inner_text() == f"Right: column {good} keeps the win."
+    assert tab.page.locator("#board .cell.good-move").count() == len(first.good)
+    tab.page.click("#exercise-next")
+    tab.settle()
+    assert tab.stones() == expected[1].number - 1
+    tab.page.click("#exercise-show")
+    answer = ", ".join(str(c + 1) for c in expected[1].good)
+    assert verdict.inner_text().endswith(f"{answer}.")
+    for _ in expected[1:]:
+        tab.page.click("#exercise-next")
+        tab.settle()
+    task = tab.page.inner_text("#exercise-task")
+    assert task == f"Done: you found a better move for 1 of {len(expected)} mistakes."
+    tab.page.click("#exercise-close")
+    tab.settle()
+    assert tab.page.locator("#exercise").is_hidden()
+    assert tab.page.locator("#coach").is_visible()
+    tab.check_console()
+
+
+def test_the_retry_by_keyboard_and_escape(reviewing: Tab) -> None:
+    tab = reviewing
+    tab.page.click("#retry-start")
+    tab.settle()
+    number = exercises(review_game(GAME))[0].number
+    tab.press("1")
+    assert tab.page.inner_text("#exercise-verdict") != "Choose a column on the board."
+    tab.press("ArrowLeft")  # the board asks a question: no stepping away
+    assert tab.stones() == number - 1
+    tab.press("Escape")
+    assert tab.page.locator("#exercise").is_hidden()
+    assert tab.page.locator("#review").is_visible()
+    tab.check_console()
+
+
+def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
+    tab.go("?mode=human")
+    for column in "4455667":
+        tab.click_column(int(column))
+    assert "Red wins" in tab.status()
+    tab.page.wait_for_selector("#games button[data-game]")
+    first = tab.page.locator("#games button[data-game]").first
+    assert first.inner_text().startswith("Game ")
+    assert "you – you, Red won, 7 moves, 7x6" in first.inner_text()
+    assert "saved" in tab.page.inner_text("#games-note")
+    tab.page.click("#new-game")
+    tab.settle()
+    tab.go("")  # a new visit lists it too
+    first = tab.page.locator("#games button[data-game]").first
+    first.click()
+    tab.settle()
+    tab.page.wait_for_selector("#moves [data-grade]")
+    assert tab.stones() == 7
+    assert len(tab.page.locator("#moves button[data-grade]").all()) == 7
+    tab.check_console()
+
+
+def test_a_full_column_says_why_it_takes_no_disc(tab: Tab) -> None:
+    tab.go("?pos=444444&mode=human")
+    tab.click_column(4)
+    error = tab.page.locator("#error")
+    assert error.is_visible()
+    assert error.inner_text() == "Column 4 is full: no disc fits in it. Choose another column."
+    assert tab.stones() == 6
+    tab.click_column(3)
+    assert error.is_hidden()
+    assert tab.stones() == 7
+    tab.check_console()

@@ -1,0 +1,139 @@
+"""``/api/v1/games`` against a real server: a game saved, listed and opened again, its bad
+input answered in one line of JSON, and its limits: a flood of posted games keeps only the
+newest ``--keep-games`` (the file stops growing) and the server goes on answering."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from fourinarow.service.games import GameStore
+from tests.web.running import Server, request, running_server
+from tests.web.test_api import assert_error, get, post
+
+GAMES = "/api/v1/games"
+
+KEEP = 5
+"""The games the flood test's server keeps."""
+
+
+@pytest.fixture(scope="module")
+def keeper(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    """A server that keeps its newest 5 games in a file of its own, and that file."""
+    folder = tmp_path_factory.mktemp("games")
+    path = folder / "web-games.sqlite3"
+    with running_server("--games-db", str(path), "--keep-games", str(KEEP)) as server:
+        yield server, path
+        status, err = server.stop()
+    assert status == 0, err
+    assert "Traceback" not in err, err
+
+
+def game(moves: str = "4455667", **fields: object) -> dict[str, object]:
+    return {"moves": moves, "first": "you", "second": "level 5", **fields}
+
+
+def test_a_game_is_saved_listed_and_opened(keeper: tuple[Server, Path]) -> None:
+    server, path = keeper
+    reply = post(server.url, GAMES, game())
+    assert reply.status == 201, reply.raw
+    saved = reply.body
+    fields = ("moves", "size", "connect", "plies", "first", "second", "result", "source")
+    assert [saved[key] for key in fields] == [
+        "4455667",
+        "7x6",
+        4,
+        7,
+        "you",
+        "level 5",
+        "first",
+        "web",
+    ]
+    listed = get(server.url, GAMES, limit=1).body
+    assert listed["games"] == [saved]
+    assert 1 <= listed["count"] <= KEEP
+    assert get(server.url, f"{GAMES}/{saved['number']}").body == saved
+    with GameStore(path) as store:  # the file is a games file as the command line reads it
+        assert store.game(saved["number"]).moves == "4455667"
+
+
+def test_other_shapes_and_unfinished_games(keeper: tuple[Server, Path]) -> None:
+    server, _ = keeper
+    wide = post(server.url, GAMES, game("1,10,1,10", size="10x4", connect=3)).body
+    assert (wide["moves"], wide["width"], wide["result"]) == ("1,10,1,10", 10, "unfinished")
+    won = post(server.url, GAMES, game("1,10,1,10,1", size="10x4", connect=3)).body
+    assert won["result"] == "first"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"first": "you", "second": "me"}, 422, ("moves", "required")),
+        (game(moves=""), 422, ("moves",)),
+        (game(moves="4444444"), 400, ("column 4",)),
+        (game(moves="4455", size="7"), 400, ("size",)),
+        (game(moves="4455", connect=1), 400, ("connect",)),
+        (game(first=""), 422, ("first",)),
+        (game(second="x" * 41), 422, ("second", "40")),
+        (game(moves=4455), 422, ("moves",)),
+        (game(colour="red"), 422, ("colour", "not a field")),
+        ([1, 2], 422, ()),
+    ],
+)
+def test_bad_games_get_a_4xx_in_one_line(
+    keeper: tuple[Server, Path], body: object, status: int, words: tuple[str, ...]
+) -> None:
+    server, _ = keeper
+    before = get(server.url, GAMES).body["count"]
+    assert_error(post(server.url, GAMES, body), status, *words)
+    assert get(server.url, GAMES).body["count"] == before
+
+
+def test_a_body_that_is_not_json_or_too_large(keeper: tuple[Server, Path]) -> None:
+    server, _ = keeper
+    assert_error(post(server.url, GAMES, data=b"{moves"), 422, "not JSON")
+    assert_error(post(server.url, GAMES, data=b"x" * 70_000), 413, "larger than")
+
+
+def test_unknown_numbers_and_bad_queries(keeper: tuple[Server, Path]) -> None:
+    server, _ = keeper
+    assert_error(get(server.url, f"{GAMES}/999999"), 404, "999999")
+    assert_error(get(server.url, f"{GAMES}/0"), 422, "number")
+    assert_error(get(server.url, f"{GAMES}/four"), 422, "number")
+    assert_error(get(server.url, GAMES, limit=0), 422, "limit")
+    assert_error(get(server.url, GAMES, limit=1000), 422, "limit")
+    assert_error(get(server.url, GAMES, offset=-1), 422, "offset")
+    assert_error(request(f"{server.url}{GAMES}", method="DELETE"), 405, "GET, POST")
+
+
+def test_a_flood_of_games_keeps_the_newest_and_the_file_stops_growing(
+    keeper: tuple[Server, Path],
+) -> None:
+    server, path = keeper
+
+    def flood(count: int) -> list[int]:
+        with ThreadPoolExecutor(8) as pool:
+            replies = list(
+                pool.map(lambda n: post(server.url, GAMES, game("4455667" + "1" * (n % 5))), range(count))
+            )
+        return [reply.status for reply in replies]
+
+    statuses = flood(60)
+    assert set(statuses) <= {201, 503}, statuses
+    assert statuses.count(201) >= 1
+    size = path.stat().st_size + sum(p.stat().st_size for p in path.parent.glob("*-wal"))
+    listed = get(server.url, GAMES, limit=50).body
+    assert listed["count"] == KEEP
+    assert len(listed["games"]) == KEEP
+    numbers = [g["number"] for g in listed["games"]]
+    assert numbers == sorted(numbers, reverse=True)  # the newest, newest first
+    statuses = flood(200)
+    assert statuses.count(201) >= 1
+    assert get(server.url, GAMES).body["count"] == KEEP
+    grown = path.stat().st_size + sum(p.stat().st_size for p in path.parent.glob("*-wal"))
+    assert grown <= 2 * size, (size, grown)  # 200 more games, the same few kept: no growth
+    # and the server still answers everything else
+    assert get(server.url, "/api/v1/position", pos="44").status == 200
