@@ -1,5 +1,6 @@
-"""Take the README's screenshots of the web app: docs/web-play.png, docs/web-phone.png and
-docs/web-review.png.
+"""Take the README's screenshots of the web app: docs/web-play.png, docs/web-phone.png,
+docs/web-review.png (a review at 1280x800, the best line stepped), docs/web-review-phone.png
+(the same review on a 390x844 phone) and docs/web-retry.png (learning from a mistake).
 
 Usage: python docs/screenshots.py [--url http://127.0.0.1:8000/]
 
@@ -18,6 +19,10 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 DOCS = Path(__file__).resolve().parent
 
@@ -44,6 +49,9 @@ REVIEW = "?pos=4444433333676641366611171177775555&size=7x6&connect=4&mode=human"
 REVIEW_MOVE = 15
 """The move the review screenshot shows: the first turning point."""
 
+LINE_STEPS = 2
+"""How many moves of the best line the review screenshot draws on the board."""
+
 
 @contextmanager
 def server(url: str | None) -> Iterator[str]:
@@ -68,8 +76,20 @@ def server(url: str | None) -> Iterator[str]:
         process.wait(timeout=30)
 
 
+def open_review(page: Page, base: str) -> None:
+    """The review of :data:`REVIEW` at move :data:`REVIEW_MOVE` on ``page``, the mouse away."""
+    page.goto(base + "/" + REVIEW)
+    page.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+    page.click("#review-game")
+    page.wait_for_selector("#moves [data-grade]", timeout=60_000)
+    page.click(f'#moves button[data-ply="{REVIEW_MOVE}"]')
+    page.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+    page.mouse.move(0, 0)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def shoot(base: str) -> None:
-    """Save the three screenshots, taken from the app at ``base``."""
+    """Save the five screenshots, taken from the app at ``base``."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
@@ -96,17 +116,28 @@ def shoot(base: str) -> None:
             phone.screenshot(path=DOCS / "web-phone.png")
 
             review = context.new_page()
-            review.set_viewport_size({"width": 1280, "height": 1000})
-            review.goto(base + "/" + REVIEW)
-            review.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
-            review.click("#review-game")
-            review.wait_for_selector("#moves [data-grade]", timeout=60_000)
-            review.click(f'#moves button[data-ply="{REVIEW_MOVE}"]')
-            review.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
-            review.mouse.move(0, 0)
-            review.evaluate("window.scrollTo(0, 0)")
+            review.set_viewport_size({"width": 1280, "height": 800})
+            open_review(review, base)
+            for _ in range(LINE_STEPS):
+                review.click("#line-next")
             review.wait_for_timeout(500)
-            review.screenshot(path=DOCS / "web-review.png", full_page=True)
+            review.screenshot(path=DOCS / "web-review.png")
+
+            retry = context.new_page()
+            retry.set_viewport_size({"width": 1280, "height": 800})
+            open_review(retry, base)
+            retry.click("#retry-start")
+            retry.wait_for_selector('body[data-busy="idle"]', timeout=60_000)
+            retry.click('#board .column[data-column="4"]')  # the move played: not that
+            retry.mouse.move(0, 0)
+            retry.wait_for_timeout(500)
+            retry.screenshot(path=DOCS / "web-retry.png")
+
+            phone_review = context.new_page()
+            phone_review.set_viewport_size({"width": 390, "height": 844})
+            open_review(phone_review, base)
+            phone_review.wait_for_timeout(500)
+            phone_review.screenshot(path=DOCS / "web-review-phone.png")
         finally:
             context.close()
 
@@ -118,8 +149,9 @@ def main() -> None:
     arguments = parser.parse_args()
     with server(arguments.url) as base:
         shoot(base)
-    names = ", ".join(str(DOCS / name) for name in ("web-play.png", "web-phone.png"))
-    print(f"wrote {names} and {DOCS / 'web-review.png'}")
+    names = ("web-play.png", "web-phone.png", "web-review.png", "web-review-phone.png")
+    shown = ", ".join(str(DOCS / name) for name in names)
+    print(f"wrote {shown} and {DOCS / 'web-retry.png'}")
 
 
 if __name__ == "__main__":

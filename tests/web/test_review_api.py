@@ -65,6 +65,7 @@ def test_the_record_is_that_of_the_command_line(server_url: str) -> None:
         check=True,
     ).stdout
     body = get(server_url, REVIEW, pos=moves).body
+    assert body.pop("exercises") == []  # the page's own: no mistake in this game
     assert {**json.loads(printed), "time_cap_ms": MAX_TIME_MS} == body
 
 
@@ -167,3 +168,25 @@ def test_the_cap_covers_the_whole_review_of_a_long_game(server_url: str) -> None
     body = get(server_url, REVIEW, pos=moves, size="20x20", connect=5, time_ms=0).body
     assert body["graded_by"] == {"proof": 0, "estimate": 0, "ungraded": 380}
     assert {move["grade"] for move in body["review"]} == {"unproven"}
+
+
+def test_the_review_carries_its_mistakes_and_the_verdict_on_every_column(
+    server_url: str,
+) -> None:
+    from fourinarow.service.coach import answer, exercises
+    from fourinarow.service.records import exercise_record, verdict_record
+
+    body = get(server_url, REVIEW, pos="4455").body
+    expected = exercises(review_game("4455"))
+    assert [e["number"] for e in body["exercises"]] == [e.number for e in expected] == [3, 4]
+    for given, exercise in zip(body["exercises"], expected, strict=True):
+        verdicts = given["verdicts"]
+        assert {**exercise_record(exercise), "verdicts": verdicts} == given
+        assert sorted(verdicts, key=int) == [str(c + 1) for c in exercise.board.legal_moves]
+        for column in exercise.board.legal_moves:
+            assert verdicts[str(column + 1)] == verdict_record(answer(exercise, column))
+    third = body["exercises"][0]
+    assert third["verdicts"]["4"]["right"] is True
+    assert third["verdicts"]["5"]["sentence"].startswith("Not that: column 5 (the move played)")
+    assert [point["ply"] for point in body["course"]] == [0, 1, 2, 3, 4]
+    assert body["review"][2]["best_line"][0] == 4

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
+from starlette.routing import Match
 
 from fourinarow.core import FourInARowError
 from fourinarow.extras import MissingExtraError
@@ -100,6 +101,20 @@ def validation_message(errors: Any) -> str:
     return text + (f" (and {more} more)" if more > 0 else "")
 
 
+def allowed_methods(request: Request, first: str) -> str:
+    """The methods the request's path takes on any of its routes (Starlette's ``Allow``
+    names only the first route's, where a path has one route per method), ``first`` first.
+    ``HEAD`` goes with ``GET`` and is not named."""
+    methods = [m.strip() for m in first.split(",")]
+    for method in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        scope = {**request.scope, "method": method}
+        if method not in methods and any(
+            route.matches(scope)[0] == Match.FULL for route in request.app.routes
+        ):
+            methods.append(method)
+    return ", ".join(methods)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Map every error the app can meet to a JSON response."""
 
@@ -124,6 +139,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if error.status_code == 404 and error.detail == "Not Found":
             message = f"no such page: {request.url.path} (the API is under /api/v1 and /solve)"
         elif error.status_code == 405 and error.headers and "Allow" in error.headers:
+            error.headers["Allow"] = allowed_methods(request, error.headers["Allow"])
             message = (
                 f"{request.url.path} does not take {request.method}: it takes "
                 f"{error.headers['Allow']}"

@@ -3,29 +3,49 @@ mistakes to learn from and the verdict on each column that could be tried in the
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
 from fourinarow.core import InvalidPositionError
+from fourinarow.core import Board
+from fourinarow.search.book import has_default_book
+from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import whole_review_limit
-from fourinarow.service.coach import Exercise, answer, exercises
-from fourinarow.service.records import exercise_record, review_record, verdict_record
+from fourinarow.service.coach import LINE_LENGTH, Exercise, answer, exercises
+from fourinarow.service.records import LINE_NODES, exercise_record, review_record, verdict_record
 from fourinarow.service.reviews import review_game
 from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
-__all__ = ["ANSWER_SECONDS_PER_MOVE", "exercise_answers", "router"]
+__all__ = ["ANSWER_SECONDS_PER_MOVE", "LINE_SHARE", "exercise_answers", "line_limit", "router"]
 
 router = APIRouter()
 
 ANSWER_SECONDS_PER_MOVE = 50e-6
 """The time kept back from a review's cap, per move, to write its answer (the record, then
 JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 380 moves."""
+
+
+LINE_SHARE = 0.5
+"""The share of the time left after the review that the best lines may take, on a shape
+without an opening book (with one, the book and the solver give them at once)."""
+
+
+def line_limit(board: Board, left: float) -> Limit | None:
+    """The limit of each position of the record's best lines: none on a shape with an opening
+    book (the record's own default), else an even share of :data:`LINE_SHARE` of the ``left``
+    seconds among the game's positions and each line's :data:`LINE_LENGTH` moves, and at most
+    the record's :data:`LINE_NODES` nodes."""
+    if has_default_book(board.width, board.height, board.connect):
+        return None
+    share = left * LINE_SHARE / max(1, board.ply * LINE_LENGTH)
+    return Limit(time=share, nodes=LINE_NODES)
 
 
 def exercise_answers(exercise: Exercise) -> dict[str, object]:
@@ -80,9 +100,11 @@ async def review(
     seconds = max(0.0, given.seconds - ANSWER_SECONDS_PER_MOVE * board.ply)
 
     def work(solver: Solver) -> JSONResponse:
+        started = time.monotonic()
         limit = whole_review_limit(board, seconds)
         graded = review_game(board, limit=limit, solver=solver, within=seconds)
-        record = review_record(graded, solver=solver)
+        left = max(0.0, seconds - (time.monotonic() - started))
+        record = review_record(graded, solver=solver, line_limit=line_limit(board, left))
         record["exercises"] = [exercise_answers(e) for e in exercises(graded)]
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
