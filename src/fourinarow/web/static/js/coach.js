@@ -112,7 +112,7 @@ function renderExplanation() {
   const move = graded && state.cursor > 0 ? graded[state.cursor - 1] : null;
   const parts = [];
   if (move && move.explanation && move.explanation.sentences.length > 0) {
-    parts.push(paragraph(`Column ${move.column}:`, "explanation-head"));
+    parts.push(paragraph(`Column ${move.column}, the move played:`, "explanation-head"));
     for (const sentence of move.explanation.sentences) parts.push(paragraph(sentence));
   }
   const best = move ? move.best_explanation : null;

@@ -46,11 +46,7 @@ export function drawGraph(svg, course, graded, cursor) {
     element("line", { class: "graph-draw", x1: 0, y1: middle, x2: WIDTH, y2: middle }),
   );
   const points = course.map((point) => `${x(point.ply, last)},${y(point.expected)}`);
-  const area = `${x(course[0].ply, last)},${middle} ${points.join(" ")} ${x(last, last)},${middle}`;
-  svg.append(
-    element("polygon", { class: "graph-area", points: area }),
-    element("polyline", { class: "graph-line", points: points.join(" ") }),
-  );
+  svg.append(element("polyline", { class: "graph-line", points: points.join(" ") }));
   if (cursor !== null) {
     const at = x(cursor, last);
     svg.append(element("line", { class: "graph-cursor", x1: at, y1: 0, x2: at, y2: HEIGHT }));

@@ -92,10 +92,12 @@ function wire() {
   $("review-game").addEventListener("click", openReview);
   $("review-close").addEventListener("click", closeReview);
   $("review-turning").addEventListener("click", (event) => {
+    if (state.exercise !== null) return;
     const button = event.target.closest("button[data-ply]");
     if (button) goTo(Number(button.dataset.ply));
   });
   $("review-graph").addEventListener("click", (event) => {
+    if (state.exercise !== null) return;
     const point = event.target.closest("[data-ply]");
     if (point) goTo(Number(point.dataset.ply));
   });
@@ -111,6 +113,7 @@ function wire() {
   $("exercise-close").addEventListener("click", stopRetry);
   $("show-values").addEventListener("change", (event) => toggleValues(event.target.checked));
   $("moves").addEventListener("click", (event) => {
+    if (state.exercise !== null) return;
     const button = event.target.closest("button[data-ply]");
     if (button) goTo(Number(button.dataset.ply));
   });
