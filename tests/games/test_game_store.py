@@ -80,6 +80,11 @@ def test_numbers_are_not_reused_after_pruning(tmp_path: Path) -> None:
         assert save(store, "4").number == 6
         with pytest.raises(UnknownGameError, match=r"no game 1 in .*: the games are 4 to 6"):
             store.game(1)
+        kept = store.save(Board.from_moves("4"), first="a", second="b", source="web", keep=2)
+        assert [g.number for g in store.games()] == [kept.number, 6] == [7, 6]
+        with pytest.raises(GameStoreError, match="the games to keep is a whole number >= 1"):
+            store.save(Board.from_moves("4"), first="a", second="b", source="web", keep=0)
+        assert len(store) == 2
 
 
 def test_bad_games_and_numbers_are_one_line(tmp_path: Path) -> None:
@@ -94,7 +99,7 @@ def test_bad_games_and_numbers_are_one_line(tmp_path: Path) -> None:
             store.save(Board.from_moves("4"), first="x" * 41, second="b", source="web")
         with pytest.raises(GameStoreError, match="a Board"):
             store.save("4455", first="a", second="b", source="web")  # type: ignore[arg-type]
-        with pytest.raises(GameStoreError, match="limit is a whole number"):
+        with pytest.raises(GameStoreError, match="limit is a whole number >= 0"):
             store.games(limit=-1)
         assert len(store) == 0
     assert issubclass(UnknownGameError, LookupError)

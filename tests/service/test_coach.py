@@ -22,6 +22,7 @@ from fourinarow.service.coach import (
     course,
     exercise_id,
     exercises,
+    move_explanations,
     remember_missed,
 )
 from fourinarow.service.reviews import review_game
@@ -163,3 +164,13 @@ def test_a_missed_exercise_joins_the_puzzle_history(tmp_path: Path) -> None:
             "5",
         )
         assert progress.stats().failed == 1
+
+
+def test_a_moves_explanations_are_of_the_column_played_and_the_best() -> None:
+    review = review_game("4455")
+    played, best = move_explanations(review, 3)
+    assert (played.column, played.board.to_moves()) == (4, "44")
+    assert best is not None
+    assert best.column == 3
+    with pytest.raises(CoachError, match="moves 1 to 4, not 5"):
+        move_explanations(review, 5)

@@ -140,7 +140,10 @@ def test_exercise_verdict_and_game_records(tmp_path: Path) -> None:
     }  # fmt: skip
     assert (record["good"], record["grade"], record["best"]) == ([4], "blunder", 4)
     assert record["played_explanation"] == exercise.played_explanation.to_json()
+    assert sorted(record["answers"]) == [str(c) for c in range(1, 8)]  # type: ignore[call-overload]
+    assert record["answers"]["4"]["right"] is True  # type: ignore[index]
     verdict = verdict_record(answer(exercise, 0))
+    assert record["answers"]["1"] == verdict  # type: ignore[index]
     assert verdict == {
         "right": False,
         "sentence": "Not that: column 1 loses in 18; column 4 keeps the win.",

@@ -198,6 +198,11 @@ def _name(value: object, which: str) -> str:
     return " ".join(value.split())
 
 
+def _check_count(value: object, name: str, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise GameStoreError(f"{name} is a whole number >= {least}, not {shown(value)}")
+
+
 class GameStore:
     """A games file, opened (and made, with its folder, if missing).
 
@@ -317,15 +322,20 @@ class GameStore:
         second: str,
         source: Source,
         when: datetime | None = None,
+        keep: int | None = None,
     ) -> SavedGame:
         """Save the game that led to ``board`` (its moves and shape; the result from the
-        board: ``unfinished`` if the game is not over) in one transaction; return it.
+        board: ``unfinished`` if the game is not over) in one transaction; return it. With
+        ``keep``, the oldest games beyond the newest ``keep`` are deleted in the same
+        transaction (a server's bound).
 
         Raises:
             GameStoreError: ``board`` is not a board or has no moves, a name is not 1 to
-                :data:`MAX_NAME` characters, ``source`` is not one of :data:`SOURCES`, or the
-                file cannot be written.
+                :data:`MAX_NAME` characters, ``source`` is not one of :data:`SOURCES`,
+                ``keep`` is not a whole number >= 1, or the file cannot be written.
         """
+        if keep is not None:
+            _check_count(keep, "the games to keep", 1)
         if not isinstance(board, Board):
             raise GameStoreError(f"a game to save is a Board, not {shown(board)}")
         if not board.ply:
@@ -343,6 +353,8 @@ class GameStore:
                     "source, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (*row, result, source, finished),
                 )
+                if keep is not None:
+                    self._prune(keep)
         except sqlite3.Error as error:
             raise self._error(error) from None
         number = cursor.lastrowid
@@ -357,17 +369,19 @@ class GameStore:
             GameStoreError: ``keep`` is not a whole number of at least 0, or the file cannot
                 be written.
         """
-        if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
-            raise GameStoreError(f"the games to keep are a whole number >= 0, not {shown(keep)}")
+        _check_count(keep, "the games to keep", 0)
         try:
             with self._db:
-                cursor = self._db.execute(
-                    "DELETE FROM games WHERE number NOT IN "
-                    "(SELECT number FROM games ORDER BY number DESC LIMIT ?)",
-                    (keep,),
-                )
+                return self._prune(keep)
         except sqlite3.Error as error:
             raise self._error(error) from None
+
+    def _prune(self, keep: int) -> int:
+        cursor = self._db.execute(
+            "DELETE FROM games WHERE number NOT IN "
+            "(SELECT number FROM games ORDER BY number DESC LIMIT ?)",
+            (keep,),
+        )
         return cursor.rowcount
 
     # ------------------------------------------------------------------------------ reading
@@ -378,9 +392,8 @@ class GameStore:
         Raises:
             GameStoreError: ``limit`` or ``offset`` is not a whole number >= 0.
         """
-        for name, value in (("limit", limit), ("offset", offset)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise GameStoreError(f"{name} is a whole number >= 0, not {shown(value)}")
+        _check_count(limit, "limit", 0)
+        _check_count(offset, "offset", 0)
         rows = self._read(
             f"SELECT {_COLUMNS} FROM games ORDER BY number DESC LIMIT ? OFFSET ?",
             (limit, offset),

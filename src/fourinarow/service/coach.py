@@ -54,12 +54,15 @@ __all__ = [
     "CoachError",
     "CoursePoint",
     "Exercise",
+    "Explanation",
     "Verdict",
     "answer",
     "best_line",
     "course",
     "exercise_id",
     "exercises",
+    "explain",
+    "move_explanations",
     "remember_missed",
 ]
 
@@ -175,6 +178,27 @@ def course(review: Review) -> tuple[CoursePoint, ...]:
         won = outcome.winner == 1
         points.append(CoursePoint(ply, 1.0 if won else 0.0, True, "X won" if won else "O won"))
     return tuple(points)
+
+
+def move_explanations(review: Review, number: int) -> tuple[Explanation, Explanation | None]:
+    """Why move ``number`` (1-based) of a review was good or bad, and why the best column of
+    its position is best (``None`` when the review valued no column there): the
+    explanations of the column played and of the likely best one, in the position before
+    the move.
+
+    Raises:
+        CoachError: ``review`` is not a review, or it has no move ``number``.
+    """
+    if not isinstance(review, Review):
+        raise CoachError(f"explanations come from a Review, not {shown(review)}")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise CoachError(f"a move's number is a whole number, not {shown(number)}")
+    if not 1 <= number <= len(review.moves):
+        raise CoachError(f"the review has moves 1 to {len(review.moves)}, not {number}")
+    move = review.moves[number - 1]
+    board = review.board_after(move.ply)
+    best = move.likely_best
+    return explain(board, move.column), None if best is None else explain(board, best)
 
 
 # ---------------------------------------------------------------------------- the best line

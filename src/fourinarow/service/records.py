@@ -17,7 +17,6 @@ included; ``distance`` stays the plies).
 from __future__ import annotations
 
 from fourinarow.agents.base import Decision
-from fourinarow.analysis.explain import explain
 from fourinarow.analysis.review import MoveReview, Review
 from fourinarow.core import Board, column_label
 from fourinarow.games import SavedGame
@@ -25,7 +24,14 @@ from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, ColumnValues, Exact, Unvalued
 from fourinarow.search.solver import Solver
-from fourinarow.service.coach import Exercise, Verdict, best_line, course
+from fourinarow.service.coach import (
+    Exercise,
+    Verdict,
+    answer,
+    best_line,
+    course,
+    move_explanations,
+)
 from fourinarow.service.words import move_sentence, moves_to_end, value_words
 
 __all__ = [
@@ -190,11 +196,10 @@ def _coached_move(
 ) -> dict[str, object]:
     """:func:`move_record` with the move's explanations and the best line before it."""
     record = move_record(move)
-    board = review.board_after(move.ply)
-    best = move.likely_best
-    record["explanation"] = explain(board, move.column).to_json()
-    record["best_explanation"] = None if best is None else explain(board, best).to_json()
-    line = best_line(board, limit=line_limit, solver=solver)
+    played, best = move_explanations(review, move.number)
+    record["explanation"] = played.to_json()
+    record["best_explanation"] = None if best is None else best.to_json()
+    line = best_line(review.board_after(move.ply), limit=line_limit, solver=solver)
     record["best_line"] = [_number(c) for c in line]
     return record
 
@@ -203,8 +208,9 @@ def exercise_record(exercise: Exercise) -> dict[str, object]:
     """The JSON record of an exercise (a mistake to replay): ``number`` (the move's),
     ``position`` (the moves before it, ``-`` for none), ``width``, ``height``, ``connect``,
     ``player`` (1 or 2) and ``symbol``, ``played`` and ``good`` (1-based), ``grade``,
-    ``best`` (the good column explained), ``best_explanation`` and
-    ``played_explanation``."""
+    ``best`` (the good column explained), ``best_explanation``, ``played_explanation``, and
+    ``answers``: the verdict on each legal column (:func:`verdict_record`), keyed by its
+    1-based number as text, so a page answers a try without asking again."""
     board = exercise.board
     return {
         "number": exercise.number,
@@ -220,6 +226,9 @@ def exercise_record(exercise: Exercise) -> dict[str, object]:
         "best": _number(exercise.best),
         "best_explanation": exercise.best_explanation.to_json(),
         "played_explanation": exercise.played_explanation.to_json(),
+        "answers": {
+            column_label(c): verdict_record(answer(exercise, c)) for c in board.legal_moves
+        },
     }
 
 
