@@ -117,6 +117,9 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--keep-answers", "-1"], ["--keep-answers", "10000000"]),
         (["--keep-answers", "1e9"], ["--keep-answers"]),
         (["--answers-mb", "-1"], ["--answers-mb"]),
+        (["--keep-games", "0"], ["--keep-games", "1000000"]),
+        (["--keep-games", "many"], ["--keep-games"]),
+        (["--games-db", ""], ["--games-db"]),
         (["--header-timeout", "0"], ["--header-timeout"]),
         (["--body-timeout", "3601"], ["--body-timeout", "3600"]),
         (["--allow-origin", "https://games.example/"], ["--allow-origin", "not an origin"]),
@@ -168,6 +171,8 @@ def test_help_names_every_option(run: Run) -> None:
         "--header-timeout",
         "--body-timeout",
         "--allow-origin",
+        "--games-db",
+        "--keep-games",
     ):
         assert option in result.stdout
     assert "/solve" in result.stdout

@@ -140,3 +140,19 @@ def test_a_flood_of_games_keeps_the_newest_and_the_file_stops_growing(
     assert not log.exists() or log.stat().st_size <= 8 * 2**20
     # and the server still answers everything else
     assert get(server.url, "/api/v1/position", pos="44").status == 200
+
+
+def test_a_games_file_that_cannot_be_read_gets_503_and_the_rest_goes_on(
+    tmp_path: Path,
+) -> None:
+    damaged = tmp_path / "games.sqlite3"
+    damaged.write_text("not a games file: a text some other program wrote\n")
+    with running_server("--games-db", str(damaged)) as server:
+        for reply in (get(server.url, GAMES), post(server.url, GAMES, game())):
+            assert_error(reply, 503, "cannot be read or written")
+            assert str(tmp_path) not in reply.body["error"]  # the server's paths stay its own
+        assert get(server.url, "/api/v1/position", pos="44").status == 200
+        status, err = server.stop()
+    assert status == 0
+    assert "is not a games file" in err  # the log says why
+    assert damaged.read_text().startswith("not a games file")  # left as it was

@@ -173,20 +173,17 @@ def test_the_cap_covers_the_whole_review_of_a_long_game(server_url: str) -> None
 def test_the_review_carries_its_mistakes_and_the_verdict_on_every_column(
     server_url: str,
 ) -> None:
-    from fourinarow.service.coach import answer, exercises
-    from fourinarow.service.records import exercise_record, verdict_record
+    from fourinarow.service.coach import exercises
+    from fourinarow.service.records import exercise_record
 
     body = get(server_url, REVIEW, pos="4455").body
     expected = exercises(review_game("4455"))
     assert [e["number"] for e in body["exercises"]] == [e.number for e in expected] == [3, 4]
     for given, exercise in zip(body["exercises"], expected, strict=True):
-        verdicts = given["verdicts"]
-        assert {**exercise_record(exercise), "verdicts": verdicts} == given
-        assert sorted(verdicts, key=int) == [str(c + 1) for c in exercise.board.legal_moves]
-        for column in exercise.board.legal_moves:
-            assert verdicts[str(column + 1)] == verdict_record(answer(exercise, column))
+        assert given == exercise_record(exercise)
+        assert sorted(given["answers"], key=int) == [str(c + 1) for c in exercise.board.legal_moves]
     third = body["exercises"][0]
-    assert third["verdicts"]["4"]["right"] is True
-    assert third["verdicts"]["5"]["sentence"].startswith("Not that: column 5 (the move played)")
+    assert third["answers"]["4"]["right"] is True
+    assert third["answers"]["5"]["sentence"].startswith("Not that: column 5 (the move played)")
     assert [point["ply"] for point in body["course"]] == [0, 1, 2, 3, 4]
     assert body["review"][2]["best_line"][0] == 4

@@ -11,6 +11,7 @@ from fourinarow.agents import InvalidAgentSpecError
 from fourinarow.web.server_settings import (
     MAX_ANSWERS,
     MAX_ANSWERS_MB,
+    MAX_KEEP_GAMES,
     MAX_ORIGINS,
     MAX_REQUEST_TIMEOUT,
     MAX_SEARCHES,
@@ -29,6 +30,7 @@ def test_the_defaults() -> None:
     assert (settings.static_dir / "index.html").is_file()
     assert settings.max_body_bytes == 65536
     assert settings.allowed_origins == ("*",)
+    assert (settings.games_file, settings.keep_games) == (None, 1000)
     origins = ("https://games.example", "http://localhost:8080", "http://[::1]:8000")
     assert Settings(allowed_origins=origins).allowed_origins == origins
     assert Settings(allowed_origins=()).allowed_origins == ()
@@ -52,6 +54,10 @@ def test_the_defaults() -> None:
         ({"keep_answers": -1}, f"0 to {MAX_ANSWERS}"),
         ({"keep_answers": MAX_ANSWERS + 1}, f"0 to {MAX_ANSWERS}"),
         ({"keep_answers": True}, f"0 to {MAX_ANSWERS}"),
+        ({"keep_games": 0}, f"keep_games is a whole number from 1 to {MAX_KEEP_GAMES}"),
+        ({"keep_games": MAX_KEEP_GAMES + 1}, f"1 to {MAX_KEEP_GAMES}"),
+        ({"keep_games": 5.0}, "keep_games"),
+        ({"keep_games": True}, "keep_games"),
         ({"answers_mb": -1}, "answers_mb is a number of megabytes from 0"),
         ({"answers_mb": math.nan}, "answers_mb"),
         ({"answers_mb": 2.0**30}, "answers_mb"),

@@ -14,6 +14,7 @@ makes no file), in the user's data folder by default, as the terminal and deskto
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -37,9 +38,12 @@ MAX_WAITING = 64
 
 T = TypeVar("T")
 
+log = logging.getLogger(__name__)
+
 
 class SavedGamesError(ServerBusyError):
-    """The games file cannot be read or written now (HTTP 503): its one line names it."""
+    """The games file cannot be read or written now (HTTP 503); the server's log says why (the
+    answer does not name the server's file)."""
 
 
 class SavedGames:
@@ -79,8 +83,11 @@ class SavedGames:
             return await asyncio.get_running_loop().run_in_executor(self._thread, call)
         except UnknownGameError:
             raise
-        except GameStoreError as error:
-            raise SavedGamesError(str(error)) from None
+        except GameStoreError as error:  # it names the server's file: logged, not answered
+            log.error("the games file: %s", error)
+            raise SavedGamesError(
+                "the saved games cannot be read or written now; the server's log says why"
+            ) from None
         finally:
             with self._lock:
                 self._waiting -= 1
@@ -90,9 +97,9 @@ class SavedGames:
         games; the saved game's record."""
 
         def call() -> dict[str, object]:
-            store = self._opened()
-            saved = store.save(board, first=first, second=second, source="web")
-            store.prune(self.keep)
+            saved = self._opened().save(
+                board, first=first, second=second, source="web", keep=self.keep
+            )
             return game_record(saved)
 
         return await self._run(call)

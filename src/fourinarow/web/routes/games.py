@@ -81,5 +81,5 @@ async def one_game(
     """The game's record, as in the list."""
     try:
         return await games.game(number)
-    except UnknownGameError as error:
-        raise HTTPException(404, str(error)) from None
+    except UnknownGameError:  # its message names the server's file: not for the client
+        raise HTTPException(404, f"no saved game has the number {number}") from None

@@ -15,15 +15,15 @@ from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import whole_review_limit
-from fourinarow.service.coach import LINE_LENGTH, Exercise, answer, exercises
-from fourinarow.service.records import LINE_NODES, exercise_record, review_record, verdict_record
+from fourinarow.service.coach import LINE_LENGTH, exercises
+from fourinarow.service.records import LINE_NODES, exercise_record, review_record
 from fourinarow.service.reviews import review_game
 from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
-__all__ = ["ANSWER_SECONDS_PER_MOVE", "LINE_SHARE", "exercise_answers", "line_limit", "router"]
+__all__ = ["ANSWER_SECONDS_PER_MOVE", "LINE_SHARE", "line_limit", "router"]
 
 router = APIRouter()
 
@@ -48,16 +48,6 @@ def line_limit(board: Board, left: float) -> Limit | None:
     return Limit(time=share, nodes=LINE_NODES)
 
 
-def exercise_answers(exercise: Exercise) -> dict[str, object]:
-    """An exercise's record with ``verdicts``: the verdict on each column that can be played,
-    keyed by its 1-based number, so that the page answers a try without asking again."""
-    verdicts = {
-        str(column + 1): verdict_record(answer(exercise, column))
-        for column in exercise.board.legal_moves
-    }
-    return {**exercise_record(exercise), "verdicts": verdicts}
-
-
 @router.get(
     "/api/v1/review",
     summary="Every move of a game graded, as `fourinarow review --json`",
@@ -79,7 +69,7 @@ async def review(
 ) -> JSONResponse:
     """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
     whole review was allowed, and ``exercises``: each mistake or blunder to replay (the
-    position before it, the good columns, the explanations) with ``verdicts``, the verdict on
+    position before it, the good columns, the explanations) with ``answers``, the verdict on
     each column that can be played there (keyed by its number). On a shape with an opening book (shipped, as for 7x6,
     or installed) the book proves the positions; elsewhere each position gets an even
     share of the time, most of it for proofs (every column narrowed together) and the
@@ -105,7 +95,7 @@ async def review(
         graded = review_game(board, limit=limit, solver=solver, within=seconds)
         left = max(0.0, seconds - (time.monotonic() - started))
         record = review_record(graded, solver=solver, line_limit=line_limit(board, left))
-        record["exercises"] = [exercise_answers(e) for e in exercises(graded)]
+        record["exercises"] = [exercise_record(e) for e in exercises(graded)]
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
         return JSONResponse({**record, "time_cap_ms": cap})

@@ -51,7 +51,7 @@ export function tryColumn(column) {
   const exercise = state.exercise;
   const task = current();
   if (!task || exercise.shown || (exercise.verdict && exercise.verdict.right)) return;
-  const verdict = task.verdicts ? task.verdicts[String(column)] : null;
+  const verdict = task.answers ? task.answers[String(column)] : null;
   if (!verdict) return;
   exercise.verdict = { ...verdict, column };
   if (verdict.right && !exercise.shown) exercise.found += 1;
