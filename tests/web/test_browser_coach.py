@@ -6,9 +6,8 @@ shows is checked against the service's own record of the same game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -17,12 +16,15 @@ from fourinarow.service.coach import exercises
 from fourinarow.service.records import review_record
 from tests.web.browser import Tab
 
+if TYPE_CHECKING:
+    from playwright.sync_api import FloatRect, ViewportSize
+
 GAME = "4444433333676641366611171177775555"
 """Level 5 (Red) against level 7 (Yellow): the win changes hands three times (moves 15 to 17
 are blunders)."""
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @cache
@@ -39,11 +41,11 @@ def player_words(text: str) -> str:
 
 
 @pytest.fixture
-def reviewing(tab: Tab) -> Iterator[Tab]:
+def reviewing(tab: Tab) -> Tab:
     """The page with :data:`GAME` under review."""
     tab.go(f"?pos={GAME}&mode=human")
     open_review(tab)
-    yield tab
+    return tab
 
 
 def open_review(tab: Tab) -> None:
@@ -57,16 +59,21 @@ def go_to(tab: Tab, ply: int) -> None:
     tab.settle()
 
 
-def box(tab: Tab, selector: str) -> dict[str, float]:
+def box(tab: Tab, selector: str) -> FloatRect:
     found = tab.page.locator(selector).first.bounding_box()
     assert found is not None, selector
     return found
 
 
-def inside(found: dict[str, float], viewport: dict[str, int]) -> bool:
+def inside(found: FloatRect, viewport: ViewportSize) -> bool:
     right = found["x"] + found["width"]
     bottom = found["y"] + found["height"]
-    return found["x"] >= 0 and found["y"] >= 0 and right <= viewport["width"] and bottom <= viewport["height"]
+    return (
+        found["x"] >= 0
+        and found["y"] >= 0
+        and right <= viewport["width"]
+        and bottom <= viewport["height"]
+    )
 
 
 def test_board_graph_moves_and_marks_are_seen_together_at_1280x800(reviewing: Tab) -> None:
@@ -128,7 +135,8 @@ def test_the_graph_draws_the_course_and_takes_you_to_a_position(reviewing: Tab) 
 
 def ringed(tab: Tab) -> list[int]:
     columns: list[int] = tab.page.eval_on_selector_all(
-        "#board .cell.best-move", "cells => cells.map(c => Number(c.closest('.column').dataset.column))"
+        "#board .cell.best-move",
+        "cells => cells.map(c => Number(c.closest('.column').dataset.column))",
     )
     return sorted(columns)
 
@@ -157,7 +165,9 @@ def test_the_best_line_is_stepped_on_the_board(reviewing: Tab) -> None:
     go_to(tab, 14)
     line = record()["review"][14]["best_line"]
     assert len(line) >= 3
-    shown = tab.page.eval_on_selector_all("#best-line-moves li", "items => items.map(i => i.textContent)")
+    shown = tab.page.eval_on_selector_all(
+        "#best-line-moves li", "items => items.map(i => i.textContent)"
+    )
     assert shown == [str(column) for column in line]
     assert line_discs(tab) == []
     before = tab.stones()
@@ -261,7 +271,7 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.page.wait_for_selector("#games button[data-game]")
     first = tab.page.locator("#games button[data-game]").first
     assert first.inner_text().startswith("Game ")
-    assert "you – you, Red won, 7 moves, 7x6" in first.inner_text()
+    assert "you vs you, Red won, 7 moves, 7x6" in first.inner_text()
     assert "saved" in tab.page.inner_text("#games-note")
     tab.page.click("#new-game")
     tab.settle()

@@ -78,7 +78,7 @@ def test_other_shapes_and_unfinished_games(keeper: tuple[Server, Path]) -> None:
         (game(moves="4455", connect=1), 400, ("connect",)),
         (game(first=""), 422, ("first",)),
         (game(second="x" * 41), 422, ("second", "40")),
-        (game(moves=4455), 422, ("moves",)),
+        ({**game(), "moves": 4455}, 422, ("moves",)),
         (game(colour="red"), 422, ("colour", "not a field")),
         ([1, 2], 422, ()),
     ],
@@ -117,7 +117,9 @@ def test_a_flood_of_games_keeps_the_newest_and_the_file_stops_growing(
     def flood(count: int) -> list[int]:
         with ThreadPoolExecutor(8) as pool:
             replies = list(
-                pool.map(lambda n: post(server.url, GAMES, game("4455" + str(n % 7 + 1))), range(count))
+                pool.map(
+                    lambda n: post(server.url, GAMES, game("4455" + str(n % 7 + 1))), range(count)
+                )
             )
         return [reply.status for reply in replies]
 

@@ -68,9 +68,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Serve the web app (play and analyse in the browser) and its HTTP API: GET /solve "
             "(Pons-compatible), GET /api/v1/position, GET /api/v1/analyze, POST /api/v1/move, "
-            "GET /api/v1/review, GET and POST /api/v1/games, GET /api/v1/agents, POST /api/v1/kaggle (a Kaggle ConnectX URL "
-            "agent); the page /api on the server describes them. Prints the URL once listening; "
-            "Ctrl-C stops it."
+            "GET /api/v1/review, GET and POST /api/v1/games, GET /api/v1/agents, POST "
+            "/api/v1/kaggle (a Kaggle ConnectX URL agent); the page /api on the server "
+            "describes them. Prints the URL once listening; Ctrl-C stops it."
         ),
     )
     serve.add_argument(

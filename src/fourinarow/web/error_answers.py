@@ -136,19 +136,18 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        headers = dict(error.headers or {})
         if error.status_code == 404 and error.detail == "Not Found":
             message = f"no such page: {request.url.path} (the API is under /api/v1 and /solve)"
-        elif error.status_code == 405 and error.headers and "Allow" in error.headers:
-            error.headers["Allow"] = allowed_methods(request, error.headers["Allow"])
+        elif error.status_code == 405 and "Allow" in headers:
+            headers["Allow"] = allowed_methods(request, headers["Allow"])
             message = (
-                f"{request.url.path} does not take {request.method}: it takes "
-                f"{error.headers['Allow']}"
+                f"{request.url.path} does not take {request.method}: it takes {headers['Allow']}"
             )
         else:
             message = str(error.detail)
         response = error_response(error.status_code, message)
-        if error.headers:
-            response.headers.update(error.headers)
+        response.headers.update(headers)
         return response
 
     @app.exception_handler(ServerBusyError)

@@ -18,11 +18,11 @@ from fourinarow.web.answers import DEFAULT_ANSWERS, DEFAULT_ANSWERS_MB
 
 __all__ = [
     "ANY_ORIGIN",
+    "DEFAULT_KEEP_GAMES",
     "DEFAULT_MAX_TIME_MS",
     "DEFAULT_REQUEST_TIMEOUT",
     "MAX_ANSWERS",
     "MAX_ANSWERS_MB",
-    "DEFAULT_KEEP_GAMES",
     "MAX_BODY_BYTES",
     "MAX_KEEP_GAMES",
     "MAX_ORIGINS",

@@ -9,8 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from fourinarow.core import InvalidPositionError
-from fourinarow.core import Board
+from fourinarow.core import Board, InvalidPositionError
 from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -70,12 +69,12 @@ async def review(
     """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
     whole review was allowed, and ``exercises``: each mistake or blunder to replay (the
     position before it, the good columns, the explanations) with ``answers``, the verdict on
-    each column that can be played there (keyed by its number). On a shape with an opening book (shipped, as for 7x6,
-    or installed) the book proves the positions; elsewhere each position gets an even
-    share of the time, most of it for proofs (every column narrowed together) and the
-    rest for the engine's estimates: a move
-    whose values were not proven is graded by the estimates (``graded_by``:
-    ``estimate``), or ``unproven`` when not even they came in time."""
+    each column that can be played there (keyed by its number). On a shape with an opening
+    book (shipped, as for 7x6, or installed) the book proves the positions; elsewhere each
+    position gets an even share of the time, most of it for proofs (every column narrowed
+    together) and the rest for the engine's estimates: a move whose values were not proven is
+    graded by the estimates (``graded_by``: ``estimate``), or ``unproven`` when not even they
+    came in time."""
     position = PositionQuery(pos=pos, size=size, connect=connect)
     given = await search_inputs(
         position, time_ms, settings, diagrams, deadline, finished=True, from_arrival=True

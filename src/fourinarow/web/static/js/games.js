@@ -47,7 +47,7 @@ function gameLine(game) {
   const day = game.finished ? game.finished.slice(0, 10) : "";
   const size = `${game.width}x${game.height}${game.connect !== 4 ? `, connect ${game.connect}` : ""}`;
   const length = game.moves.includes(",") ? game.moves.split(",").length : game.moves.length;
-  return `Game ${game.number}: ${game.first} – ${game.second}, ${RESULT_WORDS[game.result] || game.result}, ${moves(length)}, ${size}${day ? `, ${day}` : ""}`;
+  return `Game ${game.number}: ${game.first} vs ${game.second}, ${RESULT_WORDS[game.result] || game.result}, ${moves(length)}, ${size}${day ? `, ${day}` : ""}`;
 }
 
 export async function loadGames() {
