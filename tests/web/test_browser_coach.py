@@ -248,6 +248,18 @@ def test_learning_from_the_mistakes(reviewing: Tab) -> None:
     tab.check_console()
 
 
+def test_against_the_computer_only_your_own_mistakes_are_set(tab: Tab) -> None:
+    tab.go(f"?pos={GAME}&mode=computer&level=5&first=human")  # you are Red
+    open_review(tab)
+    red = [e for e in exercises(review_game(GAME)) if e.player == 1]
+    assert len(red) == 2
+    assert tab.page.inner_text("#retry-start") == "Learn from your 2 mistakes"
+    tab.page.click("#retry-start")
+    tab.settle()
+    assert tab.page.inner_text("#exercise-task").startswith(f"1 of 2: move {red[0].number}, Red")
+    tab.check_console()
+
+
 def test_the_retry_by_keyboard_and_escape(reviewing: Tab) -> None:
     tab = reviewing
     tab.page.click("#retry-start")

@@ -4,12 +4,15 @@
 
 import { goTo } from "./game.js";
 import { $, announce } from "./page.js";
-import { state } from "./state.js";
+import { computerSide, state } from "./state.js";
 import { PLAYER_NAMES, playerWords } from "./words.js";
 
-function exercises() {
+// The review's exercises: against the computer, only your own mistakes.
+export function exercises() {
   const data = state.review && state.review.data;
-  return data && Array.isArray(data.exercises) ? data.exercises : [];
+  const all = data && Array.isArray(data.exercises) ? data.exercises : [];
+  if (state.mode !== "computer") return all;
+  return all.filter((exercise) => exercise.player !== computerSide());
 }
 
 function current() {

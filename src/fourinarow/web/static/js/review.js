@@ -3,6 +3,7 @@
 
 import { drawGraph } from "./graph.js";
 import { $ } from "./page.js";
+import { exercises } from "./retry.js";
 import { movesText, state } from "./state.js";
 import { PLAYER_NAMES, moves, playerWords } from "./words.js";
 
@@ -123,7 +124,7 @@ export function renderReview() {
   const course = review.data && reviewedMoves() ? review.data.course : null;
   $("graph-figure").hidden = !course;
   if (course) drawGraph($("review-graph"), course, review.data.review, state.cursor);
-  const mistakes = review.data && Array.isArray(review.data.exercises) ? review.data.exercises : [];
+  const mistakes = review.data ? exercises() : [];
   $("retry-start").hidden = mistakes.length === 0;
   $("retry-start").textContent =
     mistakes.length === 1 ? "Learn from your mistake" : `Learn from your ${mistakes.length} mistakes`;
