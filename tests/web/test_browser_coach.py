@@ -195,15 +195,28 @@ def test_the_explanations_are_under_the_board(reviewing: Tab) -> None:
     go_to(tab, 15)
     move = record()["review"][14]
     text = tab.page.inner_text("#explanation")
+    assert text.startswith("Column 4, the move played:")
     for sentence in move["explanation"]["sentences"]:
         assert player_words(sentence) in text
-    assert move["grade"] == "blunder"
-    assert "Why columns 1, 6:" in text
-    for sentence in move["best_explanation"]["sentences"]:
-        assert player_words(sentence) in text
+    # the best column's explanation says nothing the position's sentences have not said
+    assert set(move["best_explanation"]["sentences"]) <= set(move["explanation"]["sentences"])
+    assert "Why column" not in text
     explanation = box(tab, "#explanation")
     board = box(tab, "#board")
     assert explanation["y"] >= board["y"] + board["height"]
+    tab.check_console()
+
+
+def test_why_the_best_column_is_best(tab: Tab) -> None:
+    game = "5363767665174"  # move 7, Red's 7, misses the win at once in column 4
+    tab.go(f"?pos={game}&mode=human")
+    open_review(tab)
+    go_to(tab, 7)
+    move = review_record(review_game(game))["review"][6]
+    assert (move["grade"], move["best"]) == ("blunder", [4])
+    text = tab.page.inner_text("#explanation")
+    assert text.endswith("Why column 4:\n\nRed wins at once in column 4.")
+    assert text.count("Red wins at once in column 4.") == 1
     tab.check_console()
 
 

@@ -111,15 +111,18 @@ function renderExplanation() {
   const graded = reviewedMoves();
   const move = graded && state.cursor > 0 ? graded[state.cursor - 1] : null;
   const parts = [];
-  if (move && move.explanation && move.explanation.sentences.length > 0) {
+  const played = move && move.explanation ? move.explanation.sentences : [];
+  if (played.length > 0) {
     parts.push(paragraph(`Column ${move.column}, the move played:`, "explanation-head"));
-    for (const sentence of move.explanation.sentences) parts.push(paragraph(sentence));
+    for (const sentence of played) parts.push(paragraph(sentence));
   }
-  const best = move ? move.best_explanation : null;
-  if (move && move.grade !== "best" && best && best.sentences.length > 0) {
+  // Why the best is best: what the position's sentences above have not said already.
+  const best = move && move.grade !== "best" && move.best_explanation;
+  const more = best ? best.sentences.filter((sentence) => !played.includes(sentence)) : [];
+  if (more.length > 0) {
     const columns = move.best.join(", ");
     parts.push(paragraph(`Why column${move.best.length > 1 ? "s" : ""} ${columns}:`, "explanation-head"));
-    for (const sentence of best.sentences) parts.push(paragraph(sentence));
+    for (const sentence of more) parts.push(paragraph(sentence));
   }
   box.replaceChildren(...parts);
   box.hidden = parts.length === 0;
