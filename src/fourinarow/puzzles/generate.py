@@ -2,8 +2,9 @@
 
 **Where the positions come from.** :func:`self_play_games` plays games between the levels
 (``level:3`` .. ``level:8`` of :data:`~fourinarow.agents.levels.FIRST_LEVELS`, a random pair
-per game) after 0-4 random opening moves, all drawn from one ``random.Random(seed)``: the levels' budgets are depths and node counts, so the same
-seed plays the same games on any machine. :func:`games_from_moves` takes games as move strings
+per game) after 0-4 random opening moves, all drawn from one ``random.Random(seed)``: the
+levels' budgets are depths and node counts, so the same seed plays the same games on any
+machine. :func:`games_from_moves` takes games as move strings
 instead (a tournament database's, say). Every position of a game before its last move is a
 candidate; a position met before (or its mirror image) is skipped.
 
