@@ -12,6 +12,7 @@ import pygame.gfxdraw
 
 from fourinarow.core import Board
 from fourinarow.gui.frame import GameFrame, HintLabel
+from fourinarow.gui.graph import GraphFrame
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.menu import ROWS, Menu, MenuLayout
 from fourinarow.gui.palette import Color, Palette
@@ -133,8 +134,16 @@ class Painter:
                 pygame.draw.circle(surface, color, centre, round(radius * 0.6))
                 mark_font = fonts.fitting(frame.mark, radius * 0.9, radius * 1.0)
                 _text(surface, mark_font, frame.mark, palette.hole, centre)
+        for (column, row), step in frame.numbers:  # the best line's discs, numbered
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            pygame.draw.circle(surface, palette.hole, centre, round(radius * 0.55))
+            number = str(step)
+            number_font = fonts.fitting(number, radius * 0.9, radius * 0.95)
+            _text(surface, number_font, number, palette.text, centre)
         if frame.values is not None:
             _column_labels(surface, fonts, board_layout, palette, frame.values)
+        _graph(surface, fonts, palette, frame.graph)
+        _paragraphs(surface, fonts, palette, layout.notes, frame.notes)
         _bar(surface, palette, frame)
         for button in frame.buttons:
             _button(surface, fonts, palette, button.box, button.label, button.focused)
@@ -237,6 +246,88 @@ def _bar(surface: pygame.Surface, palette: Palette, frame: ReviewFrame) -> None:
     if frame.shown:
         cell = layout.bar_cell(frame.shown - 1, count)
         pygame.draw.rect(surface, palette.highlight, cell.rect(), 2)
+
+
+def _graph(surface: pygame.Surface, fonts: Fonts, palette: Palette, graph: GraphFrame) -> None:
+    """The evaluation graph: the first player's expected result at each position, a line
+    through the points (filled where proven, hollow where estimated, each in the colour of the
+    grade of the move that led there), the draw line dashed across the middle, the position
+    shown marked by an upright line, the players' wins written at the top and bottom edges and
+    the value shown in words."""
+    box, plot = graph.box, graph.plot
+    pygame.draw.rect(surface, _shade(palette.background, 0.7), box.rect(), border_radius=6)
+    label = plot.y - box.y - 6
+    small = fonts.fitting(graph.top, label * 0.85, box.width * 0.45)
+    image = small.render(graph.top, True, palette.disc(1))
+    surface.blit(image, image.get_rect(topleft=_pixel((box.x + 6, box.y + 1))))
+    image = small.render(graph.bottom, True, palette.disc(2))
+    surface.blit(image, image.get_rect(bottomleft=_pixel((box.x + 6, box.bottom - 1))))
+    if graph.words:
+        words = fonts.fitting(graph.words, label * 0.85, box.width * 0.5)
+        image = words.render(graph.words, True, palette.text)
+        surface.blit(image, image.get_rect(topright=_pixel((box.x + box.width - 6, box.y + 1))))
+    middle = round(graph.y(0.5))
+    for x in range(round(plot.x), round(plot.x + plot.width), 8):
+        pygame.draw.line(
+            surface, palette.dim_text, (x, middle), (min(x + 4, plot.x + plot.width), middle)
+        )
+    shown = round(graph.x(graph.shown))
+    pygame.draw.line(
+        surface, palette.highlight, (shown, round(plot.y)), (shown, round(plot.bottom)), 2
+    )
+    points = [_pixel(graph.point(point)) for point in graph.points]
+    if len(points) > 1:
+        pygame.draw.lines(surface, palette.text, False, points, 2)
+    radius = max(2, min(5, round(plot.width / max(1, graph.plies) / 3)))
+    for point, centre in zip(graph.points, points, strict=True):
+        color = palette.text if point.grade is None else grade_color(point.grade, palette)
+        pygame.draw.circle(surface, color, centre, radius, 0 if point.proven else 1)
+
+
+def _paragraphs(
+    surface: pygame.Surface, fonts: Fonts, palette: Palette, box: Box, paragraphs: tuple[str, ...]
+) -> None:
+    """``paragraphs`` wrapped to ``box``'s width, top down, as many lines as fit (the last
+    line shown ends in ``…`` when some are left out)."""
+    if not paragraphs or box.height < 8:
+        return
+    font = fonts.get(min(20.0, max(12.0, box.height / 9)))
+    height = font.get_linesize()
+    lines: list[tuple[str, int, bool]] = []  # a line, its paragraph, does it start it
+    for number, paragraph in enumerate(paragraphs):
+        wrapped = _wrap(font, paragraph, box.width - 12)
+        lines += [(line, number, index == 0) for index, line in enumerate(wrapped)]
+    fit = max(1, int(box.height // (height * 1.08)))
+    if len(lines) > fit:
+        lines = lines[:fit]
+        last, number, first = lines[-1]
+        lines[-1] = (last.rstrip(" .") + "…", number, first)
+    y = box.y
+    for line, number, first in lines:
+        if first and number:
+            y += height * 0.25  # a little air between paragraphs
+        if y + height > box.bottom + 1:
+            break
+        color = palette.text if number == 0 else palette.dim_text
+        image = font.render(line, True, color)
+        surface.blit(image, _pixel((box.x + 6, y)))
+        y += height
+
+
+def _wrap(font: pygame.font.Font, text: str, width: float) -> list[str]:
+    """``text`` cut at spaces into lines no wider than ``width`` (a longer word on its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _column_labels(

@@ -15,3 +15,4 @@ class Action(enum.Enum):
     QUIT = "quit"  # close the window
     REVIEW = "review"  # review the game that has just ended
     BACK = "back"  # leave the review for the game's end screen
+    RETRY = "retry"  # replay the reviewed game's mistakes, asking for a better move
