@@ -9,7 +9,7 @@ answers while it is found.
 from __future__ import annotations
 
 from fourinarow.core import Board, Cell, Column, column_label
-from fourinarow.gui import coach_standin as coach
+from fourinarow.service import coach
 from fourinarow.service.jobs import Job, JobControl, start_job
 
 __all__ = ["BestLine"]

@@ -12,10 +12,12 @@ import pygame.gfxdraw
 
 from fourinarow.core import Board
 from fourinarow.gui.frame import GameFrame, HintLabel
+from fourinarow.gui.games_view import GamesFrame
 from fourinarow.gui.graph import GraphFrame
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.menu import ROWS, Menu, MenuLayout
 from fourinarow.gui.palette import Color, Palette
+from fourinarow.gui.retry_view import RetryFrame
 from fourinarow.gui.review_view import ReviewFrame, grade_color
 
 __all__ = ["Fonts", "Painter"]
@@ -73,7 +75,7 @@ class Painter:
             pygame.draw.circle(surface, palette.highlight, centre, layout.disc_radius + ring, ring)
         if frame.hints is not None:
             _column_labels(surface, fonts, layout, palette, frame.hints)
-        _status(surface, fonts, layout, palette, frame.status)
+        _status(surface, fonts, layout.status, palette, frame.status)
         for button in frame.buttons:
             _button(surface, fonts, palette, button.box, button.label, button.focused)
         if frame.keys:
@@ -106,19 +108,10 @@ class Painter:
         layout, palette = frame.layout, frame.palette
         board_layout = layout.board
         surface.fill(palette.background)
-        header = layout.header
-        half = header.height / 2
-        first = Box(header.x + 8, header.y, header.width - 16, half)
-        second = Box(header.x + 8, header.y + half, header.width - 16, half)
-        font = fonts.fitting(frame.lines[0], half * 0.85, first.width)
-        _text(surface, font, frame.lines[0], palette.text, first.centre)
         tone = palette.dim_text if frame.grade is None else grade_color(frame.grade, palette)
-        font = fonts.fitting(frame.lines[1], half * 0.8, second.width)
-        _text(surface, font, frame.lines[1], tone, second.centre)
-        pygame.draw.rect(surface, palette.hole, board_layout.board.rect())
+        _header(surface, fonts, palette, layout.header, frame.lines, tone)
         board = frame.board
-        _discs(surface, board_layout, palette, board, None)
-        surface.blit(self._board_face(board_layout, palette.board), board_layout.board.rect())
+        self._board(surface, board_layout, palette, board)
         ring = max(2, round(board_layout.cell * 0.08))
         radius = board_layout.disc_radius
         for column, row in frame.best:
@@ -154,7 +147,71 @@ class Painter:
                 place = Box(box.x + 8, box.y + index * line, box.width - 16, line)
                 font = fonts.fitting(text, line * 0.85, place.width)
                 _text(surface, font, text, palette.text, place.centre)
-        _status(surface, fonts, board_layout, palette, frame.status)
+        _status(surface, fonts, board_layout.status, palette, frame.status)
+
+    def _board(
+        self, surface: pygame.Surface, layout: Layout, palette: Palette, board: Board
+    ) -> None:
+        """The board at rest: its discs behind its face."""
+        pygame.draw.rect(surface, palette.hole, layout.board.rect())
+        _discs(surface, layout, palette, board, None)
+        surface.blit(self._board_face(layout, palette.board), layout.board.rect())
+
+    def draw_retry(self, surface: pygame.Surface, frame: RetryFrame) -> None:
+        """Draw the retry screen: the question or the verdict at the top, the position with a
+        ghost of the disc played in the game (in its grade's colour, marked) before the
+        answer, then the disc tried ringed green or red and the good columns' landing cells
+        ringed in the best colour; the explanation beside, the buttons and the status line."""
+        fonts = self.fonts
+        layout, palette = frame.layout, frame.palette
+        board_layout = layout.review.board
+        surface.fill(palette.background)
+        tone = palette.highlight
+        if frame.tried is not None:
+            tone = grade_color("best" if frame.tried[1] else "blunder", palette)
+        _header(surface, fonts, palette, layout.review.header, frame.lines, tone)
+        board = frame.board
+        self._board(surface, board_layout, palette, board)
+        ring = max(2, round(board_layout.cell * 0.08))
+        radius = board_layout.disc_radius
+        best = grade_color("best", palette)
+        for column, row in frame.good:
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            pygame.draw.circle(surface, best, centre, round(radius * 0.8), ring)
+        if frame.mistake is not None:
+            (column, row), grade, mark = frame.mistake
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            color = grade_color(grade, palette)
+            pygame.draw.circle(surface, color, centre, round(radius * 0.8), ring)
+            mark_font = fonts.fitting(mark, radius * 0.9, radius * 1.0)
+            _text(surface, mark_font, mark, color, centre)
+        if frame.tried is not None:
+            (column, row), right = frame.tried
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            color = grade_color("best" if right else "blunder", palette)
+            pygame.draw.circle(surface, color, centre, round(radius) + ring, ring)
+        _paragraphs(surface, fonts, palette, layout.panel, frame.notes)
+        for button in frame.buttons:
+            _button(surface, fonts, palette, button.box, button.label, button.focused)
+        _status(surface, fonts, board_layout.status, palette, frame.status)
+
+    def draw_games(self, surface: pygame.Surface, frame: GamesFrame) -> None:
+        """Draw the list of saved games: the title and what is shown, a row per game (the one
+        chosen on the button colour, outlined), the buttons and the status line."""
+        fonts = self.fonts
+        layout, palette = frame.layout, frame.palette
+        surface.fill(palette.background)
+        _header(surface, fonts, palette, layout.header, frame.lines, palette.dim_text)
+        for index, (box, text) in enumerate(zip(layout.rows, frame.rows, strict=False)):
+            if index == frame.chosen:
+                pygame.draw.rect(surface, palette.button, box.rect(), border_radius=6)
+                pygame.draw.rect(surface, palette.highlight, box.rect(), 2, border_radius=6)
+            font = fonts.fitting(text, min(26.0, box.height * 0.6), box.width - 16)
+            image = font.render(text, True, palette.text)
+            surface.blit(image, image.get_rect(midleft=_pixel((box.x + 8, box.centre[1]))))
+        for button in frame.buttons:
+            _button(surface, fonts, palette, button.box, button.label, button.focused)
+        _status(surface, fonts, layout.status, palette, frame.status)
 
     def draw_menu(self, surface: pygame.Surface, menu: Menu, palette: Palette) -> None:
         """Draw the start menu: the title, a row per choice with arrows either side of its
@@ -185,9 +242,28 @@ class Painter:
             value_font = fonts.fitting(value, font.get_height(), boxes.value.width - 8)
             _text(surface, value_font, value, color, boxes.value.centre)
         _button(surface, fonts, palette, layout.start, "Start", menu.focused == "start")
-        keys = "Up/Down: choose   Left/Right: change   Enter: start   Esc: quit"
+        _button(surface, fonts, palette, layout.games, "Your games", False)
+        keys = "Up/Down: choose   Left/Right: change   Enter: start   G: your games   Esc: quit"
         help_font = fonts.fitting(keys, layout.help.height * 0.7, layout.help.width - 16)
         _text(surface, help_font, keys, palette.dim_text, layout.help.centre)
+
+
+def _header(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    palette: Palette,
+    header: Box,
+    lines: tuple[str, str],
+    tone: Color,
+) -> None:
+    """The two lines at the top: the first in the text colour, the second in ``tone``."""
+    half = header.height / 2
+    first = Box(header.x + 8, header.y, header.width - 16, half)
+    second = Box(header.x + 8, header.y + half, header.width - 16, half)
+    font = fonts.fitting(lines[0], half * 0.85, first.width)
+    _text(surface, font, lines[0], palette.text, first.centre)
+    font = fonts.fitting(lines[1], half * 0.8, second.width)
+    _text(surface, font, lines[1], tone, second.centre)
 
 
 def _pixel(point: Point) -> tuple[int, int]:
@@ -373,10 +449,7 @@ def _column_labels(
         _text(surface, note_font, label.note, palette.dim_text, (x, top + strip.height * 0.76))
 
 
-def _status(
-    surface: pygame.Surface, fonts: Fonts, layout: Layout, palette: Palette, text: str
-) -> None:
-    box = layout.status
+def _status(surface: pygame.Surface, fonts: Fonts, box: Box, palette: Palette, text: str) -> None:
     pygame.draw.rect(surface, _shade(palette.background, 0.7), box.rect())
     font = fonts.fitting(text, box.height * 0.6, box.width - 16)
     _text(surface, font, text, palette.text, box.centre)

@@ -54,6 +54,7 @@ class ReviewScreen:
         self.notice: str | None = None
         self.focus: int | None = None  # the button under the mouse
         self.line: BestLine | None = None  # the best line, while it is shown
+        self.player: int | None = None  # whose mistakes a retry replays (None: both's)
 
     @property
     def board(self) -> Board:

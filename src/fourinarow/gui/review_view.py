@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fourinarow.core import Board, Cell, Column, column_label
-from fourinarow.gui import coach_standin as coach
 from fourinarow.gui.frame import Button, HintLabel
 from fourinarow.gui.graph import GraphFrame, GraphPoint
 from fourinarow.gui.layout import Box
@@ -26,6 +25,7 @@ from fourinarow.gui.review_layout import REVIEW_BUTTONS, ReviewLayout
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, Estimate
 from fourinarow.search.solver import Solver
+from fourinarow.service import coach
 from fourinarow.service.jobs import Job, start_review
 from fourinarow.service.reviews import (
     GRADES,
@@ -330,15 +330,15 @@ class ReviewView:
         return self._notes[1]
 
     def _explained(self, move: MoveReview) -> tuple[str, ...]:
-        before = self.board_before()
-        played = _sentences(coach.explain(before, move.column))
-        best = [c for c in move.best if c != move.column]
-        if move.grade != "best" and best:  # why the best column was best, second
-            why = coach.explain(before, best[0])
-            if why.headline:
-                line = f"Best, column {column_label(best[0])}: {why.headline}"
-                return (*played[:1], line, *played[1:])
-        return played
+        assert self.review is not None
+        played, best = coach.move_explanations(self.review, move.number)
+        notes = _sentences(played)
+        if best is None or best.column is None or best.column == move.column:
+            return notes
+        if move.grade != "best" and best.headline:  # why the best was best, second
+            line = f"Best, column {column_label(best.column)}: {best.headline}"
+            return (*notes[:1], line, *notes[1:])
+        return notes
 
     def summary_words(self) -> tuple[str, ...]:
         """A line per player: the accuracy, the weighted accuracy and the misses."""
