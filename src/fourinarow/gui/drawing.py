@@ -202,11 +202,15 @@ class Painter:
         layout, palette = frame.layout, frame.palette
         surface.fill(palette.background)
         _header(surface, fonts, palette, layout.header, frame.lines, palette.dim_text)
+        size = min(26.0, layout.rows[0].height * 0.6)
+        font = fonts.get(size)
+        while size > 9 and any(font.size(row)[0] > layout.rows[0].width - 16 for row in frame.rows):
+            size *= 0.9  # one size for every row: the widest fits
+            font = fonts.get(size)
         for index, (box, text) in enumerate(zip(layout.rows, frame.rows, strict=False)):
             if index == frame.chosen:
                 pygame.draw.rect(surface, palette.button, box.rect(), border_radius=6)
                 pygame.draw.rect(surface, palette.highlight, box.rect(), 2, border_radius=6)
-            font = fonts.fitting(text, min(26.0, box.height * 0.6), box.width - 16)
             image = font.render(text, True, palette.text)
             surface.blit(image, image.get_rect(midleft=_pixel((box.x + 8, box.centre[1]))))
         for button in frame.buttons:
@@ -367,7 +371,7 @@ def _paragraphs(
     line shown ends in ``…`` when some are left out)."""
     if not paragraphs or box.height < 8:
         return
-    font = fonts.get(min(20.0, max(12.0, box.height / 9)))
+    font = fonts.get(min(22.0, max(13.0, box.height / 8)))
     height = font.get_linesize()
     lines: list[tuple[str, int, bool]] = []  # a line, its paragraph, does it start it
     for number, paragraph in enumerate(paragraphs):
