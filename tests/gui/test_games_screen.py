@@ -130,3 +130,15 @@ def test_your_games_on_the_menu_lists_them_and_opens_one_for_review(
     click(MenuLayout.fit(WINDOW).games.centre)  # the menu's button opens the list
     app.step(1 / 60)
     assert app.games is not None
+
+
+def test_the_headless_demo_saves_no_game(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from fourinarow.gui.game_setup import GuiSettings as Settings
+    from fourinarow.gui.launch import run_gui
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    settings = Settings(level=3, second_level=3, width=5, height=4, seed=1)
+    assert run_gui(settings, demo=True, screenshot=tmp_path / "end.png") == 0
+    assert (tmp_path / "end.png").exists()
+    assert not (tmp_path / "data" / "fourinarow" / "games.sqlite3").exists()
