@@ -3,13 +3,17 @@ there, and the best play after it. No pygame.
 
 The line comes from the service layer (:func:`fourinarow.service.coach.best_line`: the
 solver's, as far as it is proven), worked out as a job on a daemon thread, so that the window
-answers while it is found.
+answers while it is found. Each of its positions gets a hint's budget
+(:func:`fourinarow.service.budgets.hint_limit`): none inside an opening book, else a second,
+after which the engine's likely best move stands in for a proof.
 """
 
 from __future__ import annotations
 
 from fourinarow.core import Board, Cell, Column, column_label
+from fourinarow.search.limit import Limit
 from fourinarow.service import coach
+from fourinarow.service.budgets import hint_limit
 from fourinarow.service.jobs import Job, JobControl, start_job
 
 __all__ = ["BestLine"]
@@ -32,14 +36,15 @@ class BestLine:
         self.line: tuple[Column, ...] | None = None
         self.error: str | None = None
         self.shown = 0  # the moves of the line on the board
+        self.limit: Limit | None = hint_limit(start)  # each position's
         self._job: Job[tuple[Column, ...]] | None = None
 
     def start(self) -> None:
         """Work the line out on a daemon thread."""
-        board = self.start_board.copy()
+        board, limit = self.start_board.copy(), self.limit
 
         def work(control: JobControl) -> tuple[Column, ...]:
-            return coach.best_line(board)
+            return coach.best_line(board, limit=limit)
 
         self._job = start_job(work, name="best line")
 
