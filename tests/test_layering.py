@@ -52,10 +52,12 @@ RULES: dict[str, Rule] = {
         ),
     ),
     "puzzles": Rule(frozenset({*LIBRARY, "analysis"})),
+    # the player's saved games: the rules core and a SQLite file
+    "games": Rule(frozenset({"core"})),
     # positions labelled by the solver, and the network trained on them (the train extra)
     "training": Rule(frozenset(LIBRARY), frozenset({"numpy", "torch", "matplotlib"})),
     # the application layer: what the front ends ask of the engine, decided once
-    "service": Rule(frozenset({*LIBRARY, "analysis", "puzzles"})),
+    "service": Rule(frozenset({*LIBRARY, "analysis", "puzzles", "games"})),
     "tournament": Rule(frozenset({*LIBRARY, "service"}), frozenset({"matplotlib", "ray"})),
     "gui": Rule(frozenset({*LIBRARY, "service"}), frozenset({"pygame"}), lazily=False),
     # the web app imports its framework when it is imported; only ``serve`` imports it

@@ -37,6 +37,11 @@ SHARED: dict[str, tuple[str, frozenset[str]]] = {
         "the stored studies: run by the tournament package, started by `fourinarow experiment`",
         frozenset({"fourinarow.tournament.experiment", "fourinarow.cli.experiment"}),
     ),
+    "games": (
+        "the player's saved games: the package, the application layer's door to it, "
+        "and `fourinarow games`",
+        frozenset({"fourinarow.games", "fourinarow.service.games"}),
+    ),
     "gtp": (
         "the text engine protocol: spoken by the integration, served by `fourinarow gtp`",
         frozenset({"fourinarow.integrations.gtp", "fourinarow.cli.gtp"}),

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from fourinarow.analysis import review_game
+from fourinarow.analysis.explain import explain
 from fourinarow.core import Board
 from fourinarow.search.scores import (
     Bounds,
@@ -15,11 +19,16 @@ from fourinarow.search.scores import (
     Heuristic,
     Unvalued,
 )
+from fourinarow.service.coach import answer, best_line, course, exercises
+from fourinarow.service.games import GameStore
 from fourinarow.service.records import (
     analysis_record,
+    exercise_record,
+    game_record,
     review_record,
     score_record,
     solution_record,
+    verdict_record,
 )
 
 
@@ -100,3 +109,49 @@ def test_a_review_record_names_its_turning_points_and_says_its_values() -> None:
     assert isinstance(moves, list)
     assert moves[3]["played"]["words"] == "loss in 2"
     assert moves[0]["before"]["moves"] == 21
+
+
+def test_a_review_record_draws_the_course_and_explains_each_move() -> None:
+    review = review_game("4455")
+    record = review_record(review)
+    assert record["course"] == [p.to_json() for p in course(review)]
+    points = record["course"]
+    assert isinstance(points, list)
+    assert [p["expected"] for p in points] == [1.0, 1.0, 1.0, 0.0, 1.0]
+    moves = record["review"]
+    assert isinstance(moves, list)
+    for move, reviewed in zip(moves, review.moves, strict=True):
+        before = review.board_after(reviewed.ply)
+        assert move["explanation"] == explain(before, reviewed.column).to_json()
+        best = reviewed.likely_best
+        assert best is not None
+        assert move["best_explanation"] == explain(before, best).to_json()
+        line = move["best_line"]
+        assert line[0] - 1 in reviewed.best  # the line starts with a best column
+        assert list(best_line(before)) == [c - 1 for c in line]
+    assert moves[2]["explanation"]["column"] == 5
+
+
+def test_exercise_verdict_and_game_records(tmp_path: Path) -> None:
+    (exercise,) = exercises(review_game("4455"), 1)
+    record = exercise_record(exercise)
+    assert {k: record[k] for k in ("number", "position", "player", "symbol", "played")} == {
+        "number": 3, "position": "44", "player": 1, "symbol": "X", "played": 5
+    }  # fmt: skip
+    assert (record["good"], record["grade"], record["best"]) == ([4], "blunder", 4)
+    assert record["played_explanation"] == exercise.played_explanation.to_json()
+    assert sorted(record["answers"]) == [str(c) for c in range(1, 8)]  # type: ignore[call-overload]
+    assert record["answers"]["4"]["right"] is True  # type: ignore[index]
+    verdict = verdict_record(answer(exercise, 0))
+    assert record["answers"]["1"] == verdict  # type: ignore[index]
+    assert verdict == {
+        "right": False,
+        "sentence": "Not that: column 1 loses in 18; column 4 keeps the win.",
+        "column": 1,
+        "explanation": explain(exercise.board, 0).to_json(),
+    }
+    with GameStore(tmp_path / "g.sqlite3") as store:
+        saved = store.save(Board.from_moves("4455"), first="you", second="engine", source="web")
+    assert game_record(saved) == saved.to_json()
+    assert game_record(saved)["moves"] == "4455"
+    assert json.loads(json.dumps(record))["good"] == [4]

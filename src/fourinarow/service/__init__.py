@@ -8,7 +8,12 @@ decided once.
 - :mod:`~fourinarow.service.jobs`: a running search or review as one handle: progress to iterate,
   ``stop()`` and ``wait()``;
 - :mod:`~fourinarow.service.words`: values as words and as JSON records, with "win in N" counted
-  one way everywhere (the winner's own moves).
+  one way everywhere (the winner's own moves);
+- :mod:`~fourinarow.service.coach`: a review as players know it (the evaluation graph, the best
+  line) and learning from one's mistakes (exercises, verdicts, missed ones in the puzzle
+  history).
+
+:mod:`~fourinarow.service.games` is the front ends' door to the player's saved games.
 
 :mod:`~fourinarow.service.reviews` and :mod:`~fourinarow.service.puzzles` are the front ends'
 only door to :mod:`fourinarow.analysis` and :mod:`fourinarow.puzzles`.

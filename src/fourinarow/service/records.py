@@ -19,16 +19,36 @@ from __future__ import annotations
 from fourinarow.agents.base import Decision
 from fourinarow.analysis.review import MoveReview, Review
 from fourinarow.core import Board, column_label
+from fourinarow.games import SavedGame
+from fourinarow.search.book import has_default_book
+from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, ColumnValues, Exact, Unvalued
+from fourinarow.search.solver import Solver
+from fourinarow.service.coach import (
+    Exercise,
+    Verdict,
+    answer,
+    best_line,
+    course,
+    move_explanations,
+)
 from fourinarow.service.words import move_sentence, moves_to_end, value_words
 
 __all__ = [
+    "LINE_NODES",
     "analysis_record",
     "decision_record",
+    "exercise_record",
+    "game_record",
     "review_record",
     "score_record",
     "solution_record",
+    "verdict_record",
 ]
+
+LINE_NODES = 30_000
+"""The nodes each position of a review record's best lines may take on a shape without an
+opening book (with one, every line is the solver's, exact)."""
 
 
 def _number(column: int) -> int:
@@ -140,12 +160,26 @@ def move_record(move: MoveReview) -> dict[str, object]:
     return record
 
 
-def review_record(review: Review) -> dict[str, object]:
+def review_record(
+    review: Review, *, solver: Solver | None = None, line_limit: Limit | None = None
+) -> dict[str, object]:
     """The JSON record of a reviewed game, as ``review --json`` prints it and the web API
     serves it: ``Review.to_json`` with every move's values in words and a ``sentence``
-    for each turning point (proven, then likely)."""
+    for each turning point (proven, then likely), the evaluation graph ``course`` (one point
+    per position, :func:`~fourinarow.service.coach.course`), and per move its
+    ``explanation`` (why the move played is good or bad), ``best_explanation`` (why the best
+    column is best; ``null`` when nothing was valued) and ``best_line`` (1-based columns
+    from the position before the move).
+
+    The best lines are the solver's on a shape with an opening book; elsewhere each of their
+    positions gets ``line_limit`` (by default :data:`LINE_NODES` nodes). ``solver`` keeps its
+    table from line to line (the review's solver, if at hand).
+    """
     record = review.to_json()
-    record["review"] = [move_record(move) for move in review.moves]
+    solver = Solver(tt_mb=32) if solver is None else solver
+    if line_limit is None and not has_default_book(review.width, review.height, review.connect):
+        line_limit = Limit(nodes=LINE_NODES)
+    record["review"] = [_coached_move(review, move, solver, line_limit) for move in review.moves]
     for key, moves in (
         ("turning_points", review.turning_points),
         ("likely_turning_points", review.likely_turning_points),
@@ -153,4 +187,65 @@ def review_record(review: Review) -> dict[str, object]:
         record[key] = [
             {"number": m.number, "grade": m.grade, "sentence": move_sentence(m)} for m in moves
         ]
+    record["course"] = [point.to_json() for point in course(review)]
     return record
+
+
+def _coached_move(
+    review: Review, move: MoveReview, solver: Solver, line_limit: Limit | None
+) -> dict[str, object]:
+    """:func:`move_record` with the move's explanations and the best line before it."""
+    record = move_record(move)
+    played, best = move_explanations(review, move.number)
+    record["explanation"] = played.to_json()
+    record["best_explanation"] = None if best is None else best.to_json()
+    line = best_line(review.board_after(move.ply), limit=line_limit, solver=solver)
+    record["best_line"] = [_number(c) for c in line]
+    return record
+
+
+def exercise_record(exercise: Exercise) -> dict[str, object]:
+    """The JSON record of an exercise (a mistake to replay): ``number`` (the move's),
+    ``position`` (the moves before it, ``-`` for none), ``width``, ``height``, ``connect``,
+    ``player`` (1 or 2) and ``symbol``, ``played`` and ``good`` (1-based), ``grade``,
+    ``best`` (the good column explained), ``best_explanation``, ``played_explanation``, and
+    ``answers``: the verdict on each legal column (:func:`verdict_record`), keyed by its
+    1-based number as text, so a page answers a try without asking again."""
+    board = exercise.board
+    return {
+        "number": exercise.number,
+        "position": board.to_moves() or "-",
+        "width": board.width,
+        "height": board.height,
+        "connect": board.connect,
+        "player": exercise.player,
+        "symbol": exercise.move.symbol,
+        "played": _number(exercise.played),
+        "good": [_number(c) for c in exercise.good],
+        "grade": exercise.grade,
+        "best": _number(exercise.best),
+        "best_explanation": exercise.best_explanation.to_json(),
+        "played_explanation": exercise.played_explanation.to_json(),
+        "answers": {
+            column_label(c): verdict_record(answer(exercise, c)) for c in board.legal_moves
+        },
+    }
+
+
+def verdict_record(verdict: Verdict) -> dict[str, object]:
+    """The JSON record of a verdict: ``right``, ``sentence``, ``column`` (1-based, the one
+    tried) and ``explanation`` (of that column)."""
+    column = verdict.explanation.column
+    return {
+        "right": verdict.right,
+        "sentence": verdict.sentence,
+        "column": None if column is None else _number(column),
+        "explanation": verdict.explanation.to_json(),
+    }
+
+
+def game_record(saved: SavedGame) -> dict[str, object]:
+    """The JSON record of a saved game (``SavedGame.to_json``): ``number``, ``moves``,
+    ``size``, ``width``, ``height``, ``connect``, ``plies``, ``first``, ``second``,
+    ``result``, ``source`` and ``finished``."""
+    return saved.to_json()

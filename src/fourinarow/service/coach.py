@@ -1,0 +1,407 @@
+"""The coach: a review as players know it, and learning from one's mistakes.
+
+One judgement, said one way: the evaluation graph's points (:func:`course`), the best line
+(:func:`best_line`), the mistakes to replay (:func:`exercises`) and the verdict on a retry
+(:func:`answer`) all come from here, so the terminal, the desktop game and the web page only
+draw them.
+
+- :func:`course`: one point per position of a reviewed game (the start included), the first
+  player's expected result from 0 (a loss) through 0.5 (a draw) to 1 (a win), from the same
+  values that graded the moves: a drop on the graph is what the grade says was lost.
+- :func:`best_line`: the best play from a position, the solver's where it proves it.
+- :func:`exercises`: each mistake and blunder of a review as an exercise: the position, the
+  move played, every column that would have kept the position's value, and why.
+- :func:`answer`: the verdict on a column tried, in one sentence, with its explanation;
+  :func:`remember_missed` adds an exercise missed to the puzzle history.
+
+>>> from fourinarow.service.reviews import review_game
+>>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
+>>> [(p.ply, p.expected, p.words) for p in course(review)][2:]
+[(2, 1.0, 'win in 20'), (3, 0.0, 'loss in 19'), (4, 1.0, 'win in 2')]
+>>> (exercise,) = exercises(review, player=1)
+>>> exercise.number, [c + 1 for c in exercise.good], exercise.grade
+(3, [4], 'blunder')
+>>> answer(exercise, 3).sentence
+'Right: column 4 keeps the win.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fourinarow.agents.proofs import prove_then_estimate
+from fourinarow.analysis.explain import Explanation, explain
+from fourinarow.analysis.review import MoveReview, Review, review_move
+from fourinarow.core import Board, Column, FourInARowError, Player, column_label
+from fourinarow.core.checks import shown
+from fourinarow.puzzles.history import Progress
+from fourinarow.search.checks import checked_limit, playable_board
+from fourinarow.search.limit import Limit
+from fourinarow.search.scores import (
+    Bounds,
+    ColumnValue,
+    Estimate,
+    Exact,
+    Unvalued,
+    expected_result,
+)
+from fourinarow.search.solver import Solver
+from fourinarow.service.words import result_of, value_words, verb_words
+
+__all__ = [
+    "LINE_LENGTH",
+    "MISTAKES_SET",
+    "CoachError",
+    "CoursePoint",
+    "Exercise",
+    "Explanation",
+    "Verdict",
+    "answer",
+    "best_line",
+    "course",
+    "exercise_id",
+    "exercises",
+    "explain",
+    "move_explanations",
+    "remember_missed",
+]
+
+LINE_LENGTH = 12
+"""The most moves of a best line, by default."""
+
+MISTAKES_SET = "your games"
+"""The puzzle set an exercise missed is recorded under in the puzzle history."""
+
+REPLAYED = ("mistake", "blunder")
+"""The grades an exercise replays (inaccuracies keep the result: they are not replayed)."""
+
+
+class CoachError(FourInARowError):
+    """A bad argument to the coach: not a review, an exercise or a player."""
+
+
+# ------------------------------------------------------------------------------- the course
+
+
+@dataclass(frozen=True)
+class CoursePoint:
+    """One point of a game's evaluation graph: the position after ``ply`` stones.
+
+    Attributes:
+        ply: the stones on the board (0: the start).
+        expected: the first player's expected result, 0 (a loss), 0.5 (a draw), 1 (a win);
+            in between, an estimate (or bounds that leave the result open).
+        proven: the result is proven (``expected`` is then 0, 0.5 or 1).
+        words: the value in words, for the first player (``win in 9``, ``draw``, ``likely
+            draw``, ``at least a draw``, ``not proven``; ``X won`` or ``draw`` at the end).
+    """
+
+    ply: int
+    expected: float
+    proven: bool
+    words: str
+
+    def to_json(self) -> dict[str, object]:
+        """The point as JSON: ``ply``, ``expected`` (3 decimals), ``proven`` and ``words``."""
+        return {
+            "ply": self.ply,
+            "expected": round(self.expected, 3),
+            "proven": self.proven,
+            "words": self.words,
+        }
+
+
+def _flipped(value: ColumnValue) -> ColumnValue:
+    """A value for the side to move as the other player's."""
+    if isinstance(value, Exact | Bounds | Estimate):
+        return -value
+    return value
+
+
+def _settled(value: ColumnValue) -> bool:
+    """Whether ``value`` proves the result (win, draw or loss)."""
+    return result_of(value) in ("win", "loss", "draw")
+
+
+def _point(ply: int, value: ColumnValue, mover: Player) -> CoursePoint:
+    """The point of a position whose value for its side to move (``mover``) is ``value``."""
+    first = value if mover == 1 else _flipped(value)
+    if isinstance(first, Unvalued):
+        return CoursePoint(ply, 0.5, False, "not proven")
+    expected = expected_result(first)
+    words = value_words(first)
+    if isinstance(first, Estimate) and not _settled(first):
+        words = f"likely {first.likely_result}"
+    return CoursePoint(ply, expected, _settled(first), words)
+
+
+def _best_entry(move: MoveReview) -> ColumnValue:
+    """The value of the position before ``move`` for its mover: its likely best column's
+    entry (an estimate where nothing better is known), else the review's bounds."""
+    best = move.likely_best
+    if best is None:
+        return move.before
+    entry = move.values.values[best]
+    return entry if not isinstance(entry, Unvalued) else move.before
+
+
+def _played_entry(move: MoveReview) -> ColumnValue:
+    """The value of the move played, for its mover, as the review valued it."""
+    entry = move.values.values[move.column]
+    return move.played if isinstance(entry, Unvalued) else entry
+
+
+def course(review: Review) -> tuple[CoursePoint, ...]:
+    """The evaluation graph of a reviewed game: one point per position, the start included
+    (so one more than the moves), each the first player's expected result.
+
+    Each position before a move is valued by that move's analysis (its best column); the
+    position after the last move by the value of the move played, or by the game's result
+    when it is over. An empty review has no points.
+
+    Raises:
+        CoachError: ``review`` is not a review.
+    """
+    if not isinstance(review, Review):
+        raise CoachError(f"a course is drawn from a Review, not {shown(review)}")
+    points = [_point(move.ply, _best_entry(move), move.player) for move in review.moves]
+    if not review.moves:
+        return ()
+    last = review.moves[-1]
+    outcome = review.board.outcome()
+    ply = last.ply + 1
+    if outcome is None:
+        points.append(_point(ply, _flipped(_played_entry(last)), 3 - last.player))
+    elif outcome.is_draw:
+        points.append(CoursePoint(ply, 0.5, True, "draw"))
+    else:
+        won = outcome.winner == 1
+        points.append(CoursePoint(ply, 1.0 if won else 0.0, True, "X won" if won else "O won"))
+    return tuple(points)
+
+
+def move_explanations(review: Review, number: int) -> tuple[Explanation, Explanation | None]:
+    """Why move ``number`` (1-based) of a review was good or bad, and why the best column of
+    its position is best (``None`` when the review valued no column there): the
+    explanations of the column played and of the likely best one, in the position before
+    the move.
+
+    Raises:
+        CoachError: ``review`` is not a review, or it has no move ``number``.
+    """
+    if not isinstance(review, Review):
+        raise CoachError(f"explanations come from a Review, not {shown(review)}")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise CoachError(f"a move's number is a whole number, not {shown(number)}")
+    if not 1 <= number <= len(review.moves):
+        raise CoachError(f"the review has moves 1 to {len(review.moves)}, not {number}")
+    move = review.moves[number - 1]
+    board = review.board_after(move.ply)
+    best = move.likely_best
+    return explain(board, move.column), None if best is None else explain(board, best)
+
+
+# ---------------------------------------------------------------------------- the best line
+
+
+def _center_first(columns: tuple[Column, ...] | list[Column], width: int) -> Column:
+    return min(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
+
+
+def best_line(
+    board: Board,
+    *,
+    limit: Limit | None = None,
+    length: int = LINE_LENGTH,
+    solver: Solver | None = None,
+) -> tuple[Column, ...]:
+    """The best play from ``board`` for both sides, up to ``length`` moves or the game's end
+    (0-based columns; the column nearest the centre among equals).
+
+    Without a limit every move is the solver's proven best. Within one, each position is
+    valued as a hint is (prove, then estimate, the limit per position): the proven best
+    where the solver proves it, else the likely best by the engine's estimates; the line stops
+    where nothing is known. A finished game has an empty line.
+
+    Raises:
+        InvalidPositionError: ``board`` is not a board.
+        CoachError: ``length`` is not a whole number >= 0.
+        InvalidLimitError: ``limit`` is not a ``Limit``.
+    """
+    if not isinstance(board, Board):
+        playable_board(board, "")  # raises the usual error
+    if isinstance(length, bool) or not isinstance(length, int) or length < 0:
+        raise CoachError(f"a best line's length is a whole number >= 0, not {shown(length)}")
+    if limit is not None:
+        limit = checked_limit(limit)
+    solver = Solver() if solver is None else solver
+    position = board.copy()
+    line: list[Column] = []
+    while len(line) < length and not position.is_game_over():
+        if limit is None:
+            best = solver.best_moves(position)
+        else:
+            best = list(prove_then_estimate(position, solver, limit).likely_best())
+        if not best:
+            break
+        column = _center_first(best, position.width)
+        line.append(column)
+        position.push(column)
+    return tuple(line)
+
+
+# ----------------------------------------------------------------------------- exercises
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One mistake of a game to replay: find a better move.
+
+    Attributes:
+        number: the move's number in the game (1-based).
+        board: the position before the mistake (a copy; the player to move made it).
+        played: the column played (0-based).
+        good: the columns that keep the position's value (0-based): any of them is right.
+        grade: ``mistake`` or ``blunder``.
+        best_explanation: why the best column is best.
+        played_explanation: why the column played was wrong.
+        move: the review of the move, whose analysis judges every answer.
+    """
+
+    number: int
+    board: Board
+    played: Column
+    good: tuple[Column, ...]
+    grade: str
+    best_explanation: Explanation
+    played_explanation: Explanation
+    move: MoveReview
+
+    @property
+    def player(self) -> Player:
+        """The player who made the mistake (1 or 2)."""
+        return self.move.player
+
+    @property
+    def best(self) -> Column:
+        """The good column nearest the centre: the one explained as best."""
+        return _center_first(self.good, self.board.width)
+
+
+def _keeps(move: MoveReview, board: Board, column: Column) -> bool:
+    """Whether ``column`` keeps the value of the position ``move`` was made in: graded best
+    or an inaccuracy (the same result) by the same analysis."""
+    if isinstance(move.values.values[column], Unvalued):
+        return False
+    return review_move(board, column, move.values).grade in ("best", "inaccuracy")
+
+
+def _exercise(review: Review, move: MoveReview) -> Exercise | None:
+    board = review.board_after(move.ply)
+    good = tuple(c for c in board.legal_moves if _keeps(move, board, c))
+    if not good:
+        return None
+    best = _center_first(good, board.width)
+    return Exercise(
+        number=move.number,
+        board=board,
+        played=move.column,
+        good=good,
+        grade=move.grade,
+        best_explanation=explain(board, best),
+        played_explanation=explain(board, move.column),
+        move=move,
+    )
+
+
+def exercises(review: Review, player: Player | None = None) -> tuple[Exercise, ...]:
+    """The mistakes and blunders of a review (of ``player`` alone, if given), in order, each
+    as an exercise; inaccuracies are not replayed, nor moves the review could not grade.
+
+    Raises:
+        CoachError: ``review`` is not a review, or ``player`` is not 1, 2 or ``None``.
+    """
+    if not isinstance(review, Review):
+        raise CoachError(f"exercises come from a Review, not {shown(review)}")
+    if player is not None and (isinstance(player, bool) or player not in (1, 2)):
+        raise CoachError(f"a player is 1, 2 or None, not {shown(player)}")
+    found = (
+        _exercise(review, move)
+        for move in review.moves
+        if move.grade in REPLAYED and (player is None or move.player == player)
+    )
+    return tuple(exercise for exercise in found if exercise is not None)
+
+
+def exercise_id(exercise: Exercise) -> str:
+    """The exercise's name in the puzzle history: its shape and position, ``7x6:4455``."""
+    board = exercise.board
+    shape = f"{board.width}x{board.height}" + ("" if board.connect == 4 else f"c{board.connect}")
+    return f"{shape}:{board.to_moves() or '-'}"
+
+
+# ------------------------------------------------------------------------------ answers
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict on a column tried in an exercise.
+
+    Attributes:
+        right: the column keeps the position's value.
+        sentence: one sentence: ``Right: column 4 keeps the win.`` or ``Not that: column 5
+            loses in 2; column 3 keeps the win.``
+        explanation: the explanation of the column tried.
+    """
+
+    right: bool
+    sentence: str
+    explanation: Explanation
+
+
+def _kept(move: MoveReview) -> str:
+    """What the best column keeps, as a noun: ``win``, ``draw``, ``likely win``..."""
+    entry = _best_entry(move)
+    if isinstance(entry, Estimate) and not _settled(entry):
+        return f"likely {entry.likely_result}"
+    result = result_of(entry)
+    return "draw" if result in ("draw", "at least a draw") else "win"
+
+
+def answer(exercise: Exercise, column: Column) -> Verdict:
+    """The verdict on ``column`` (0-based) tried in ``exercise``: right when it keeps the
+    position's value (any good column), with one sentence and the column's explanation.
+
+    Raises:
+        CoachError: ``exercise`` is not an exercise.
+        InvalidMoveError: ``column`` is not a column of the board.
+        IllegalMoveError: ``column`` is full.
+    """
+    if not isinstance(exercise, Exercise):
+        raise CoachError(f"an answer is to an Exercise, not {shown(exercise)}")
+    explanation = explain(exercise.board, column)  # raises for a column that cannot be played
+    kept = _kept(exercise.move)
+    label = column_label(column)
+    if column in exercise.good:
+        return Verdict(True, f"Right: column {label} keeps the {kept}.", explanation)
+    value = exercise.move.values.values[column]
+    said = "is not proven" if isinstance(value, Unvalued) else verb_words(value)
+    better = column_label(exercise.best)
+    again = " (the move played)" if column == exercise.played else ""
+    sentence = f"Not that: column {label}{again} {said}; column {better} keeps the {kept}."
+    return Verdict(False, sentence, explanation)
+
+
+def remember_missed(exercise: Exercise, progress: Progress) -> None:
+    """Record ``exercise`` as a failed puzzle in the player's puzzle history (set
+    :data:`MISTAKES_SET`, id :func:`exercise_id`), so it counts with the puzzles missed.
+
+    Raises:
+        CoachError: ``exercise`` or ``progress`` is not what it should be.
+        ProgressError: the progress file cannot be written.
+    """
+    if not isinstance(exercise, Exercise):
+        raise CoachError(f"remember an Exercise, not {shown(exercise)}")
+    if not isinstance(progress, Progress):
+        raise CoachError(f"missed exercises go to a puzzle Progress, not {shown(progress)}")
+    progress.record(exercise_id(exercise), MISTAKES_SET, "failed", [column_label(exercise.played)])
