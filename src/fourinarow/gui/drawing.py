@@ -337,13 +337,13 @@ def _graph(surface: pygame.Surface, fonts: Fonts, palette: Palette, graph: Graph
     box, plot = graph.box, graph.plot
     pygame.draw.rect(surface, _shade(palette.background, 0.7), box.rect(), border_radius=6)
     label = plot.y - box.y - 6
-    small = fonts.fitting(graph.top, label * 0.85, box.width * 0.45)
+    small = fonts.fitting(graph.top, label * 1.2, box.width * 0.45)
     image = small.render(graph.top, True, palette.disc(1))
     surface.blit(image, image.get_rect(topleft=_pixel((box.x + 6, box.y + 1))))
     image = small.render(graph.bottom, True, palette.disc(2))
     surface.blit(image, image.get_rect(bottomleft=_pixel((box.x + 6, box.bottom - 1))))
     if graph.words:
-        words = fonts.fitting(graph.words, label * 0.85, box.width * 0.5)
+        words = fonts.fitting(graph.words, label * 1.2, box.width * 0.5)
         image = words.render(graph.words, True, palette.text)
         surface.blit(image, image.get_rect(topright=_pixel((box.x + box.width - 6, box.y + 1))))
     middle = round(graph.y(0.5))
@@ -371,7 +371,7 @@ def _paragraphs(
     line shown ends in ``…`` when some are left out)."""
     if not paragraphs or box.height < 8:
         return
-    font = fonts.get(min(22.0, max(13.0, box.height / 8)))
+    font = fonts.get(min(22.0, max(15.0, box.height / 8)))
     height = font.get_linesize()
     lines: list[tuple[str, int, bool]] = []  # a line, its paragraph, does it start it
     for number, paragraph in enumerate(paragraphs):

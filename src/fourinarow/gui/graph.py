@@ -63,7 +63,7 @@ class GraphFrame:
         """The part of the box the points are drawn in (the box, less room for the labels at
         the top and bottom)."""
         box = self.box
-        label = min(18.0, box.height * 0.15) + 6  # the labels, and room for a point's dot
+        label = min(18.0, max(12.0, box.height * 0.15)) + 6  # the labels, and room for a dot
         return Box(box.x + 6, box.y + label, box.width - 12, max(1.0, box.height - 2 * label))
 
     def x(self, ply: int) -> float:

@@ -82,7 +82,7 @@ class ReviewLayout:
                 cells_high * cell,
             )
         else:
-            panel_height = max(0.0, usable * 0.3)
+            panel_height = max(0.0, usable * 0.4)
             usable -= panel_height + margin
             cell = float(
                 max(1, int(min((width - 2 * margin) / columns, max(1.0, usable) / cells_high)))
