@@ -235,6 +235,12 @@ def test_a_large_board_is_reviewed_with_progress_while_the_window_answers(
     assert screen.view.shown == 3
     assert screen.reviewing
     assert screen.frame(WINDOW).grade is None
+    assert screen.frame(WINDOW).graph.points == ()  # drawn once the review is there
+    screen.act("retry")  # the retry needs the grades
+    assert app.retry is None
+    assert screen.status() == "The review is still being worked out: wait for it."
+    screen.act("previous")  # any step clears the notice
+    screen.act("next")
     deadline = time.monotonic() + 60.0
     while job.done == 0:  # the progress moves on while frames are drawn
         assert time.monotonic() < deadline, "no position was reviewed"
