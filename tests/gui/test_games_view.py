@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from fourinarow.core import Board
-from fourinarow.gui.games_view import GamesView
+from fourinarow.gui.games_view import GamesLayout, GamesView
 from fourinarow.gui.keeper import GameKeeper
 
 
@@ -52,3 +54,14 @@ def test_nothing_saved_yet_says_where_games_come_from(tmp_path: Path) -> None:
         "Your games",
         "No games saved yet: every game played in the window is kept here.",
     )
+
+
+@pytest.mark.parametrize("size", [(200, 200), (720, 640), (1600, 500), (400, 1200)])
+def test_the_list_layout_keeps_its_rows_above_the_buttons(size: tuple[int, int]) -> None:
+    layout = GamesLayout.fit(size, 10)
+    assert layout.header.bottom <= layout.rows[0].y
+    assert layout.rows[-1].bottom <= layout.buttons[0].y + 1e-9
+    assert layout.buttons[0].bottom <= layout.status.y
+    assert all(box.x >= 0 and box.x + box.width <= size[0] for box in layout.buttons)
+    assert layout.row_at(layout.rows[3].centre) == 3
+    assert layout.button_at(layout.buttons[-1].centre) == "open"

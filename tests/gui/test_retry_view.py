@@ -3,8 +3,10 @@ handed on to be remembered even when that fails."""
 
 from __future__ import annotations
 
+import pytest
+
 from fourinarow.core import Board
-from fourinarow.gui.retry_view import RetryView
+from fourinarow.gui.retry_view import RetryLayout, RetryView
 from fourinarow.service import coach
 from fourinarow.service.reviews import review_game
 
@@ -52,3 +54,14 @@ def test_a_game_without_mistakes_says_so() -> None:
     )
     assert view.board.moves == Board.from_moves("4444").moves
     assert not view.try_column(0)
+
+
+@pytest.mark.parametrize("size", [(200, 200), (720, 640), (1600, 500), (400, 1200)])
+def test_the_retry_layout_keeps_its_buttons_in_the_window_apart(size: tuple[int, int]) -> None:
+    layout = RetryLayout.fit(size, 7, 6)
+    back, forward = layout.buttons
+    assert 0 <= back.x < back.x + back.width <= forward.x
+    assert forward.x + forward.width <= size[0]
+    assert layout.review.board.board.bottom <= back.y
+    assert back.bottom <= layout.review.status.y
+    assert layout.button_at(forward.centre) == "next"
