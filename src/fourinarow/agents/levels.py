@@ -29,14 +29,14 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level("random", None, "plays at random"),
-    2: Level("simple:blunder=0.5", None, "half the time as level 3, half at random"),
-    3: Level("simple", None, "wins when it can, else blocks, else random"),
-    4: Level("alphabeta:depth=2,eval=window,blunder=0.2", None, "two moves ahead, often careless"),
-    5: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
-    6: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
-    7: Level("engine:nodes=3000", None, "the engine, 3 thousand positions a move"),
-    8: Level("engine:nodes=300000", None, "the engine, 300 thousand positions a move"),
-    9: Level("perfect:blunder=0.02", 2.0, "perfect play within 2 s a move, but 2% random moves"),
+    2: Level("simple:blunder=0.75", None, "a quarter of the time as level 4, else random"),
+    3: Level("simple:blunder=0.3", None, "as level 4, but a random move 3 times in 10"),
+    4: Level("simple", None, "wins when it can, else blocks, else random"),
+    5: Level("alphabeta:depth=2,eval=window,blunder=0.2", None, "two moves ahead, often careless"),
+    6: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
+    7: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
+    8: Level("engine:nodes=30", None, "the engine, 30 positions a move"),
+    9: Level("engine:nodes=1000", None, "the engine, 1,000 positions a move"),
     10: Level("perfect", 2.0, "perfect wherever it can solve within 2 s a move"),
 }
 """The levels, weakest first."""

@@ -1,9 +1,10 @@
 """Make puzzles from real games: walk every position, solve it, keep those with one good column.
 
 **Where the positions come from.** :func:`self_play_games` plays games between the levels
-(``level:3`` .. ``level:8``, a random pair per game) after 0-4 random opening moves, all drawn
-from one ``random.Random(seed)``: the levels' budgets are depths and node counts, so the same
-seed plays the same games on any machine. :func:`games_from_moves` takes games as move strings
+(``level:3`` .. ``level:8`` of :data:`~fourinarow.agents.levels.FIRST_LEVELS`, a random pair
+per game) after 0-4 random opening moves, all drawn from one ``random.Random(seed)``: the
+levels' budgets are depths and node counts, so the same seed plays the same games on any
+machine. :func:`games_from_moves` takes games as move strings
 instead (a tournament database's, say). Every position of a game before its last move is a
 candidate; a position met before (or its mirror image) is skipped.
 
@@ -29,7 +30,7 @@ up with the skipped puzzles, in the order found.
 (360 puzzles, 120 of each kind; about 130 s of processor time, 10 minutes on a busy 2-core
 machine).
 
-**Rating.** An Elo-like integer on the levels' scale (the manual's *Levels* page: ``random`` is 0,
+**Rating.** An Elo-like integer on the scale of the first levels (``random`` is 0, their
 ``level:5`` 642, ``level:8`` 1004), from three things:
 
 1. the depth ``D``: for a winning kind the win's length in own moves; for ``save-draw`` the
