@@ -37,14 +37,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-PLAY = "?pos=4444533347&size=7x6&connect=4&mode=computer&level=6&first=human&values=1"
-"""A game against level 6 after ten moves, values shown: wins, draws and losses side by side."""
+PLAY = "?pos=4444533347&size=7x6&connect=4&mode=computer&level=7&first=human&values=1"
+"""A game against level 7 after ten moves, values shown: wins, draws and losses side by side."""
 
 PHONE = "?pos=453766&size=7x6&connect=4&mode=human&values=1"
 """Two players at one screen, values shown."""
 
 REVIEW = "?pos=4444433333676641366611171177775555&size=7x6&connect=4&mode=human"
-"""Level 5 (Red) against level 7 (Yellow): the win changes hands three times, for its review."""
+"""Two computer players: the win changes hands three times, for its review."""
 
 REVIEW_MOVE = 15
 """The move the review screenshot shows: the first turning point."""

@@ -219,6 +219,11 @@ def test_level_labels_fit_and_keep_the_whole_description(tab: Tab, screen: str) 
     tab.page.select_option("#level", "9")
     tab.settle()
     assert tab.page.inner_text("#level-note") == levels[8]["description"]
+    # each short name says what its level does, as its description does
+    names = tab.page.eval_on_selector_all("#level option", "items => items.map(i => i.text)")
+    for number, words in ((6, "two moves ahead"), (7, "five moves ahead")):
+        assert words in names[number - 1]
+        assert words in levels[number - 1]["description"]
     tab.check_console()
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import FloatRect, ViewportSize
 
 GAME = "4444433333676641366611171177775555"
-"""Level 5 (Red) against level 7 (Yellow): the win changes hands three times (moves 15 to 17
+"""Two computer players: the win changes hands three times (moves 15 to 17
 are blunders)."""
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

@@ -17,14 +17,14 @@ import {
 // the note under it.
 const LEVEL_NAMES = {
   1: "random",
-  2: "half random",
-  3: "wins or blocks",
-  4: "two moves, careless",
-  5: "two moves ahead",
-  6: "five moves ahead",
-  7: "engine, 3k positions",
-  8: "engine, 300k positions",
-  9: "near perfect",
+  2: "mostly random",
+  3: "wins or blocks, careless",
+  4: "wins or blocks",
+  5: "two moves, careless",
+  6: "two moves ahead",
+  7: "five moves ahead",
+  8: "engine, 30 positions",
+  9: "engine, 1,000 positions",
   10: "perfect",
 };
 
