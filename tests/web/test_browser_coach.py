@@ -212,8 +212,8 @@ def test_why_the_best_column_is_best(tab: Tab) -> None:
     tab.go(f"?pos={game}&mode=human")
     open_review(tab)
     go_to(tab, 7)
-    move = review_record(review_game(game))["review"][6]
-    assert (move["grade"], move["best"]) == ("blunder", [4])
+    move = review_game(game).moves[6]
+    assert (move.grade, move.best) == ("blunder", (3,))  # 0-based: column 4
     text = tab.page.inner_text("#explanation")
     assert text.endswith("Why column 4:\n\nRed wins at once in column 4.")
     assert text.count("Red wins at once in column 4.") == 1
