@@ -117,7 +117,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(run: Run) -> None:
         (["--keep-answers", "-1"], ["--keep-answers", "10000000"]),
         (["--keep-answers", "1e9"], ["--keep-answers"]),
         (["--answers-mb", "-1"], ["--answers-mb"]),
-        (["--keep-games", "0"], ["--keep-games", "1000000"]),
+        (["--keep-games", "-1"], ["--keep-games", "1000000"]),
         (["--keep-games", "many"], ["--keep-games"]),
         (["--games-db", ""], ["--games-db"]),
         (["--header-timeout", "0"], ["--header-timeout"]),

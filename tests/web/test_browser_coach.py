@@ -7,6 +7,7 @@ shows is checked against the service's own record of the same game."""
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -15,9 +16,10 @@ from fourinarow.analysis import review_game
 from fourinarow.service.coach import exercises
 from fourinarow.service.records import review_record
 from tests.web.browser import Tab
+from tests.web.running import running_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import FloatRect, ViewportSize
+    from playwright.sync_api import BrowserContext, FloatRect, ViewportSize
 
 GAME = "4444433333676641366611171177775555"
 """Two computer players: the win changes hands three times (moves 15 to 17
@@ -308,6 +310,23 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     assert tab.stones() == 7
     assert len(tab.page.locator("#moves button[data-grade]").all()) == 7
     tab.check_console()
+
+
+def test_a_server_that_keeps_no_games_shows_no_list(
+    desktop: BrowserContext, tmp_path: Path
+) -> None:
+    games = tmp_path / "games.sqlite3"
+    with running_server("--games-db", str(games), "--keep-games", "0") as server:
+        tab = Tab.open(desktop, server.url)
+        tab.go("?mode=human")
+        assert tab.page.locator("#games-card").is_hidden()
+        for column in "4455667":
+            tab.click_column(int(column))
+        assert "Red wins" in tab.status()
+        tab.check_console()  # nothing posted, so no 403 in the console
+        tab.page.close()
+        server.stop()
+    assert not games.exists()
 
 
 def test_a_full_column_says_why_it_takes_no_disc(tab: Tab) -> None:

@@ -55,6 +55,7 @@ def test_a_game_is_saved_listed_and_opened(keeper: tuple[Server, Path]) -> None:
     listed = get(server.url, GAMES, limit=1).body
     assert listed["games"] == [saved]
     assert 1 <= listed["count"] <= KEEP
+    assert listed["keep"] == KEEP
     assert get(server.url, f"{GAMES}/{saved['number']}").body == saved
     with GameStore(path) as store:  # the file is a games file as the command line reads it
         assert store.game(saved["number"]).moves == "4455667"
@@ -158,3 +159,13 @@ def test_a_games_file_that_cannot_be_read_gets_503_and_the_rest_goes_on(
     assert status == 0
     assert "is not a games file" in err  # the log says why
     assert damaged.read_text().startswith("not a games file")  # left as it was
+
+
+def test_a_server_that_keeps_no_games_saves_none(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with running_server("--games-db", str(path), "--keep-games", "0") as server:
+        assert get(server.url, GAMES).body == {"games": [], "count": 0, "keep": 0}
+        assert_error(post(server.url, GAMES, game()), 403, "keeps no games", "--keep-games 0")
+        status, _ = server.stop()
+    assert status == 0
+    assert not path.exists()  # no file made

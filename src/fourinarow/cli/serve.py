@@ -46,7 +46,7 @@ MAX_KEEP_GAMES = 1_000_000
 """The most games played on the page a server keeps (``--keep-games``); the web package's
 bound is the same."""
 
-game_count = whole_option(1, MAX_KEEP_GAMES)
+game_count = whole_option(0, MAX_KEEP_GAMES)
 """``--keep-games``: games played on the page kept."""
 
 MAX_REQUEST_TIMEOUT = 3600
@@ -140,8 +140,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         type=game_count,
         default=1000,
         metavar="N",
-        help=f"how many games finished on the page to keep, the newest, 1-{MAX_KEEP_GAMES}; the "
-        "oldest go as new ones come (default: 1000)",
+        help=f"how many games finished on the page to keep, the newest, 0-{MAX_KEEP_GAMES}; the "
+        "oldest go as new ones come; 0 saves none (default: 1000)",
     )
     serve.add_argument(
         "--header-timeout",

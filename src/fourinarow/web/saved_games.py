@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
-from fourinarow.core import Board
+from fourinarow.core import Board, FourInARowError
 from fourinarow.service.games import (
     GameStore,
     GameStoreError,
@@ -31,7 +31,7 @@ from fourinarow.service.games import (
 from fourinarow.service.records import game_record
 from fourinarow.web.searches import ServerBusyError
 
-__all__ = ["MAX_WAITING", "SavedGames", "SavedGamesError"]
+__all__ = ["MAX_WAITING", "NoGamesKeptError", "SavedGames", "SavedGamesError"]
 
 MAX_WAITING = 64
 """The most calls on the games file that wait at once; one more gets 503."""
@@ -46,12 +46,17 @@ class SavedGamesError(ServerBusyError):
     answer does not name the server's file)."""
 
 
+class NoGamesKeptError(FourInARowError):
+    """This server keeps no games (``--keep-games 0``): HTTP 403."""
+
+
 class SavedGames:
     """The web page's games file.
 
     Args:
         path: the games file (default: ``games.sqlite3`` in the user's data folder).
-        keep: how many games to keep, the newest (at least 1).
+        keep: how many games to keep, the newest; 0 keeps none (a save is refused with
+            :class:`NoGamesKeptError`, and no file is made).
     """
 
     def __init__(self, path: Path | None, keep: int) -> None:
@@ -96,6 +101,9 @@ class SavedGames:
         """Save the game that led to ``board`` (from the web), keep the newest :attr:`keep`
         games; the saved game's record."""
 
+        if self.keep == 0:
+            raise NoGamesKeptError("this server keeps no games (fourinarow serve --keep-games 0)")
+
         def call() -> dict[str, object]:
             saved = self._opened().save(
                 board, first=first, second=second, source="web", keep=self.keep
@@ -109,7 +117,7 @@ class SavedGames:
         are (none, without making the file, when there is none yet)."""
 
         def call() -> tuple[list[dict[str, object]], int]:
-            if self._store is None and not self._file().exists():
+            if self.keep == 0 or (self._store is None and not self._file().exists()):
                 return [], 0
             store = self._opened()
             return [game_record(g) for g in store.games(limit, offset)], len(store)

@@ -115,8 +115,9 @@ class Settings:
             default, any page; none, no page of another site. At most ``MAX_ORIGINS``.
         games_file: the games file where the page's finished games are saved (``None``:
             ``games.sqlite3`` in the user's data folder, with the terminal's and the desktop's).
-        keep_games: how many of the page's games to keep, the newest (1 to
-            ``MAX_KEEP_GAMES``): a flood of saved games cannot grow the file without bound.
+        keep_games: how many of the page's games to keep, the newest (0 to
+            ``MAX_KEEP_GAMES``): a flood of saved games cannot grow the file without bound;
+            0 keeps none (the server then saves nothing and makes no file).
 
     Raises:
         InvalidWebSettingError: a setting out of its range, or ``answers_mb`` more than this
@@ -194,9 +195,9 @@ class Settings:
         games = self.keep_games
         if isinstance(games, bool) or not isinstance(games, int):
             games = -1
-        if not 1 <= games <= MAX_KEEP_GAMES:
+        if not 0 <= games <= MAX_KEEP_GAMES:
             raise InvalidWebSettingError(
-                f"keep_games is a whole number from 1 to {MAX_KEEP_GAMES}, not {self.keep_games!r}"
+                f"keep_games is a whole number from 0 to {MAX_KEEP_GAMES}, not {self.keep_games!r}"
             )
         make_agent(self.kaggle_agent)  # refuses a spec it cannot build
 

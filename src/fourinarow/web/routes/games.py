@@ -15,6 +15,7 @@ from fourinarow.web.dependencies import SavedGamesDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import read_board
 from fourinarow.web.routes.inputs import MAX_TEXT, json_body, json_body_schema
+from fourinarow.web.saved_games import NoGamesKeptError
 
 __all__ = ["MAX_LIST", "GameRequest", "router"]
 
@@ -40,15 +41,22 @@ class GameRequest(BaseModel):
     summary="Save a game played on the page",
     status_code=201,
     openapi_extra=json_body_schema(GameRequest),
-    responses=error_answers(400, 413, 422, 503),
+    responses={
+        **error_answers(400, 413, 422, 503),
+        403: {"description": "This server keeps no games (--keep-games 0)"},
+    },
 )
 async def save_game(request: Request, games: SavedGamesDep) -> JSONResponse:
     """Save the game (its result from its moves: ``first``, ``second``, ``draw`` or
     ``unfinished``) as ``source`` ``web``; answer its record, 201. The server keeps its newest
-    games only (``fourinarow serve --keep-games``): the oldest go as new ones come."""
+    games only (``fourinarow serve --keep-games``): the oldest go as new ones come; a server
+    that keeps none answers 403."""
     body = GameRequest.model_validate(await json_body(request))
     board = read_board(body.moves, None, body.size, body.connect)
-    record = await games.save(board, body.first, body.second)
+    try:
+        record = await games.save(board, body.first, body.second)
+    except NoGamesKeptError as error:
+        raise HTTPException(403, str(error)) from None
     return JSONResponse(record, status_code=201)
 
 
@@ -64,9 +72,10 @@ async def list_games(
 ) -> dict[str, object]:
     """``games`` (each game's record: ``number``, ``moves``, ``size``, ``width``,
     ``height``, ``connect``, ``plies``, ``first``, ``second``, ``result``, ``source``,
-    ``finished``) and ``count``, the games kept in all."""
+    ``finished``), ``count``, the games kept in all, and ``keep``, the most this server keeps
+    (0: it saves none)."""
     found, count = await games.games(limit, offset)
-    return {"games": found, "count": count}
+    return {"games": found, "count": count, "keep": games.keep}
 
 
 @router.get(

@@ -9,6 +9,7 @@ import { moves } from "./words.js";
 const RESULT_WORDS = { first: "Red won", second: "Yellow won", draw: "a draw", unfinished: "unfinished" };
 
 let saved = ""; // the last game saved: its moves, size and line, so that it is saved once
+let keeping = true; // false when the server keeps no games (fourinarow serve --keep-games 0)
 
 // Who played each side, as the list shows them.
 function players() {
@@ -20,7 +21,8 @@ function players() {
 // Save the game shown when it has just ended here (a move of this page finished it).
 export async function saveFinished() {
   const view = state.view;
-  if (!view || !view.over || state.review !== null || state.cursor !== state.moves.length) return;
+  if (!keeping || !view || !view.over || state.review !== null) return;
+  if (state.cursor !== state.moves.length) return;
   const key = `${sizeText()}/${state.connect}/${movesText(state.moves, state.width)}`;
   if (key === saved) return;
   saved = key;
@@ -58,6 +60,8 @@ export async function loadGames() {
     $("games-note").textContent = `The saved games cannot be read: ${error.message}`;
     return;
   }
+  keeping = answer.keep !== 0;
+  $("games-card").hidden = !keeping;
   const items = answer.games.map((game) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
