@@ -187,3 +187,15 @@ def test_the_review_carries_its_mistakes_and_the_verdict_on_every_column(
     assert third["answers"]["5"]["sentence"].startswith("Not that: column 5 (the move played)")
     assert [point["ply"] for point in body["course"]] == [0, 1, 2, 3, 4]
     assert body["review"][2]["best_line"][0] == 4
+
+
+def test_the_exercises_are_made_within_the_servers_cap() -> None:
+    # A cap of 1 ms: the book grades 4455 at once, but its exercises (each column of each
+    # mistake explained, some milliseconds) cannot be made within it, so none are sent.
+    from tests.web.running import running_server
+
+    with running_server("--max-time-ms", "1") as server:
+        body = get(server.url, REVIEW, pos="4455").body
+        assert [move["grade"] for move in body["review"]][2:] == ["blunder", "blunder"]
+        assert body["exercises"] == []
+        server.stop()

@@ -16,13 +16,13 @@ from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import whole_review_limit
 from fourinarow.service.coach import LINE_LENGTH, exercises
 from fourinarow.service.records import LINE_NODES, exercise_record, review_record
-from fourinarow.service.reviews import review_game
+from fourinarow.service.reviews import Review, review_game
 from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
-__all__ = ["ANSWER_SECONDS_PER_MOVE", "LINE_SHARE", "line_limit", "router"]
+__all__ = ["ANSWER_SECONDS_PER_MOVE", "LINE_SHARE", "exercise_records", "line_limit", "router"]
 
 router = APIRouter()
 
@@ -47,6 +47,20 @@ def line_limit(board: Board, left: float) -> Limit | None:
     return Limit(time=share, nodes=LINE_NODES)
 
 
+def exercise_records(review: Review, until: float) -> list[dict[str, object]]:
+    """The records of the review's exercises (each with the answer to every column) made
+    before the :func:`time.monotonic` time ``until``: the server's cap bounds them too (each
+    record explains every column; on a large board that takes a while)."""
+    if time.monotonic() >= until:
+        return []
+    records = []
+    for exercise in exercises(review):
+        if time.monotonic() >= until:
+            break
+        records.append(exercise_record(exercise))
+    return records
+
+
 @router.get(
     "/api/v1/review",
     summary="Every move of a game graded, as `fourinarow review --json`",
@@ -69,7 +83,8 @@ async def review(
     """The review ``fourinarow review --json`` prints, plus ``time_cap_ms``: the time the
     whole review was allowed, and ``exercises``: each mistake or blunder to replay (the
     position before it, the good columns, the explanations) with ``answers``, the verdict on
-    each column that can be played there (keyed by its number). On a shape with an opening
+    each column that can be played there (keyed by its number), as many as the server's
+    time cap allows (whatever ``time_ms`` asked). On a shape with an opening
     book (shipped, as for 7x6, or installed) the book proves the positions; elsewhere each
     position gets an even share of the time, most of it for proofs (every column narrowed
     together) and the rest for the engine's estimates: a move whose values were not proven is
@@ -86,7 +101,9 @@ async def review(
         )
 
     # the cap covers reading the moves (from_arrival) and writing the answer too
-    seconds = max(0.0, given.seconds - ANSWER_SECONDS_PER_MOVE * board.ply)
+    reserve = ANSWER_SECONDS_PER_MOVE * board.ply
+    seconds = max(0.0, given.seconds - reserve)
+    coach_until = deadline.at - reserve  # the coaching within the server's cap, whatever asked
 
     def work(solver: Solver) -> JSONResponse:
         started = time.monotonic()
@@ -94,7 +111,7 @@ async def review(
         graded = review_game(board, limit=limit, solver=solver, within=seconds)
         left = max(0.0, seconds - (time.monotonic() - started))
         record = review_record(graded, solver=solver, line_limit=line_limit(board, left))
-        record["exercises"] = [exercise_record(e) for e in exercises(graded)]
+        record["exercises"] = exercise_records(graded, coach_until)
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
         return JSONResponse({**record, "time_cap_ms": cap})
