@@ -111,6 +111,10 @@ function renderExplanation() {
   const graded = reviewedMoves();
   const move = graded && state.cursor > 0 ? graded[state.cursor - 1] : null;
   const parts = [];
+  if (move && move.explanation === null) {
+    // the server's time ran out before it came to this move (its review's `coached`)
+    parts.push(paragraph("Not explained: the server's time ran out before this move.", "note"));
+  }
   const played = move && move.explanation ? move.explanation.sentences : [];
   if (played.length > 0) {
     parts.push(paragraph(`Column ${move.column}, the move played:`, "explanation-head"));
