@@ -22,7 +22,15 @@ from fourinarow.web.error_answers import error_answers
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
-__all__ = ["ANSWER_SECONDS_PER_MOVE", "LINE_SHARE", "exercise_records", "line_limit", "router"]
+__all__ = [
+    "ANSWER_SECONDS_PER_MOVE",
+    "COACH_SHARE",
+    "LINE_SHARE",
+    "exercise_records",
+    "line_limit",
+    "review_seconds",
+    "router",
+]
 
 router = APIRouter()
 
@@ -31,9 +39,21 @@ ANSWER_SECONDS_PER_MOVE = 50e-6
 JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 380 moves."""
 
 
+COACH_SHARE = 0.2
+"""The share of a review's time kept for its best lines, on a shape without an opening book
+(with one, the book grades the game at once and the solver gives the lines quickly)."""
+
 LINE_SHARE = 0.5
 """The share of the time left after the review that the best lines may take, on a shape
-without an opening book (with one, the book and the solver give them at once)."""
+without an opening book."""
+
+
+def review_seconds(board: Board, seconds: float) -> float:
+    """The time the grading itself may take of a review's ``seconds``: all of it on a shape
+    with an opening book, else all but :data:`COACH_SHARE`, kept for the best lines."""
+    if has_default_book(board.width, board.height, board.connect):
+        return seconds
+    return seconds * (1 - COACH_SHARE)
 
 
 def line_limit(board: Board, left: float) -> Limit | None:
@@ -107,8 +127,9 @@ async def review(
 
     def work(solver: Solver) -> JSONResponse:
         started = time.monotonic()
-        limit = whole_review_limit(board, seconds)
-        graded = review_game(board, limit=limit, solver=solver, within=seconds)
+        grading = review_seconds(board, seconds)
+        limit = whole_review_limit(board, grading)
+        graded = review_game(board, limit=limit, solver=solver, within=grading)
         left = max(0.0, seconds - (time.monotonic() - started))
         record = review_record(graded, solver=solver, line_limit=line_limit(board, left))
         record["exercises"] = exercise_records(graded, coach_until)
