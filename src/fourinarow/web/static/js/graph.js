@@ -54,13 +54,8 @@ export function drawGraph(svg, course, graded, cursor) {
   const step = last === 0 ? WIDTH : (WIDTH - 2 * PAD) / last;
   for (const point of course) {
     const move = point.ply > 0 && graded ? graded[point.ply - 1] : null;
-    const group = element("g", {
-      class: "graph-point",
-      "data-ply": point.ply,
-      role: "button",
-      tabindex: -1,
-      "aria-label": pointTitle(point, move),
-    });
+    // a point for the mouse (its title a tooltip); the keyboard has the move list
+    const group = element("g", { class: "graph-point", "data-ply": point.ply });
     if (point.ply === cursor) group.setAttribute("aria-current", "step");
     // a band the width of one move, so that a point is easy to hit
     group.append(
