@@ -16,12 +16,14 @@ from fourinarow.cli.options import (
     non_negative_number,
     say_what_to_type,
 )
+from fourinarow.cli.output import color_wanted
 from fourinarow.cli.progress_bars import review_progress
 from fourinarow.cli.results import db_help
+from fourinarow.cli.retry import RETRY_HELP, Retry
 from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
 from fourinarow.cli.review_text import review_text
-from fourinarow.core import Board, Geometry, InvalidPositionError
+from fourinarow.core import Board, Geometry, InvalidPositionError, Player
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
@@ -31,7 +33,18 @@ from fourinarow.service.records import review_record
 from fourinarow.service.reviews import ReviewError
 from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
 
-__all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "run"]
+__all__ = [
+    "DEFAULT_TIME_MS",
+    "ReviewSettings",
+    "add_limit_options",
+    "add_parser",
+    "add_retry_options",
+    "review_moves",
+    "run",
+]
+
+_NO_RETRY = False
+"""``--retry``'s value when it is not given (``None`` is "both players")."""
 
 DEFAULT_TIME_MS = REVIEW_SECONDS * 1000
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -85,6 +98,25 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "moves", nargs="?", metavar="MOVES", help="the game, e.g. 4453, or - for stdin"
     )
     add_shape_options(parser)
+    add_limit_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=(
+            "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
+            "(per move: number, player, column, typed before and played scores with their "
+            "words, best, grade, "
+            "mark, from_bounds, graded_by, estimate, expected_loss, credit), turning_points, "
+            "likely_turning_points, graded_by and players (counts and accuracies)"
+        ),
+    )
+    add_retry_options(parser)
+    add_db_options(parser)
+    add_agent_options(parser)
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--time-ms``, ``--no-limit`` and ``--max-nodes``: each position's limit."""
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
         "--time-ms",
@@ -106,19 +138,33 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="positions searched per position reviewed, at most about N (a repeatable limit)",
     )
+
+
+def retry_side(text: str) -> Player | None:
+    """``--retry``'s value: ``X`` or ``O`` (whose mistakes), ``both`` (``None``)."""
+    sides: dict[str, Player | None] = {"x": 1, "o": 2, "both": None}
+    if text.lower() not in sides:
+        raise argparse.ArgumentTypeError(f"--retry takes X, O or both, not {text!r}")
+    return sides[text.lower()]
+
+
+def add_retry_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--retry [X|O]`` and ``--puzzle-db FILE``."""
     parser.add_argument(
-        "--json",
-        action="store_true",
-        help=(
-            "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
-            "(per move: number, player, column, typed before and played scores with their "
-            "words, best, grade, "
-            "mark, from_bounds, graded_by, estimate, expected_loss, credit), turning_points, "
-            "likely_turning_points, graded_by and players (counts and accuracies)"
-        ),
+        "--retry",
+        nargs="?",
+        const=None,
+        default=_NO_RETRY,
+        type=retry_side,
+        metavar="X|O",
+        help=RETRY_HELP,
     )
-    add_db_options(parser)
-    add_agent_options(parser)
+    parser.add_argument(
+        "--puzzle-db",
+        metavar="FILE",
+        help="the puzzle progress file the missed mistakes of --retry join (default: "
+        "puzzles.sqlite3 in the user's data folder, as fourinarow puzzle keeps)",
+    )
 
 
 def _moves_text(text: str | None) -> str:
@@ -149,6 +195,10 @@ class ReviewSettings:
     no_limit: bool = False
     max_nodes: int | None = None
     json: bool = False
+    retry: bool = False  # replay the mistakes after the review
+    retry_player: Player | None = None  # whose (None: both players')
+    puzzle_db: str | None = None  # the puzzle history of --retry (None: the user's)
+    color: bool = False  # boards of --retry in colour
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
@@ -163,6 +213,10 @@ class ReviewSettings:
             no_limit=args.no_limit,
             max_nodes=args.max_nodes,
             json=args.json,
+            retry=args.retry is not _NO_RETRY,
+            retry_player=None if args.retry is _NO_RETRY else args.retry,
+            puzzle_db=args.puzzle_db,
+            color=color_wanted(False),
         )
 
     def limit_of(self, shape: Geometry | Board) -> Limit | None:
@@ -184,6 +238,11 @@ def run(args: argparse.Namespace) -> int:
     settings = ReviewSettings.from_args(args)
     stored_games = StoredGames.from_args(args)
     if stored_games.wanted:
+        if settings.retry:
+            raise ReviewError(
+                "--retry replays a game given by MOVES (or fourinarow games review N --retry), "
+                "not the results database's"
+            )
         if settings.moves is not None:
             raise ReviewError(
                 f"give either MOVES ({settings.moves}) or a stored game (--db, --game, "
@@ -193,19 +252,30 @@ def run(args: argparse.Namespace) -> int:
     return review_moves(settings)
 
 
-def review_moves(settings: ReviewSettings) -> int:
-    """Review the game of ``settings.moves`` and print the listing (or JSON); return 0."""
+def review_moves(settings: ReviewSettings, extra: dict[str, object] | None = None) -> int:
+    """Review the game of ``settings.moves`` and print the listing (or JSON, with ``extra``
+    keys added); with ``retry``, then replay its mistakes; return 0."""
     s = settings
+    if s.retry and s.json:
+        raise ReviewError("--retry asks for moves in the terminal: leave out --json")
     board = Board.from_moves(
         _moves_text(s.moves), width=s.width, height=s.height, connect=s.connect
     )
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
+    if s.retry and s.moves is not None and s.moves.strip() == "-":
+        raise ReviewError("--retry reads the moves you try from standard input: give MOVES")
     limit = s.limit_of(board)
-    review = review_progress(start_review(board, limit, solver=Solver(tt_mb=64)))
+    solver = Solver(tt_mb=64)
+    review = review_progress(start_review(board, limit, solver=solver))
     assert review is not None  # only a stop ends a review early, and nothing stops this one
     if s.json:
-        print(json.dumps(review_record(review)))
-    else:
-        print(review_text(review))
+        print(json.dumps({**review_record(review, solver=solver), **(extra or {})}))
+        return 0
+    print(review_text(review, solver))
+    if s.retry:
+        print()
+        Retry(
+            review, player=s.retry_player, progress_path=s.puzzle_db, out=sys.stdout, color=s.color
+        ).run()
     return 0

@@ -35,6 +35,7 @@ from fourinarow.analysis.review import MoveReview, Review, review_move
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.checks import shown
 from fourinarow.puzzles.history import Progress
+from fourinarow.search.book import has_default_book
 from fourinarow.search.checks import checked_limit, playable_board
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
@@ -50,6 +51,7 @@ from fourinarow.service.words import result_of, value_words, verb_words
 
 __all__ = [
     "LINE_LENGTH",
+    "LINE_NODES",
     "MISTAKES_SET",
     "CoachError",
     "CoursePoint",
@@ -62,12 +64,17 @@ __all__ = [
     "exercise_id",
     "exercises",
     "explain",
+    "line_limit",
     "move_explanations",
     "remember_missed",
 ]
 
 LINE_LENGTH = 12
 """The most moves of a best line, by default."""
+
+LINE_NODES = 30_000
+"""The nodes each position of a best line shown beside a review or a hint may take on a shape
+without an opening book (:func:`line_limit`)."""
 
 MISTAKES_SET = "your games"
 """The puzzle set an exercise missed is recorded under in the puzzle history."""
@@ -206,6 +213,19 @@ def move_explanations(review: Review, number: int) -> tuple[Explanation, Explana
 
 def _center_first(columns: tuple[Column, ...] | list[Column], width: int) -> Column:
     return min(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
+
+
+def line_limit(shape: Board | Review) -> Limit | None:
+    """Each position's limit in a best line shown beside a review or a hint on a board of
+    ``shape``: none on a shape with an opening book (the solver's line, exact and quick),
+    else :data:`LINE_NODES` nodes.
+
+    >>> line_limit(Board()), line_limit(Board(8, 7))
+    (None, Limit(time=None, depth=None, nodes=30000))
+    """
+    if has_default_book(shape.width, shape.height, shape.connect):
+        return None
+    return Limit(nodes=LINE_NODES)
 
 
 def best_line(

@@ -20,7 +20,6 @@ from fourinarow.agents.base import Decision
 from fourinarow.analysis.review import MoveReview, Review
 from fourinarow.core import Board, column_label
 from fourinarow.games import SavedGame
-from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, ColumnValues, Exact, Unvalued
 from fourinarow.search.solver import Solver
@@ -32,10 +31,10 @@ from fourinarow.service.coach import (
     course,
     move_explanations,
 )
+from fourinarow.service.coach import line_limit as coach_line_limit
 from fourinarow.service.words import move_sentence, moves_to_end, value_words
 
 __all__ = [
-    "LINE_NODES",
     "analysis_record",
     "decision_record",
     "exercise_record",
@@ -45,10 +44,6 @@ __all__ = [
     "solution_record",
     "verdict_record",
 ]
-
-LINE_NODES = 30_000
-"""The nodes each position of a review record's best lines may take on a shape without an
-opening book (with one, every line is the solver's, exact)."""
 
 
 def _number(column: int) -> int:
@@ -172,13 +167,13 @@ def review_record(
     from the position before the move).
 
     The best lines are the solver's on a shape with an opening book; elsewhere each of their
-    positions gets ``line_limit`` (by default :data:`LINE_NODES` nodes). ``solver`` keeps its
+    positions gets ``line_limit`` (by default :func:`~fourinarow.service.coach.line_limit`). ``solver`` keeps its
     table from line to line (the review's solver, if at hand).
     """
     record = review.to_json()
     solver = Solver(tt_mb=32) if solver is None else solver
-    if line_limit is None and not has_default_book(review.width, review.height, review.connect):
-        line_limit = Limit(nodes=LINE_NODES)
+    if line_limit is None:
+        line_limit = coach_line_limit(review)
     record["review"] = [_coached_move(review, move, solver, line_limit) for move in review.moves]
     for key, moves in (
         ("turning_points", review.turning_points),
