@@ -49,7 +49,7 @@ The games are kept in games.sqlite3 in the user's data folder ($XDG_DATA_HOME/fo
 RESULTS = {"first": "X won", "second": "O won", "draw": "draw", "unfinished": "unfinished"}
 """A saved game's result as the listing says it."""
 
-NAME_WIDTH = 15
+NAME_WIDTH = 14
 
 game_number = whole_option(1, 10**12)
 """A saved game's number, from 1."""
@@ -170,8 +170,8 @@ def _list(path: Path, limit: int, as_json: bool) -> int:
         print(f"No games saved yet in {path}: play one with fourinarow play.")
         return 0
     shown = f"the newest {len(games)} of {total}" if len(games) < total else f"{total}"
-    print(f"Games in {path} ({shown}, newest first):")
-    print(f"{'#':>4}  {'finished (UTC)':<16}  {'size':<5}  {'X':<{NAME_WIDTH}}  "
+    print(f"Games in {path} ({shown}, newest first; times in UTC):")
+    print(f"{'#':>4}  {'finished':<16}  {'size':<5}  {'X':<{NAME_WIDTH}}  "
           f"{'O':<{NAME_WIDTH}}  {'result':<10}  moves")  # fmt: skip
     for game in games:
         size = game.size + ("" if game.connect == 4 else f"c{game.connect}")

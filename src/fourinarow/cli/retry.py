@@ -118,7 +118,9 @@ class Retry:
         self._say()
         missed = tried - right
         kept = f"; {missed} missed, kept in your puzzle history ({self.progress_path})"
-        self._say(f"Found {right} of {tried}" + (kept if missed else "") + ".")
+        self._say(
+            textwrap.fill(f"Found {right} of {tried}" + (kept if missed else "") + ".", WIDTH)
+        )
         return right, tried
 
     @staticmethod

@@ -119,14 +119,17 @@ def review_text(review: Review, solver: Solver | None = None) -> str:
     likely = review.likely_turning_points
     if likely:
         lines += ["", "Likely turning points (graded by estimates, not proven):"]
-        lines += [f"  {move_sentence(move)}." for move in likely]
+        for move in likely:
+            lines += textwrap.wrap(
+                f"{move_sentence(move)}.", TEXT_WIDTH, initial_indent="  ", subsequent_indent="    "
+            )
     lines += [
         "",
         f"Graded: {by['proof']} moves by proof, {by['estimate']} by estimate (marked est.), "
         f"{by['ungraded']} ungraded (marked ~).",
     ]
     if by["estimate"]:
-        lines += textwrap.wrap(f"Values: {ESTIMATE_RULE}.", 88)
+        lines += textwrap.wrap(f"Values: {ESTIMATE_RULE}.", TEXT_WIDTH)
     names = {"best": "best", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "unproven": "~"}
     header = "".join(f"{names[g]:>6}" for g in GRADES)
     lines += ["", f"player  moves{header}  accuracy  weighted"]
