@@ -118,9 +118,8 @@ class Retry:
         self._say()
         missed = tried - right
         kept = f"; {missed} missed, kept in your puzzle history ({self.progress_path})"
-        self._say(
-            textwrap.fill(f"Found {right} of {tried}" + (kept if missed else "") + ".", WIDTH)
-        )
+        found = f"Found {right} of {tried}" + (kept if missed else "") + "."
+        self._say(textwrap.fill(found, WIDTH, break_on_hyphens=False, break_long_words=False))
         return right, tried
 
     @staticmethod
