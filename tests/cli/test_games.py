@@ -51,11 +51,14 @@ def test_a_game_left_after_a_move_is_saved_unfinished(run: Run, tmp_path: Path, 
 
 
 def test_a_game_left_before_any_move_is_not_saved(run: Run, tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite3"
-    result = run(*PLAY, "--db", str(db), stdin="q\n")
+    result = run(*PLAY, stdin="q\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert result.returncode == 0
     assert "Moves:" not in result.stdout
-    assert not db.exists()
+    assert not (tmp_path / "fourinarow").exists()  # the default file is made for a game
+    db = tmp_path / "games.sqlite3"
+    assert run(*PLAY, "--db", str(db), stdin="q\n").returncode == 0
+    with GameStore(db) as store:  # a file given is opened at once (and made)
+        assert len(store) == 0
 
 
 def test_games_against_the_computer_name_it(run: Run, tmp_path: Path) -> None:
@@ -74,10 +77,15 @@ def test_no_save_and_an_unusable_file_still_print_the_moves(run: Run, tmp_path: 
     result = run(*PLAY, "--no-save", stdin=WIN + "n\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert "Moves: 4455667\nReview it: fourinarow review 4455667\n" in result.stdout
     assert not (tmp_path / "fourinarow").exists()
-    result = run(*PLAY, "--db", str(tmp_path), stdin=WIN + "y\n" + WIN + "n\n")
+    refused = run(*PLAY, "--db", str(tmp_path), stdin=WIN + "n\n")  # a file given: at once
+    assert refused.returncode == 2
+    assert f"{tmp_path} is a folder, not a games file" in refused.stderr
+    blocker = tmp_path / "blocker"
+    blocker.write_text("")  # the default folder cannot be made below a file
+    env = {"XDG_DATA_HOME": str(blocker)}
+    result = run(*PLAY, stdin=WIN + "y\n" + WIN + "n\n", env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("Not saved: ") == 1  # said once; the games go on
-    assert f"Not saved: {tmp_path} is a folder, not a games file" in result.stdout
     assert result.stdout.count("Review it: fourinarow review 4455667") == 2
 
 

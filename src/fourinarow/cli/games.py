@@ -17,6 +17,7 @@ from fourinarow.cli.review import (
     ReviewSettings,
     add_limit_options,
     add_retry_options,
+    check_retry_file,
     review_moves,
 )
 from fourinarow.cli.streams import ask
@@ -140,6 +141,11 @@ def run(args: argparse.Namespace) -> int:
     action = args.action or "list"
     if action == "list":
         return _list(path, args.limit, args.json)
+    settings = None
+    if action == "review":
+        shape = {"moves": "", "size": (7, 6), "connect": 4}
+        settings = ReviewSettings.from_args(argparse.Namespace(**{**vars(args), **shape}))
+        check_retry_file(settings)  # before the game is looked for: a bad file said first
     if not path.exists():  # a file to read: not made here
         raise UnknownGameError(f"no game {args.number}: no games saved yet in {path}")
     with GameStore(path) as store:

@@ -235,6 +235,8 @@ class TerminalGame:
         self._board: Board | None = None  # the game in play, saved if the player leaves
         self._store: GameStore | None = None
         self._saving = settings.save
+        if settings.save and settings.db is not None:  # a file given is checked at once
+            self._store = GameStore(settings.db)
 
     # ------------------------------------------------------------------------------ output
 
@@ -253,6 +255,13 @@ class TerminalGame:
     def run(self) -> int:
         """Play games until the player quits or declines another; return the exit status."""
         s = self.settings.board
+        try:
+            return self._run(s)
+        finally:
+            if self._store is not None:
+                self._store.close()
+
+    def _run(self, s: Board) -> int:
         self._say(
             f"Connect {s.connect} on a {s.width}x{s.height} board. "
             "Type a column to drop a stone; ? for help."
@@ -275,9 +284,6 @@ class TerminalGame:
         except KeyboardInterrupt:
             self._leave()
             raise
-        finally:
-            if self._store is not None:
-                self._store.close()
         self._say("Bye.")
         return 0
 

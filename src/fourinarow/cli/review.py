@@ -29,6 +29,7 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import PROOF_SHARE, REVIEW_SECONDS, review_position_limit
 from fourinarow.service.jobs import start_review
+from fourinarow.service.puzzles import Progress, default_progress_path
 from fourinarow.service.records import review_record
 from fourinarow.service.reviews import ReviewError
 from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
@@ -39,6 +40,7 @@ __all__ = [
     "add_limit_options",
     "add_parser",
     "add_retry_options",
+    "check_retry_file",
     "review_moves",
     "run",
 ]
@@ -252,6 +254,19 @@ def run(args: argparse.Namespace) -> int:
     return review_moves(settings)
 
 
+def check_retry_file(settings: ReviewSettings) -> None:
+    """Open (or make) the puzzle history of ``--retry`` before any work, so that a file that
+    cannot be used is said at once.
+
+    Raises:
+        ProgressError: the file is not one, or cannot be made or opened.
+        PathKindError: it is a FIFO, a device or a socket.
+    """
+    if settings.retry:
+        path = settings.puzzle_db if settings.puzzle_db else default_progress_path()
+        Progress(path).close()
+
+
 def review_moves(settings: ReviewSettings, extra: dict[str, object] | None = None) -> int:
     """Review the game of ``settings.moves`` and print the listing (or JSON, with ``extra``
     keys added); with ``retry``, then replay its mistakes; return 0."""
@@ -265,6 +280,7 @@ def review_moves(settings: ReviewSettings, extra: dict[str, object] | None = Non
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
     if s.retry and s.moves is not None and s.moves.strip() == "-":
         raise ReviewError("--retry reads the moves you try from standard input: give MOVES")
+    check_retry_file(s)
     limit = s.limit_of(board)
     solver = Solver(tt_mb=64)
     review = review_progress(start_review(board, limit, solver=solver))
