@@ -50,6 +50,9 @@ The games are kept in games.sqlite3 in the user's data folder ($XDG_DATA_HOME/fo
 RESULTS = {"first": "X won", "second": "O won", "draw": "draw", "unfinished": "unfinished"}
 """A saved game's result as the listing says it."""
 
+PLACES = {"terminal": "in the terminal", "desktop": "in the desktop game", "web": "on the web page"}
+"""Where a saved game was played, as a sentence says it."""
+
 NAME_WIDTH = 14
 
 game_number = whole_option(1, 10**12)
@@ -208,7 +211,7 @@ def _show(saved: SavedGame, db: Path | None, color: bool) -> int:
     print(
         textwrap.fill(
             f"Game {saved.number}: {saved.first} (X) against {saved.second} (O), {shape}, "
-            f"played in the {saved.source} game, saved {_when(saved)}",
+            f"played {PLACES[saved.source]}, saved {_when(saved)}",
             79,
         )
     )
@@ -216,7 +219,10 @@ def _show(saved: SavedGame, db: Path | None, color: bool) -> int:
     print(f"Moves: {saved.moves}")
     print(_board_text(saved.board(), color))
     db_option = "" if db is None else f" --db {db}"
-    print(f"Review it: fourinarow games{db_option} review {saved.number} (--retry to retry)")
+    print(
+        f"Review it: fourinarow games{db_option} review {saved.number} (add --retry to replay "
+        "your mistakes)"
+    )
     return 0
 
 

@@ -233,6 +233,7 @@ class TerminalGame:
         self._names: dict[int, str] = {}
         self._players: dict[int, str] = {}  # as the games file keeps them
         self._board: Board | None = None  # the game in play, saved if the player leaves
+        self._moved = False
         self._store: GameStore | None = None
         self._saving = settings.save
         if settings.save and settings.db is not None:  # a file given is checked at once
@@ -290,9 +291,9 @@ class TerminalGame:
     # ------------------------------------------------------------------------------ saving
 
     def _leave(self) -> None:
-        """Save the game in play, left before its end, if a move was made in it."""
+        """Save the game in play, left before its end, if a player at the terminal moved."""
         board, self._board = self._board, None
-        if board is not None and board.ply > self.settings.board.ply:
+        if board is not None and self._moved and board.ply > self.settings.board.ply:
             self._keep(board)
 
     def _keep(self, board: Board) -> None:
@@ -357,6 +358,7 @@ class TerminalGame:
         """Play one game to its end; return the final position."""
         board = self.settings.board.copy()
         self._board = board
+        self._moved = False  # a human's move made in this game: left, it is saved
         seats = self._seats()
         to_move = "X moves first" if not board.ply else f"{_SYMBOLS[board.turn]} to move"
         self._say(f"{self._describe(1, seats[1])}, {self._describe(2, seats[2])}; {to_move}.")
@@ -410,6 +412,7 @@ class TerminalGame:
             except (InvalidMoveError, IllegalMoveError) as error:
                 self._say(f"Not played: {error}.")
                 continue
+            self._moved = True
             return
 
     def _undo(self, board: Board, seats: dict[int, _Seat]) -> bool:

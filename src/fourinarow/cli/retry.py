@@ -117,9 +117,10 @@ class Retry:
                 remember_missed(exercise, progress)
         self._say()
         missed = tried - right
-        kept = f"; {missed} missed, kept in your puzzle history ({self.progress_path})"
-        found = f"Found {right} of {tried}" + (kept if missed else "") + "."
-        self._say(textwrap.fill(found, WIDTH, break_on_hyphens=False, break_long_words=False))
+        self._say(f"Found {right} of {tried}.")
+        if missed:
+            which = "The one missed joins" if missed == 1 else f"The {missed} missed join"
+            self._say(f"{which} your puzzle history (fourinarow puzzle --stats counts them).")
         return right, tried
 
     @staticmethod
