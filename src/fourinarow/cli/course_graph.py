@@ -10,14 +10,15 @@ every so many positions. A stream that cannot write the block characters gets th
 
 >>> from fourinarow.service.reviews import review_game
 >>> print("\\n".join(course_graph(review_game("4455"))))  # doctest: +NORMALIZE_WHITESPACE
-Course: X's expected result after each move (full: X wins, half: draw, empty: O wins)
+Course (X's expected result; full: X wins, half: draw, empty: O wins):
  X wins │███ █
         │███ █
    draw ┤███ █
  O wins │███ █
-        └┴───
+        └┴────
          0
-        ^ turning point after move 3, 4
+            ^^
+        ^ after a mistake or blunder (move 3, 4)
 """
 
 from __future__ import annotations
