@@ -11,13 +11,13 @@ every so many positions. A stream that cannot write the block characters gets th
 >>> from fourinarow.service.reviews import review_game
 >>> print("\\n".join(course_graph(review_game("4455"))))  # doctest: +NORMALIZE_WHITESPACE
 Course (X's expected result; full: X wins, half: draw, empty: O wins):
- X wins │███ █
-        │███ █
-   draw ┤███ █
- O wins │███ █
-        └┴────
+ X wins │██████  ██
+        │██████  ██
+   draw ┤██████  ██
+ O wins │██████  ██
+        └┴─────────
          0
-            ^^
+               ^ ^
         ^ after a mistake or blunder (move 3, 4)
 """
 
@@ -52,32 +52,35 @@ def _column(point: CoursePoint) -> list[str]:
     return [BLOCKS[max(0, min(8, eighths - 8 * row))] for row in range(CHART_ROWS)]
 
 
-def _marks(review: Review, shown: list[int]) -> tuple[str, list[int]]:
-    """The line under the axis: ``^`` after a mistake or blunder, ``~`` at an estimate."""
-    turning = {m.number for m in (*review.turning_points, *review.likely_turning_points)}
+def _marks(review: Review, shown: list[int], cell: int) -> tuple[str, list[int]]:
+    """The line under the axis: ``^`` under a position right after a mistake or blunder (or,
+    where positions are skipped, under the one drawn for them), ``~`` under an estimate; and
+    the numbers of those moves."""
+    turning = sorted({m.number for m in (*review.turning_points, *review.likely_turning_points)})
     points = course(review)
-    line, numbers = [], []
-    for ply in shown:
-        if ply in turning:
-            line.append("^")
-            numbers.append(ply)
+    line = []
+    for index, ply in enumerate(shown):
+        since = shown[index - 1] if index else -1
+        if any(since < number <= ply for number in turning):
+            line.append("^".ljust(cell))
         elif not points[ply].proven:
-            line.append("~")
+            line.append("~".ljust(cell))
         else:
-            line.append(" ")
-    return "".join(line).rstrip(), numbers
+            line.append(" " * cell)
+    return "".join(line).rstrip(), turning
 
 
-def _axis(shown: list[int]) -> tuple[str, str]:
+def _axis(shown: list[int], cell: int) -> tuple[str, str]:
     """The axis with a tick every :data:`TICK_EVERY` moves, and their numbers under it."""
-    axis, numbers = [], [" "] * (len(shown) + 4)
+    axis, numbers = [], [" "] * (len(shown) * cell + 4)
     for index, ply in enumerate(shown):
         tick = index == 0 or shown[index - 1] // TICK_EVERY != ply // TICK_EVERY
-        axis.append("┴" if tick else "─")
+        axis.append(("┴" if tick else "─") + "─" * (cell - 1))
         if tick:
             text = str(ply if index == 0 else ply // TICK_EVERY * TICK_EVERY)
-            if all(c == " " for c in numbers[index : index + len(text) + 1]):
-                numbers[index : index + len(text)] = list(text)
+            at = index * cell
+            if all(c == " " for c in numbers[max(0, at - 1) : at + len(text) + 1]):
+                numbers[at : at + len(text)] = list(text)
     return "".join(axis), "".join(numbers).rstrip()
 
 
@@ -98,25 +101,27 @@ def course_graph(review: Review, width: int = WIDTH) -> list[str]:
     points = course(review)
     if not points:
         return []
-    room = max(10, width - LABEL)
+    room = max(10, width - LABEL - 1)  # the chart starts after the labels and the axis
     step = max(1, math.ceil(len(points) / room))
+    cell = 2 if 2 * len(points) <= room else 1  # a short game: two characters a position
     shown = list(range(0, len(points), step))
     if shown[-1] != len(points) - 1:
         shown.append(len(points) - 1)  # the end is always drawn
     columns = [_column(points[ply]) for ply in shown]
-    every = "" if step == 1 else f", every {step} positions"
-    lines = [f"Course (X's expected result{every}; full: X wins, half: draw, empty: O wins):"]
+    lines = ["Course (X's expected result; full: X wins, half: draw, empty: O wins):"]
     labels = {CHART_ROWS - 1: " X wins │", CHART_ROWS // 2 - 1: "   draw ┤", 0: " O wins │"}
     for row in reversed(range(CHART_ROWS)):
         label = labels.get(row, "        │")
-        lines.append(label + "".join(column[row] for column in columns).rstrip())
-    axis, numbers = _axis(shown)
+        lines.append(label + "".join(column[row] * cell for column in columns).rstrip())
+    axis, numbers = _axis(shown, cell)
     lines += ["        └" + axis, "         " + numbers]
-    marks, turning = _marks(review, shown)
+    marks, turning = _marks(review, shown, cell)
     if marks.strip():
         lines.append("         " + marks)
     if turning:
         lines.append(_listed("        ^ after a mistake or blunder (move ", turning, width))
     if "~" in marks:
         lines.append("        ~ estimated, not proven")
+    if step > 1:
+        lines.append(f"        (a column every {step} positions)")
     return [line[:width] for line in lines]
