@@ -14,6 +14,9 @@ draw them.
 - :func:`answer`: the verdict on a column tried, in one sentence, with its explanation;
   :func:`remember_missed` adds an exercise missed to the puzzle history.
 
+``explain`` and ``Explanation`` (:mod:`fourinarow.analysis.explain`) are importable from here
+too, for the front ends, which reach the analysis only through the service layer.
+
 >>> from fourinarow.service.reviews import review_game
 >>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
 >>> [(p.ply, p.expected, p.words) for p in course(review)][2:]
@@ -30,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fourinarow.agents.proofs import prove_then_estimate
-from fourinarow.analysis.explain import Explanation, explain
+from fourinarow.analysis.explain import Explanation as Explanation
+from fourinarow.analysis.explain import explain as explain
 from fourinarow.analysis.review import MoveReview, Review, review_move
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.checks import shown
@@ -56,14 +60,12 @@ __all__ = [
     "CoachError",
     "CoursePoint",
     "Exercise",
-    "Explanation",
     "Verdict",
     "answer",
     "best_line",
     "course",
     "exercise_id",
     "exercises",
-    "explain",
     "line_limit",
     "move_explanations",
     "remember_missed",
