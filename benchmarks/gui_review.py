@@ -38,7 +38,7 @@ BOARDS = ((7, 6, 4), (8, 7, 4), (10, 8, 4))
 def game(width: int, height: int, connect: int, seed: int) -> Board:
     """A seeded game between levels 6 and 3."""
     agents = [
-        make_agent(spec, seed=seed + side) for side, spec in enumerate(["level:6", "level:3"])
+        make_agent(spec, seed=seed + side) for side, spec in enumerate(["level:7", "level:4"])
     ]
     board = Board(width, height, connect)
     while not board.is_game_over():

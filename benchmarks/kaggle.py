@@ -1,6 +1,6 @@
 """Our agents against Kaggle's ConnectX baselines, in Kaggle's own harness.
 
-    python benchmarks/kaggle.py                                # perfect and level:5 vs negamax
+    python benchmarks/kaggle.py                                # perfect and level:6 vs negamax
     python benchmarks/kaggle.py --ours perfect --theirs negamax,random --games 10
     python benchmarks/kaggle.py --rows 5 --columns 6
 
@@ -69,7 +69,7 @@ def play(ours: str, theirs: str, games: int, rows: int, columns: int) -> dict[st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ours", default="perfect,level:5", help="our agent specs, by commas")
+    parser.add_argument("--ours", default="perfect,level:6", help="our agent specs, by commas")
     parser.add_argument("--theirs", default="negamax", help="Kaggle's agents: negamax, random")
     parser.add_argument("--games", type=int, default=10, help="games as each colour")
     parser.add_argument("--rows", type=int, default=6)

@@ -1,7 +1,7 @@
 """Our agents against PettingZoo's random policy, in PettingZoo's own ``connect_four_v3``.
 
-    python benchmarks/pettingzoo_random.py     # perfect and level:5, 50 games a side
-    python benchmarks/pettingzoo_random.py --games 20 --agents perfect,level:5,level:3 --env ours
+    python benchmarks/pettingzoo_random.py     # perfect and level:6, 50 games a side
+    python benchmarks/pettingzoo_random.py --games 20 --agents perfect,level:6,level:4 --env ours
 
 Each agent plays ``--games`` games as ``player_0`` (first) and as many as ``player_1`` against
 the random policy of PettingZoo's examples (``env.action_space(agent).sample(mask)``, seeded per
@@ -60,7 +60,7 @@ def play(game: Any, policy: AgentPolicy, seat: str, seed: int) -> tuple[float, l
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games per agent and side")
-    parser.add_argument("--agents", default="perfect,level:5", help="agent specs, comma-separated")
+    parser.add_argument("--agents", default="perfect,level:6", help="agent specs, comma-separated")
     parser.add_argument("--env", choices=("real", "ours"), default="real")
     parser.add_argument("--size", default="7x6", help="WxH (with --env ours)")
     parser.add_argument("--connect", type=int, default=4, help="line length (with --env ours)")

@@ -1,7 +1,7 @@
 """How long does a game review take, and how much of it is proven or estimated?
 
     python benchmarks/review.py                      # 10 games per board
-    python benchmarks/review.py --games 30 --players level:3,level:7
+    python benchmarks/review.py --games 30 --players level:4,level:9
 
 Plays seeded games between two agents (``--players``, first and second) on each board, then
 reviews every game with ``review_game`` (one solver per board, its table kept between games, as
@@ -40,7 +40,7 @@ def game(width: int, height: int, connect: int, players: list[str], seed: int) -
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games per board")
-    parser.add_argument("--players", default="level:4,level:6", help="two agent specs")
+    parser.add_argument("--players", default="level:5,level:7", help="two agent specs")
     parser.add_argument("--time-ms", type=float, default=1000.0, help="per position, no book")
     args = parser.parse_args()
     players = args.players.split(",")

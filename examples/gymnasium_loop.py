@@ -129,7 +129,9 @@ def agent_policy(spec: str, seed: int) -> Policy:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--episodes", type=int, default=500, help="training episodes")
-    parser.add_argument("--opponent", default="level:2", help="the opponent's agent spec")
+    parser.add_argument(
+        "--opponent", default="simple:blunder=0.5", help="the opponent's agent spec"
+    )
     parser.add_argument("--positions", type=int, default=200, help="Begin-Easy positions judged")
     parser.add_argument("--set", type=Path, help="a file of 'moves score' lines")
     parser.add_argument("--seed", type=int, default=1)
@@ -156,7 +158,7 @@ def main() -> None:
     rows: list[tuple[str, Policy]] = [
         ("learned (greedy)", learner.greedy),
         ("random", agent_policy("random", args.seed)),
-        ("level:5", agent_policy("level:5", args.seed)),
+        ("level:6", agent_policy("level:6", args.seed)),
         ("perfect", agent_policy("perfect", args.seed)),
     ]
     for name, policy in rows:

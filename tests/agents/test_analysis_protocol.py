@@ -86,8 +86,8 @@ def test_a_limited_analysis_values_every_column_by_proof_or_estimate() -> None:
 
 def test_wrappers_delegate_and_agents_without_values_say_so() -> None:
     board = Board.from_moves("4453")
-    assert make_agent("level:9").analyze(board).exact  # type: ignore[attr-defined]
-    for spec in ("random", "simple", "level:3", "simple:blunder=0.3"):
+    assert make_agent("level:10").analyze(board).exact  # type: ignore[attr-defined]
+    for spec in ("random", "simple", "level:3", "level:4", "simple:blunder=0.3"):
         with pytest.raises(CannotAnalyzeError, match="does not value columns"):
             analyze(make_agent(spec), board)
     with pytest.raises(GameOverError):

@@ -138,8 +138,8 @@ def test_bad_input_exits_2_with_one_line(run: Run, args: list[str], message: str
 
 
 def test_analyze_sees_through_blunders(run: Run) -> None:
-    # level:9 is perfect with a few random moves: its values are perfect's.
-    result = run("analyze", "4453", "--agent", "level:9", "--time-ms", "200")
+    # level:5 is alpha-beta with a few random moves: its values are alpha-beta's.
+    result = run("analyze", "4453", "--agent", "level:5", "--time-ms", "200")
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.split()) == 7
     assert run("analyze", "4453", "--agent", "simple:blunder=0.5").returncode == 2

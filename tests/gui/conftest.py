@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -47,14 +47,18 @@ def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[pygame.Surface]:
 
 @pytest.fixture
 def make_app(window: pygame.Surface) -> MakeApp:
-    """Build an ``App`` in the window, silent, its computer played by ``agent`` if given."""
+    """Build an ``App`` in the window, silent, its computer played by ``agent`` if given (the
+    other keywords go to ``App``)."""
     from fourinarow.gui.main_loop import App  # pygame is there: the window is open
 
     def make(
-        settings: GuiSettings | None = None, agent: Agent | None = None, start_game: bool = True
+        settings: GuiSettings | None = None,
+        agent: Agent | None = None,
+        start_game: bool = True,
+        **options: Any,
     ) -> App:
         settings = settings or GuiSettings(sound=False)
         agent_for = None if agent is None else (lambda level: agent)
-        return App(settings, agent_for=agent_for, start_game=start_game)
+        return App(settings, agent_for=agent_for, start_game=start_game, **options)
 
     return make

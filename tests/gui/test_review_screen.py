@@ -18,6 +18,7 @@ from fourinarow.core import Board
 from fourinarow.gui.game_screen import GameScreen
 from fourinarow.gui.game_setup import GuiSettings, Mode
 from fourinarow.gui.main_loop import App
+from fourinarow.gui.review_layout import REVIEW_BUTTONS
 from fourinarow.gui.review_screen import ReviewScreen
 from fourinarow.gui.review_view import ReviewJob, ReviewLayout
 from fourinarow.search.limit import Limit
@@ -234,6 +235,12 @@ def test_a_large_board_is_reviewed_with_progress_while_the_window_answers(
     assert screen.view.shown == 3
     assert screen.reviewing
     assert screen.frame(WINDOW).grade is None
+    assert screen.frame(WINDOW).graph.points == ()  # drawn once the review is there
+    screen.act("retry")  # the retry needs the grades
+    assert app.retry is None
+    assert screen.status() == "The review is still being worked out: wait for it."
+    screen.act("previous")  # any step clears the notice
+    screen.act("next")
     deadline = time.monotonic() + 60.0
     while job.done == 0:  # the progress moves on while frames are drawn
         assert time.monotonic() < deadline, "no position was reviewed"
@@ -283,3 +290,95 @@ def test_estimated_grades_say_so_on_the_screen(window: pygame.Surface) -> None:
     assert frame.summary[0].endswith(
         f"; {summary.by_proof} by proof, {summary.by_estimate} estimated"
     )
+
+
+def test_the_graph_draws_the_games_course_and_a_click_on_it_shows_that_move(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(HUMANS)
+    finish(app, THROWN)
+    press(pygame.K_r)
+    app.step(1 / 60)
+    screen = reviewed(app)
+    graph = screen.frame(WINDOW).graph
+    # Red wins from the start, throws it with its first disc, wins again after Yellow's 6th
+    # move and throws it once more with its 7th; Yellow's last disc wins
+    assert [point.expected for point in graph.points] == [1, 0, 0, 0, 0, 0, 1, 0, 0]
+    assert [point.ply for point in graph.points] == list(range(9))
+    assert all(point.proven for point in graph.points)
+    assert [point.grade for point in graph.points][6:] == ["blunder", "blunder", "best"]
+    assert (graph.plies, graph.shown) == (8, 1)
+    assert (graph.top, graph.bottom) == ("Red (X) wins", "Yellow (O) wins")
+    layout = ReviewLayout.fit(WINDOW, 7, 6)
+    assert layout.beside  # the graph beside the board at the window's size
+    click((graph.x(6), graph.y(0.5)))
+    app.step(1 / 60)
+    assert screen.view.shown == 6
+    assert screen.frame(WINDOW).graph.shown == 6
+
+
+def test_the_explanation_says_why_the_move_lost_and_why_the_best_one_wins(
+    make_app: MakeApp,
+) -> None:
+    app = make_app(HUMANS)
+    finish(app, THROWN)
+    press(pygame.K_r)
+    app.step(1 / 60)
+    screen = reviewed(app)
+    assert screen.frame(WINDOW).notes  # the first move's threats, at least
+    press(pygame.K_END)
+    press(pygame.K_LEFT)  # Red's blunder, move 7
+    app.step(1 / 60)
+    notes = screen.frame(WINDOW).notes
+    assert notes[0] == "Playing column 7 leaves O a win at once at column 2, row 4: it loses."
+    assert notes[1] == "Best, column 1: X wins at once in column 1."
+
+
+def test_l_steps_the_best_line_on_the_board_and_esc_leaves_it(make_app: MakeApp) -> None:
+    app = make_app(HUMANS)
+    finish(app, THROWN)
+    press(pygame.K_r)
+    app.step(1 / 60)
+    screen = reviewed(app)
+    screen.view.go(6)  # Yellow's blunder: it had to block column 1
+    press(pygame.K_l)
+    app.step(1 / 60)
+    line = screen.line
+    assert line is not None
+    assert line.wait(60.0)
+    app.step(1 / 60)
+    assert line.line is not None
+    assert len(line.line) > 2
+    assert line.line[0] == 0  # the block
+    frame = screen.frame(WINDOW)
+    assert frame.lines[0] == f"Best line from before move 6: step 1 of {len(line.line)}"
+    assert frame.lines[1].startswith("[1] ")
+    assert frame.board.moves == (0, 1, 0, 1, 0, 0)
+    assert frame.numbers == (((0, 3), 1),)
+    assert frame.marked == (0, 3)
+    assert frame.graph.shown == 5
+    assert screen.status().startswith("Left/Right: step along the best line")
+    press(pygame.K_RIGHT)
+    press(pygame.K_RIGHT)
+    app.step(1 / 60)
+    frame = screen.frame(WINDOW)
+    assert frame.board.moves == (0, 1, 0, 1, 0, *line.line[:3])
+    assert [step for _, step in frame.numbers] == [1, 2, 3]
+    press(pygame.K_END)
+    app.step(1 / 60)
+    assert screen.board.ply == 5 + len(line.line)
+    press(pygame.K_ESCAPE)  # leaves the line, not the review
+    app.step(1 / 60)
+    assert screen.line is None
+    assert app.review is screen
+    assert screen.view.shown == 6
+    assert screen.frame(WINDOW).board.moves == (0, 1, 0, 1, 0, 1)
+    layout = ReviewLayout.fit(WINDOW, 7, 6)
+    actions = [action for _, action in REVIEW_BUTTONS]
+    click(layout.buttons[actions.index("best line")].centre)  # the button opens it too
+    app.step(1 / 60)
+    assert screen.line is not None
+    click(layout.bar_cell(1, 8).centre)  # a move of the game leaves it
+    app.step(1 / 60)
+    assert screen.line is None
+    assert screen.view.shown == 2

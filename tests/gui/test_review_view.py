@@ -85,6 +85,13 @@ def test_the_layout_keeps_every_part_in_the_window_without_overlaps(
     assert layout.bar_at(layout.bar_cell(0, 40).centre, 40) == 1
     assert layout.bar_at(layout.bar_cell(39, 40).centre, 40) == 40
     assert layout.button_at(layout.buttons[-1].centre) == REVIEW_BUTTONS[-1][1]
+    # the graph above the explanations, beside the board or under its values, above the bar
+    assert layout.graph.bottom <= layout.notes.y <= layout.notes.bottom <= layout.bar.y + 1e-9
+    if layout.beside:
+        assert board.board.x + board.board.width <= layout.graph.x
+    else:
+        assert board.hints.bottom <= layout.graph.y
+    assert layout.graph.x + layout.graph.width <= width
 
 
 def test_grades_decided_by_estimates_are_said_so_and_counted() -> None:

@@ -52,7 +52,7 @@ def test_a_spec_must_be_text() -> None:
 
 def test_on_solver_reaches_the_perfect_player_inside_a_level() -> None:
     solver = Solver(tt_mb=1)
-    agent, _ = build_agent("level:9", 1, tt_mb=64)  # a level around a blunderer around perfect
+    agent, _ = build_agent("level:10", 1, tt_mb=64)  # a level around perfect
     on_solver(agent, solver)
     assert isinstance(agent, LevelAgent)
     inner = agent.agent

@@ -15,7 +15,7 @@ from fourinarow.core import Board
 from fourinarow.search.checks import checked_limit
 from fourinarow.search.scores import ColumnValues
 
-__all__ = ["LEVELS", "Level", "LevelAgent"]
+__all__ = ["FIRST_LEVELS", "LEVELS", "Level", "LevelAgent"]
 
 
 @dataclass(frozen=True)
@@ -29,17 +29,34 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level("random", None, "plays at random"),
+    2: Level("simple:blunder=0.75", None, "a quarter of the time as level 4, else random"),
+    3: Level("simple:blunder=0.3", None, "as level 4, but a random move 3 times in 10"),
+    4: Level("simple", None, "wins when it can, else blocks, else random"),
+    5: Level("alphabeta:depth=2,eval=window,blunder=0.2", None, "two moves ahead, often careless"),
+    6: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
+    7: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
+    8: Level("engine:nodes=30", None, "the engine, 30 positions a move"),
+    9: Level("engine:nodes=1000", None, "the engine, 1,000 positions a move"),
+    10: Level("perfect", 2.0, "perfect wherever it can solve within 2 s a move"),
+}
+"""The levels, weakest first."""
+
+FIRST_LEVELS: dict[int, Level] = {
+    1: Level("random", None, "plays at random"),
     2: Level("simple:blunder=0.5", None, "half the time as level 3, half at random"),
     3: Level("simple", None, "wins when it can, else blocks, else random"),
     4: Level("alphabeta:depth=2,eval=window,blunder=0.2", None, "two moves ahead, often careless"),
     5: Level("alphabeta:depth=2,eval=window", None, "looks two moves ahead"),
     6: Level("alphabeta:depth=5,eval=threats", None, "five moves ahead, knows about threats"),
-    7: Level("engine:nodes=3000", None, "the engine, 3 thousand positions a move"),
-    8: Level("engine:nodes=300000", None, "the engine, 300 thousand positions a move"),
+    7: Level("engine:nodes=3000,eval=threats", None, "the engine, 3 thousand positions a move"),
+    8: Level("engine:nodes=300000,eval=threats", None, "the engine, 300 thousand positions a move"),
     9: Level("perfect:blunder=0.02", 2.0, "perfect play within 2 s a move, but 2% random moves"),
     10: Level("perfect", 2.0, "perfect wherever it can solve within 2 s a move"),
 }
-"""The levels, weakest first."""
+"""The levels as they were before the engine learned its evaluation (its engine on the threats
+evaluation). The standard position sets and the shipped puzzles were made from games between
+these levels; the commands that make them again play these presets, so that they make the same
+files whatever the levels become."""
 
 
 class LevelAgent:
@@ -47,13 +64,14 @@ class LevelAgent:
 
     Args:
         level: 1 to 10.
-        agent: the level's agent, built from ``LEVELS[level].spec``.
+        agent: the level's agent, built from ``preset.spec``.
+        preset: the level's preset (default ``LEVELS[level]``), whose time per move it keeps.
     """
 
-    def __init__(self, level: int, agent: Agent) -> None:
+    def __init__(self, level: int, agent: Agent, preset: Level | None = None) -> None:
         self.level = level
         self.agent = agent
-        self.seconds = LEVELS[level].seconds
+        self.seconds = (preset or LEVELS[level]).seconds
 
     @property
     def name(self) -> str:

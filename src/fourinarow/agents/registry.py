@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
@@ -11,7 +11,7 @@ from fourinarow.agents.base import Agent, InvalidAgentSpecError
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
 from fourinarow.agents.blunder import BlunderingAgent
 from fourinarow.agents.engine import EngineAgent
-from fourinarow.agents.levels import LEVELS, LevelAgent
+from fourinarow.agents.levels import LEVELS, Level, LevelAgent
 from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import MAX_DEPTH, SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
@@ -156,20 +156,20 @@ class AgentInfo:
     options: tuple[str, ...] = ()
 
 
-def level_agent(level: int, seed: int, *, evaluation: str | None = None) -> Agent:
-    """``make_agent(f"level:{level}", seed=seed)``, with the engine of levels that search with
-    it (7 and 8) held to ``evaluation`` (``"threats"``, ``"network"``; ``None``: the
-    default). Programs that must replay games made before the learned evaluation (the standard
-    sets', the shipped puzzles' recorded commands) ask for ``"threats"``.
+def level_agent(level: int, seed: int, *, presets: Mapping[int, Level] = LEVELS) -> Agent:
+    """``make_agent(f"level:{level}", seed=seed)``, the level taken from ``presets``: programs
+    that must replay games made with earlier presets (the standard sets', the shipped puzzles'
+    recorded commands) pass :data:`~fourinarow.agents.levels.FIRST_LEVELS`.
 
     Raises:
-        InvalidAgentSpecError: ``level`` is not 1 to 10, or ``evaluation`` is not accepted.
+        InvalidAgentSpecError: ``level`` is not one of the presets.
     """
-    spec = LEVELS[level].spec if level in LEVELS else ""
-    if evaluation is None or not spec.startswith("engine"):
-        return make_agent(f"level:{level}", seed=seed)
-    inner = make_agent(f"{spec},eval={evaluation}", seed=random.Random(seed).getrandbits(32))
-    return LevelAgent(level, inner)  # seeded as make_agent seeds a level's own agent
+    if level not in presets:
+        return make_agent(f"level:{level}", seed=seed)  # says what is accepted
+    preset = presets[level]
+    # seeded as make_agent seeds a level's own agent
+    inner = make_agent(preset.spec, seed=random.Random(seed).getrandbits(32))
+    return LevelAgent(level, inner, preset)
 
 
 def _level(rng: random.Random, options: AgentOptions) -> Agent:

@@ -12,9 +12,10 @@ cleared before each position, no opening book:
 **Where the positions come from.** :func:`candidate` plays one game per position, all drawn
 from one ``random.Random``: a ply is drawn uniformly from the set's range, two levels from
 :data:`PLAY_LEVELS` (each seeded from the same generator), and each move is a uniformly random
-legal column with probability :data:`RANDOM_SHARE`, else the level's move. Levels 2-7 are
-limited by depths and node counts, so the same seed plays the same games on any machine; the
-engine of level 7 keeps the threats evaluation the shipped sets were made with. A
+legal column with probability :data:`RANDOM_SHARE`, else the level's move. The levels are the
+presets the shipped sets were made with (:data:`~fourinarow.agents.levels.FIRST_LEVELS`, the
+engine on the threats evaluation), limited by depths and node counts, so the same seed plays
+the same games on any machine, whatever the game's levels become. A
 position is left out, as in Pons' sets, when the game is over or the side to move can win at
 once; and when it (or its mirror image) is already in the set.
 
@@ -33,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from fourinarow.agents.levels import FIRST_LEVELS
 from fourinarow.agents.registry import level_agent
 from fourinarow.core import Board
 from fourinarow.search.limit import Limit
@@ -63,7 +65,8 @@ HARD_NODES = 1_000_000
 """A position not solved within this many nodes (no book, a fresh table) is hard."""
 
 PLAY_LEVELS = (2, 3, 4, 5, 6, 7)
-"""The levels that play the games the positions are taken from (one drawn per player)."""
+"""The levels (of :data:`~fourinarow.agents.levels.FIRST_LEVELS`) that play the games the
+positions are taken from (one drawn per player)."""
 
 RANDOM_SHARE = 0.25
 """The chance that a move of those games is a uniformly random legal column instead."""
@@ -126,7 +129,7 @@ def candidates(rule: SetRule, rng: random.Random) -> list[Board]:
     set of this rule: with ``rule.first`` to ``rule.last`` stones, the game not over and the
     side to move unable to win at once."""
     players = [
-        level_agent(rng.choice(PLAY_LEVELS), rng.randrange(2**32), evaluation="threats")
+        level_agent(rng.choice(PLAY_LEVELS), rng.randrange(2**32), presets=FIRST_LEVELS)
         for _ in range(2)
     ]
     board = Board()

@@ -82,7 +82,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "it. Keys: Left/Right and Enter, or 1-9, drop a disc; U undo, R redo, H hint (every "
             "column's value), N new game, C colour-blind palette, M sound, F1 all keys, Esc "
             "menu, Q quit. When the game ends, Review (or R) steps through it with every move's "
-            "grade: Left/Right, Home/End, N/P next/previous mistake, Esc back."
+            "grade, an evaluation graph and why each move was good or bad: Left/Right, "
+            "Home/End, N/P next/previous mistake, L the best line, T retry your mistakes, Esc "
+            "back. Every game is saved; Your games (G) on the menu opens one for review."
         ),
         epilog=f"Levels: {levels}.",
     )

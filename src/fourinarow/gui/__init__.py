@@ -4,9 +4,11 @@ Needs the extra: ``pip install 'fourinarow[gui]'``. The modules that only comput
 pygame: ``settings``, ``session`` (the game with undo / redo), ``layout``, ``physics`` (falls,
 bounces, slides), ``end_buttons``, ``menu``, ``frame`` (what a frame shows), ``palette``,
 ``thinking`` (background tasks), ``review_view`` (the review screen's model: the review worked
-out in the background, the move shown, its words and layout), ``screen``. Those that do:
-``controls`` (the keys), ``game_screen``, ``menu_screen``, ``review_screen``, ``drawing``,
-``sound`` and ``app`` (the main loop).
+out in the background, the move shown, its words), ``review_layout``, ``graph`` (the evaluation
+graph), ``best_line`` (the best line stepped on the board), ``retry_view`` (learning from your
+mistakes), ``keeper`` (every game saved to your games file), ``games_view`` (the list of saved
+games), ``screen``. Those that do: ``controls`` (the keys), ``game_screen``, ``menu_screen``,
+``review_screen``, ``retry_screen``, ``games_screen``, ``drawing``, ``sound`` and ``main_loop``.
 ``launch.run_gui`` checks that pygame is there before it imports them.
 """
 

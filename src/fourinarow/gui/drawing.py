@@ -12,9 +12,12 @@ import pygame.gfxdraw
 
 from fourinarow.core import Board
 from fourinarow.gui.frame import GameFrame, HintLabel
+from fourinarow.gui.games_view import GamesFrame
+from fourinarow.gui.graph import GraphFrame
 from fourinarow.gui.layout import Box, Layout, Point
 from fourinarow.gui.menu import ROWS, Menu, MenuLayout
 from fourinarow.gui.palette import Color, Palette
+from fourinarow.gui.retry_view import RetryFrame
 from fourinarow.gui.review_view import ReviewFrame, grade_color
 
 __all__ = ["Fonts", "Painter"]
@@ -72,7 +75,7 @@ class Painter:
             pygame.draw.circle(surface, palette.highlight, centre, layout.disc_radius + ring, ring)
         if frame.hints is not None:
             _column_labels(surface, fonts, layout, palette, frame.hints)
-        _status(surface, fonts, layout, palette, frame.status)
+        _status(surface, fonts, layout.status, palette, frame.status)
         for button in frame.buttons:
             _button(surface, fonts, palette, button.box, button.label, button.focused)
         if frame.keys:
@@ -105,19 +108,10 @@ class Painter:
         layout, palette = frame.layout, frame.palette
         board_layout = layout.board
         surface.fill(palette.background)
-        header = layout.header
-        half = header.height / 2
-        first = Box(header.x + 8, header.y, header.width - 16, half)
-        second = Box(header.x + 8, header.y + half, header.width - 16, half)
-        font = fonts.fitting(frame.lines[0], half * 0.85, first.width)
-        _text(surface, font, frame.lines[0], palette.text, first.centre)
         tone = palette.dim_text if frame.grade is None else grade_color(frame.grade, palette)
-        font = fonts.fitting(frame.lines[1], half * 0.8, second.width)
-        _text(surface, font, frame.lines[1], tone, second.centre)
-        pygame.draw.rect(surface, palette.hole, board_layout.board.rect())
+        _header(surface, fonts, palette, layout.header, frame.lines, tone)
         board = frame.board
-        _discs(surface, board_layout, palette, board, None)
-        surface.blit(self._board_face(board_layout, palette.board), board_layout.board.rect())
+        self._board(surface, board_layout, palette, board)
         ring = max(2, round(board_layout.cell * 0.08))
         radius = board_layout.disc_radius
         for column, row in frame.best:
@@ -133,8 +127,16 @@ class Painter:
                 pygame.draw.circle(surface, color, centre, round(radius * 0.6))
                 mark_font = fonts.fitting(frame.mark, radius * 0.9, radius * 1.0)
                 _text(surface, mark_font, frame.mark, palette.hole, centre)
+        for (column, row), step in frame.numbers:  # the best line's discs, numbered
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            pygame.draw.circle(surface, palette.hole, centre, round(radius * 0.55))
+            number = str(step)
+            number_font = fonts.fitting(number, radius * 0.9, radius * 0.95)
+            _text(surface, number_font, number, palette.text, centre)
         if frame.values is not None:
             _column_labels(surface, fonts, board_layout, palette, frame.values)
+        _graph(surface, fonts, palette, frame.graph)
+        _paragraphs(surface, fonts, palette, layout.notes, frame.notes)
         _bar(surface, palette, frame)
         for button in frame.buttons:
             _button(surface, fonts, palette, button.box, button.label, button.focused)
@@ -145,7 +147,75 @@ class Painter:
                 place = Box(box.x + 8, box.y + index * line, box.width - 16, line)
                 font = fonts.fitting(text, line * 0.85, place.width)
                 _text(surface, font, text, palette.text, place.centre)
-        _status(surface, fonts, board_layout, palette, frame.status)
+        _status(surface, fonts, board_layout.status, palette, frame.status)
+
+    def _board(
+        self, surface: pygame.Surface, layout: Layout, palette: Palette, board: Board
+    ) -> None:
+        """The board at rest: its discs behind its face."""
+        pygame.draw.rect(surface, palette.hole, layout.board.rect())
+        _discs(surface, layout, palette, board, None)
+        surface.blit(self._board_face(layout, palette.board), layout.board.rect())
+
+    def draw_retry(self, surface: pygame.Surface, frame: RetryFrame) -> None:
+        """Draw the retry screen: the question or the verdict at the top, the position with a
+        ghost of the disc played in the game (in its grade's colour, marked) before the
+        answer, then the disc tried ringed green or red and the good columns' landing cells
+        ringed in the best colour; the explanation beside, the buttons and the status line."""
+        fonts = self.fonts
+        layout, palette = frame.layout, frame.palette
+        board_layout = layout.review.board
+        surface.fill(palette.background)
+        tone = palette.highlight
+        if frame.tried is not None:
+            tone = grade_color("best" if frame.tried[1] else "blunder", palette)
+        _header(surface, fonts, palette, layout.review.header, frame.lines, tone)
+        board = frame.board
+        self._board(surface, board_layout, palette, board)
+        ring = max(2, round(board_layout.cell * 0.08))
+        radius = board_layout.disc_radius
+        best = grade_color("best", palette)
+        for column, row in frame.good:
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            pygame.draw.circle(surface, best, centre, round(radius * 0.8), ring)
+        if frame.mistake is not None:
+            (column, row), grade, mark = frame.mistake
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            color = grade_color(grade, palette)
+            pygame.draw.circle(surface, color, centre, round(radius * 0.8), ring)
+            mark_font = fonts.fitting(mark, radius * 0.9, radius * 1.0)
+            _text(surface, mark_font, mark, color, centre)
+        if frame.tried is not None:
+            (column, row), right = frame.tried
+            centre = _pixel(board_layout.cell_centre(column, board.height - 1 - row))
+            color = grade_color("best" if right else "blunder", palette)
+            pygame.draw.circle(surface, color, centre, round(radius) + ring, ring)
+        _paragraphs(surface, fonts, palette, layout.panel, frame.notes)
+        for button in frame.buttons:
+            _button(surface, fonts, palette, button.box, button.label, button.focused)
+        _status(surface, fonts, board_layout.status, palette, frame.status)
+
+    def draw_games(self, surface: pygame.Surface, frame: GamesFrame) -> None:
+        """Draw the list of saved games: the title and what is shown, a row per game (the one
+        chosen on the button colour, outlined), the buttons and the status line."""
+        fonts = self.fonts
+        layout, palette = frame.layout, frame.palette
+        surface.fill(palette.background)
+        _header(surface, fonts, palette, layout.header, frame.lines, palette.dim_text)
+        size = min(26.0, layout.rows[0].height * 0.6)
+        font = fonts.get(size)
+        while size > 9 and any(font.size(row)[0] > layout.rows[0].width - 16 for row in frame.rows):
+            size *= 0.9  # one size for every row: the widest fits
+            font = fonts.get(size)
+        for index, (box, text) in enumerate(zip(layout.rows, frame.rows, strict=False)):
+            if index == frame.chosen:
+                pygame.draw.rect(surface, palette.button, box.rect(), border_radius=6)
+                pygame.draw.rect(surface, palette.highlight, box.rect(), 2, border_radius=6)
+            image = font.render(text, True, palette.text)
+            surface.blit(image, image.get_rect(midleft=_pixel((box.x + 8, box.centre[1]))))
+        for button in frame.buttons:
+            _button(surface, fonts, palette, button.box, button.label, button.focused)
+        _status(surface, fonts, layout.status, palette, frame.status)
 
     def draw_menu(self, surface: pygame.Surface, menu: Menu, palette: Palette) -> None:
         """Draw the start menu: the title, a row per choice with arrows either side of its
@@ -176,9 +246,28 @@ class Painter:
             value_font = fonts.fitting(value, font.get_height(), boxes.value.width - 8)
             _text(surface, value_font, value, color, boxes.value.centre)
         _button(surface, fonts, palette, layout.start, "Start", menu.focused == "start")
-        keys = "Up/Down: choose   Left/Right: change   Enter: start   Esc: quit"
+        _button(surface, fonts, palette, layout.games, "Your games", False)
+        keys = "Up/Down: choose   Left/Right: change   Enter: start   G: your games   Esc: quit"
         help_font = fonts.fitting(keys, layout.help.height * 0.7, layout.help.width - 16)
         _text(surface, help_font, keys, palette.dim_text, layout.help.centre)
+
+
+def _header(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    palette: Palette,
+    header: Box,
+    lines: tuple[str, str],
+    tone: Color,
+) -> None:
+    """The two lines at the top: the first in the text colour, the second in ``tone``."""
+    half = header.height / 2
+    first = Box(header.x + 8, header.y, header.width - 16, half)
+    second = Box(header.x + 8, header.y + half, header.width - 16, half)
+    font = fonts.fitting(lines[0], half * 0.85, first.width)
+    _text(surface, font, lines[0], palette.text, first.centre)
+    font = fonts.fitting(lines[1], half * 0.8, second.width)
+    _text(surface, font, lines[1], tone, second.centre)
 
 
 def _pixel(point: Point) -> tuple[int, int]:
@@ -239,6 +328,88 @@ def _bar(surface: pygame.Surface, palette: Palette, frame: ReviewFrame) -> None:
         pygame.draw.rect(surface, palette.highlight, cell.rect(), 2)
 
 
+def _graph(surface: pygame.Surface, fonts: Fonts, palette: Palette, graph: GraphFrame) -> None:
+    """The evaluation graph: the first player's expected result at each position, a line
+    through the points (filled where proven, hollow where estimated, each in the colour of the
+    grade of the move that led there), the draw line dashed across the middle, the position
+    shown marked by an upright line, the players' wins written at the top and bottom edges and
+    the value shown in words."""
+    box, plot = graph.box, graph.plot
+    pygame.draw.rect(surface, _shade(palette.background, 0.7), box.rect(), border_radius=6)
+    label = plot.y - box.y - 6
+    small = fonts.fitting(graph.top, label * 1.2, box.width * 0.45)
+    image = small.render(graph.top, True, palette.disc(1))
+    surface.blit(image, image.get_rect(topleft=_pixel((box.x + 6, box.y + 1))))
+    image = small.render(graph.bottom, True, palette.disc(2))
+    surface.blit(image, image.get_rect(bottomleft=_pixel((box.x + 6, box.bottom - 1))))
+    if graph.words:
+        words = fonts.fitting(graph.words, label * 1.2, box.width * 0.5)
+        image = words.render(graph.words, True, palette.text)
+        surface.blit(image, image.get_rect(topright=_pixel((box.x + box.width - 6, box.y + 1))))
+    middle = round(graph.y(0.5))
+    for x in range(round(plot.x), round(plot.x + plot.width), 8):
+        pygame.draw.line(
+            surface, palette.dim_text, (x, middle), (min(x + 4, plot.x + plot.width), middle)
+        )
+    shown = round(graph.x(graph.shown))
+    pygame.draw.line(
+        surface, palette.highlight, (shown, round(plot.y)), (shown, round(plot.bottom)), 2
+    )
+    points = [_pixel(graph.point(point)) for point in graph.points]
+    if len(points) > 1:
+        pygame.draw.lines(surface, palette.text, False, points, 2)
+    radius = max(2, min(5, round(plot.width / max(1, graph.plies) / 3)))
+    for point, centre in zip(graph.points, points, strict=True):
+        color = palette.text if point.grade is None else grade_color(point.grade, palette)
+        pygame.draw.circle(surface, color, centre, radius, 0 if point.proven else 1)
+
+
+def _paragraphs(
+    surface: pygame.Surface, fonts: Fonts, palette: Palette, box: Box, paragraphs: tuple[str, ...]
+) -> None:
+    """``paragraphs`` wrapped to ``box``'s width, top down, as many lines as fit (the last
+    line shown ends in ``…`` when some are left out)."""
+    if not paragraphs or box.height < 8:
+        return
+    font = fonts.get(min(22.0, max(15.0, box.height / 8)))
+    height = font.get_linesize()
+    lines: list[tuple[str, int, bool]] = []  # a line, its paragraph, does it start it
+    for number, paragraph in enumerate(paragraphs):
+        wrapped = _wrap(font, paragraph, box.width - 12)
+        lines += [(line, number, index == 0) for index, line in enumerate(wrapped)]
+    fit = max(1, int(box.height // (height * 1.08)))
+    if len(lines) > fit:
+        lines = lines[:fit]
+        last, number, first = lines[-1]
+        lines[-1] = (last.rstrip(" .") + "…", number, first)
+    y = box.y
+    for line, number, first in lines:
+        if first and number:
+            y += height * 0.25  # a little air between paragraphs
+        if y + height > box.bottom + 1:
+            break
+        color = palette.text if number == 0 else palette.dim_text
+        image = font.render(line, True, color)
+        surface.blit(image, _pixel((box.x + 6, y)))
+        y += height
+
+
+def _wrap(font: pygame.font.Font, text: str, width: float) -> list[str]:
+    """``text`` cut at spaces into lines no wider than ``width`` (a longer word on its own)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and font.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _column_labels(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -282,10 +453,7 @@ def _column_labels(
         _text(surface, note_font, label.note, palette.dim_text, (x, top + strip.height * 0.76))
 
 
-def _status(
-    surface: pygame.Surface, fonts: Fonts, layout: Layout, palette: Palette, text: str
-) -> None:
-    box = layout.status
+def _status(surface: pygame.Surface, fonts: Fonts, box: Box, palette: Palette, text: str) -> None:
     pygame.draw.rect(surface, _shade(palette.background, 0.7), box.rect())
     font = fonts.fitting(text, box.height * 0.6, box.width - 16)
     _text(surface, font, text, palette.text, box.centre)

@@ -53,6 +53,8 @@ class GameScreen:
         workers: the background tasks (shared across games).
         sound: plays the discs' landings.
         rng: settles a random first player.
+        on_new_game: called with the screen before a new game replaces the one on the board
+            (the app saves the game left).
     """
 
     def __init__(
@@ -62,8 +64,10 @@ class GameScreen:
         workers: Workers,
         sound: SoundPlayer,
         rng: random.Random,
+        on_new_game: Callable[[GameScreen], None] | None = None,
     ) -> None:
         self.settings = settings
+        self._on_new_game = on_new_game
         self._agent_for = agent_for
         self._workers = workers
         self._sound = sound
@@ -313,6 +317,8 @@ class GameScreen:
 
     def new_game(self) -> None:
         """Start again on an empty board (a random first player is drawn again)."""
+        if self._on_new_game is not None:
+            self._on_new_game(self)
         self._waiting.clear()
         self.session.restart(seats_for(self.settings, self._rng))
         self._reset_turn(self.board.width // 2)

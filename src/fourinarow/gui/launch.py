@@ -139,7 +139,8 @@ def run_gui(
     from fourinarow.gui.main_loop import App  # pygame is known to be there now
 
     try:
-        app = App(settings, start_game=demo or skip_menu)
+        # the headless demo's game is a picture, not a game played: it is not saved
+        app = App(settings, start_game=demo or skip_menu, keep_games=screenshot is None)
         if screenshot is None:
             app.run()
             return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pygame
 
@@ -15,14 +16,21 @@ from fourinarow.agents import Agent, make_agent
 from fourinarow.gui.drawing import Painter
 from fourinarow.gui.game_screen import AgentFor, GameScreen
 from fourinarow.gui.game_setup import GuiSettings
+from fourinarow.gui.games_screen import GamesScreen
+from fourinarow.gui.games_view import GamesView
+from fourinarow.gui.keeper import GameKeeper
 from fourinarow.gui.menu_screen import MenuScreen
 from fourinarow.gui.palette import palette_for
+from fourinarow.gui.retry_screen import RetryScreen
+from fourinarow.gui.retry_view import RetryView
 from fourinarow.gui.review_screen import ReviewScreen
 from fourinarow.gui.review_view import ReviewJob
 from fourinarow.gui.screen import Action
 from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Workers
+from fourinarow.service import coach
 from fourinarow.service.budgets import review_position_limit
+from fourinarow.service.puzzles import Progress
 
 __all__ = ["FPS", "App"]
 
@@ -42,6 +50,11 @@ class App:
         agent_for: builds the agent of a level; by default ``make_agent("level:N")``, seeded by
             ``settings.seed``, one agent per level kept for the whole session.
         sound: the sound player; by default one for ``settings.sound``.
+        progress_path: the puzzle history file missed retries are recorded in (default: the
+            user's, as ``fourinarow puzzle`` keeps it).
+        games_path: the games file every game played is saved to (default: the user's, as
+            ``fourinarow games`` lists it).
+        keep_games: save the games at all (the headless demo does not).
     """
 
     def __init__(
@@ -51,7 +64,12 @@ class App:
         start_game: bool = False,
         agent_for: AgentFor | None = None,
         sound: SoundPlayer | None = None,
+        progress_path: Path | None = None,
+        games_path: Path | None = None,
+        keep_games: bool = True,
     ) -> None:
+        self.progress_path = progress_path
+        self.keeper = GameKeeper(games_path, enabled=keep_games)
         self.settings = settings
         self.running = True
         self.painter = Painter()
@@ -63,6 +81,8 @@ class App:
         self.menu = MenuScreen(settings)
         self.game: GameScreen | None = None
         self.review: ReviewScreen | None = None
+        self.retry: RetryScreen | None = None
+        self.games: GamesScreen | None = None  # the list of saved games, from the menu
         self._review_job: ReviewJob | None = None  # kept once finished, for the same game
         if start_game:
             self.start_game(settings)
@@ -77,12 +97,21 @@ class App:
         self.settings = settings
         if self.sound.enabled != settings.sound:
             self.sound.toggle()
-        self.game = GameScreen(settings, self._agent_for, self.workers, self.sound, self._rng)
+        self.game = GameScreen(
+            settings, self._agent_for, self.workers, self.sound, self._rng, self.keep_game
+        )
+
+    def keep_game(self, game: GameScreen) -> None:
+        """Save ``game`` to the games file (finished, or as left); say so if that fails."""
+        self.keeper.keep(game.board, (game.name(1), game.name(2)))
+        if self.keeper.error is not None:
+            game.notice = self.keeper.error
 
     def back_to_menu(self) -> None:
         """Leave the game (forgetting what its computer was thinking) for the menu."""
         if self.game is not None:
             self.settings = self.game.settings
+            self.keep_game(self.game)
         self.workers.cancel()
         self.leave_review()
         self.game = None
@@ -104,37 +133,101 @@ class App:
             self._review_job = job
         names = (game.name(1), game.name(2))
         self.review = ReviewScreen(job, names, color_blind=game.settings.color_blind)
+        humans = [p for p in (1, 2) if game.session.seat(p).is_human]
+        self.review.player = humans[0] if len(humans) == 1 else None  # the human's mistakes
+
+    def open_games(self) -> None:
+        """Show the list of saved games (from the menu)."""
+        view = GamesView(self.keeper)
+        self.games = GamesScreen(view, color_blind=self.menu.settings.color_blind)
+
+    def open_saved(self) -> None:
+        """Review the saved game chosen in the list; Back returns to the list."""
+        games = self.games
+        saved = None if games is None else games.view.game
+        if games is None or saved is None:
+            return
+        board = saved.board()
+        job = self._review_job
+        if job is None or not job.is_for(board):
+            if job is not None:
+                job.stop()
+            job = ReviewJob(board, review_position_limit(board))
+            job.start()
+            self._review_job = job
+        names = (saved.first, saved.second)
+        self.review = ReviewScreen(job, names, color_blind=games.color_blind)
+        yours = [player for player, name in enumerate(names, 1) if name == "You"]
+        self.review.player = yours[0] if len(yours) == 1 else None
+
+    def open_retry(self) -> None:
+        """Replay the reviewed game's mistakes (the human's alone against the computer),
+        asking for a better move; missed ones join the puzzle history."""
+        review = self.review
+        if review is None or review.job.review is None:
+            return
+        exercises = coach.exercises(review.job.review, review.player)
+        view = RetryView(review.job.board, exercises, review.view.names, self._remember)
+        self.retry = RetryScreen(view, color_blind=review.color_blind)
+
+    def _remember(self, exercise: coach.Exercise) -> None:
+        """Record a missed exercise in the puzzle history (a file opened for the write)."""
+        with Progress(self.progress_path) as progress:
+            coach.remember_missed(exercise, progress)
 
     def leave_review(self) -> None:
-        """Back from the review to the game's end screen; a review not finished is stopped
+        """Back from the review to the game's end screen (or the list of saved games it was
+        opened from); a review not finished is stopped
         (opening it again starts it afresh)."""
         job = self._review_job
         if job is not None and not job.finished:
             job.stop()
             self._review_job = None
+        if self.review is not None:
+            self.review.leave_line()
         self.review = None
+        self.retry = None
 
     # ------------------------------------------------------------------------------ the loop
 
     def handle(self, event: pygame.event.Event) -> None:
         """Pass one event to the screen showing; closing the window always works at once."""
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
-            self.running = False
+            self.quit()
             return
-        self._act((self.review or self.game or self.menu).handle(event))
+        screen = self.retry or self.review or self.games or self.game or self.menu
+        self._act(screen.handle(event))
 
     def _act(self, action: Action | None) -> None:
         """Do what a screen asked for."""
         if action is Action.QUIT:
-            self.running = False
+            self.quit()
         elif action is Action.MENU:
-            self.back_to_menu()
+            if self.games is not None and self.game is None:
+                self.games = None  # the list goes back to the menu it came from
+            else:
+                self.back_to_menu()
+        elif action is Action.GAMES:
+            self.open_games()
+        elif action is Action.OPEN:
+            self.open_saved()
         elif action is Action.START:
             self.start_game(self.menu.settings)
         elif action is Action.REVIEW:
             self.open_review()
+        elif action is Action.RETRY:
+            self.open_retry()
         elif action is Action.BACK:
-            self.leave_review()
+            if self.retry is not None:
+                self.retry = None  # back to the review
+            else:
+                self.leave_review()
+
+    def quit(self) -> None:
+        """Stop the loop, saving the game on the board (unfinished, if it is)."""
+        if self.game is not None:
+            self.keep_game(self.game)
+        self.running = False
 
     def update(self, dt: float) -> None:
         """Advance the game by ``dt`` seconds, or collect the review (the menu does not
@@ -143,11 +236,17 @@ class App:
             self.review.update(dt)
         elif self.game is not None:
             self._act(self.game.update(dt))
+            if self.game is not None and self.game.session.outcome is not None:
+                self.keep_game(self.game)  # once: the keeper knows it saved this game
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the screen showing onto ``surface``."""
-        if self.review is not None:
+        if self.retry is not None:
+            self.painter.draw_retry(surface, self.retry.frame(surface.get_size()))
+        elif self.review is not None:
             self.painter.draw_review(surface, self.review.frame(surface.get_size()))
+        elif self.games is not None:
+            self.painter.draw_games(surface, self.games.frame(surface.get_size()))
         elif self.game is not None:
             self.painter.draw_game(surface, self.game.frame(surface.get_size()))
         else:
@@ -163,6 +262,10 @@ class App:
             self.game.size = size
         if self.review is not None:
             self.review.size = size
+        if self.retry is not None:
+            self.retry.size = size
+        if self.games is not None:
+            self.games.size = size
         for event in pygame.event.get():
             self.handle(event)
             if not self.running:

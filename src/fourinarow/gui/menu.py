@@ -163,6 +163,8 @@ class MenuLayout:
     >>> layout = MenuLayout.fit((800, 600))
     >>> layout.hit(layout.rows[1].right.centre), layout.hit(layout.start.centre)
     (('level', 1), ('start', 0))
+    >>> layout.hit(layout.games.centre)
+    ('games', 0)
     """
 
     size: tuple[int, int]
@@ -170,6 +172,7 @@ class MenuLayout:
     rows: tuple[MenuRowBoxes, ...]
     start: Box
     help: Box
+    games: Box
 
     @classmethod
     def fit(cls, size: tuple[int, int]) -> MenuLayout:
@@ -197,14 +200,19 @@ class MenuLayout:
                 )
             )
         start_y = top + (len(ROWS) - 1) * row_height + row_height * 0.4
-        start = Box((width - 200) / 2, start_y, 200, row_height * 1.1)
-        return cls((width, height), title, tuple(rows), start, help_line)
+        button = min(200.0, (width - 30) / 2)
+        start = Box(width / 2 - button - 5, start_y, button, row_height * 1.1)
+        games = Box(width / 2 + 5, start_y, button, row_height * 1.1)
+        return cls((width, height), title, tuple(rows), start, help_line, games)
 
     def hit(self, point: Point) -> tuple[str, int] | None:
         """What a click at ``point`` does: ``(row, step)``, the step being -1 or +1 on an
-        arrow, 1 on a value (it steps forward) and 0 on a row's name or on Start."""
+        arrow, 1 on a value (it steps forward) and 0 on a row's name, on Start or on Your
+        games (``games``)."""
         if self.start.contains(point):
             return "start", 0
+        if self.games.contains(point):
+            return "games", 0
         for row, boxes in zip(ROWS, self.rows, strict=False):
             if boxes.left.contains(point):
                 return row, -1

@@ -17,8 +17,8 @@ class MenuScreen:
     """Turns events into menu changes.
 
     Keys: Up and Down (or Tab) move between the rows, Left and Right change the value, Enter or
-    Space starts the game, Esc or Q quits. The mouse: the arrows and values change a row, Start
-    starts.
+    Space starts the game, G opens your saved games, Esc or Q quits. The mouse: the arrows and
+    values change a row, Start starts, Your games opens the list.
     """
 
     def __init__(self, settings: GuiSettings) -> None:
@@ -40,6 +40,8 @@ class MenuScreen:
                 return Action.QUIT
             if key in _ENTER:
                 return Action.START
+            if key == pygame.K_g:
+                return Action.GAMES
             if key == pygame.K_UP or (key == pygame.K_TAB and shift):
                 menu.move_focus(-1)
             elif key in (pygame.K_DOWN, pygame.K_TAB):
@@ -52,6 +54,8 @@ class MenuScreen:
                 row, step = hit
                 if row == "start":
                     return Action.START
+                if row == "games":
+                    return Action.GAMES
                 menu.focus_row(row)
                 menu.change(step, row)
         return None

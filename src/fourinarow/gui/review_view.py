@@ -18,13 +18,23 @@ from dataclasses import dataclass
 
 from fourinarow.core import Board, Cell, Column, column_label
 from fourinarow.gui.frame import Button, HintLabel
-from fourinarow.gui.layout import Box, Layout, Point
+from fourinarow.gui.graph import GraphFrame, GraphPoint
+from fourinarow.gui.layout import Box
 from fourinarow.gui.palette import COLOR_BLIND, Color, Palette
+from fourinarow.gui.review_layout import REVIEW_BUTTONS, ReviewLayout
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, Estimate
 from fourinarow.search.solver import Solver
+from fourinarow.service import coach
 from fourinarow.service.jobs import Job, start_review
-from fourinarow.service.reviews import GRADES, MARKS, MoveReview, PlayerSummary, Review
+from fourinarow.service.reviews import (
+    GRADES,
+    MARKS,
+    SYMBOLS,
+    MoveReview,
+    PlayerSummary,
+    Review,
+)
 from fourinarow.service.words import value_words
 
 __all__ = [
@@ -35,17 +45,6 @@ __all__ = [
     "ReviewView",
     "grade_color",
 ]
-
-REVIEW_BUTTONS = (
-    ("Back", "back"),
-    ("|<", "first"),
-    ("<", "previous"),
-    (">", "next"),
-    (">|", "last"),
-    ("< ??", "previous turning point"),
-    ("?? >", "next turning point"),
-)
-"""The review screen's buttons: each one's label and what it does."""
 
 _GRADE_COLORS: dict[bool, dict[str, Color]] = {
     False: {  # the classic palette (the key: is it the colour-blind palette?)
@@ -184,6 +183,8 @@ class ReviewView:
         self.names = names
         self.shown = 1 if self.moves else 0
         self.review: Review | None = None
+        self._course: tuple[Review, tuple[coach.CoursePoint, ...]] | None = None
+        self._notes: tuple[tuple[int, int], tuple[str, ...]] | None = None
 
     @property
     def count(self) -> int:
@@ -291,6 +292,54 @@ class ReviewView:
             f"{value_words(move.played)} · {best_words}"
         )
 
+    def graph(self, box: Box, shown: int | None = None) -> GraphFrame:
+        """The evaluation graph in ``box``: a point per position once the review is there
+        (from :func:`fourinarow.service.coach.course`), the position ``shown`` (by default the
+        one after the move shown) marked."""
+        points: tuple[GraphPoint, ...] = ()
+        words = ""
+        ply = self.shown if shown is None else shown
+        if self.review is not None:
+            if self._course is None or self._course[0] is not self.review:
+                self._course = (self.review, coach.course(self.review))
+            course = self._course[1]
+            grades = [None, *(move.grade for move in self.review.moves)]
+            points = tuple(
+                GraphPoint(
+                    p.ply, p.expected, p.proven, grades[p.ply] if p.ply < len(grades) else None
+                )
+                for p in course
+            )
+            here = [p for p in course if p.ply == ply]
+            if here:
+                words = f"{self.names[0]}: {here[0].words}"
+        # the explanations say X and O, as every front end does: the graph names both
+        wins = tuple(f"{name} ({SYMBOLS[n]}) wins" for n, name in enumerate(self.names, 1))
+        return GraphFrame(box, points, self.count, ply, wins[0], wins[1], words)
+
+    def notes(self) -> tuple[str, ...]:
+        """Why the shown move was good or bad, in the sentences of
+        :func:`fourinarow.service.coach.explain` (its headline first, then why the best column
+        was best when another was played, then the rest); empty until the review is there."""
+        move = self.move
+        if move is None:
+            return ()
+        key = (id(self.review), self.shown)
+        if self._notes is None or self._notes[0] != key:
+            self._notes = (key, self._explained(move))
+        return self._notes[1]
+
+    def _explained(self, move: MoveReview) -> tuple[str, ...]:
+        assert self.review is not None
+        played, best = coach.move_explanations(self.review, move.number)
+        notes = _sentences(played)
+        if best is None or best.column is None or best.column == move.column:
+            return notes
+        if move.grade != "best" and best.headline:  # why the best was best, second
+            line = f"Best, column {column_label(best.column)}: {best.headline}"
+            return (*notes[:1], line, *notes[1:])
+        return notes
+
     def summary_words(self) -> tuple[str, ...]:
         """A line per player: the accuracy, the weighted accuracy and the misses."""
         if self.review is None:
@@ -299,6 +348,13 @@ class ReviewView:
             _summary_line(self.names[summary.player - 1], summary)
             for summary in self.review.summaries()
         )
+
+
+def _sentences(explanation: coach.Explanation) -> tuple[str, ...]:
+    """An explanation's sentences, its headline first."""
+    head = explanation.headline
+    rest = tuple(s for s in explanation.sentences if s != head)
+    return rest if head is None else (head, *rest)
 
 
 def _estimated_words(move: MoveReview) -> str:
@@ -337,79 +393,6 @@ def _summary_line(name: str, summary: PlayerSummary) -> str:
     return head
 
 
-# ----------------------------------------------------------------------------- the layout
-
-
-@dataclass(frozen=True)
-class ReviewLayout:
-    """Where the review screen's parts go in a window of any size: two lines of words at the
-    top, the board with each column's value under it, the bar of moves, the buttons, a line
-    per player, and the status line.
-
-    >>> layout = ReviewLayout.fit((700, 600), 7, 6)
-    >>> layout.board.board.bottom < layout.bar.y < layout.buttons[0].y < layout.status.y
-    True
-    """
-
-    size: tuple[int, int]
-    header: Box
-    board: Layout
-    bar: Box
-    buttons: tuple[Box, ...]
-    summary: Box
-    status: Box
-
-    @classmethod
-    def fit(cls, size: tuple[int, int], columns: int, rows: int) -> ReviewLayout:
-        """The largest board that fits above the other parts in a window of ``size``."""
-        width, height = max(1, size[0]), max(1, size[1])
-        margin = max(4.0, min(width, height) * 0.02)
-        status_height = min(40.0, max(20.0, height * 0.07))
-        header = Box(0, margin, width, min(64.0, max(36.0, height * 0.11)))
-        summary_height = min(44.0, max(24.0, height * 0.075))
-        button_height = min(44.0, max(24.0, height * 0.07))
-        bar_height = min(28.0, max(12.0, height * 0.04))
-        below = bar_height + button_height + summary_height + status_height + 4 * margin
-        usable = height - header.bottom - margin - below
-        cells_high = rows + 0.6  # the board and the strip of values under it
-        cell = float(max(1, int(min((width - 2 * margin) / columns, usable / cells_high))))
-        left = (width - columns * cell) / 2
-        board_box = Box(left, header.bottom + margin, columns * cell, rows * cell)
-        hints = Box(left, board_box.bottom, board_box.width, 0.6 * cell)
-        status = Box(0, height - status_height, width, status_height)
-        board = Layout((width, height), columns, rows, cell, board_box, hints, status)
-        bar = Box(margin * 2, hints.bottom + margin, width - 4 * margin, bar_height)
-        count = len(REVIEW_BUTTONS)
-        gap = max(4.0, width * 0.01)
-        button_width = min(110.0, (width - 2 * margin - (count - 1) * gap) / count)
-        first = (width - count * button_width - (count - 1) * gap) / 2
-        top = bar.bottom + margin
-        buttons = tuple(
-            Box(first + i * (button_width + gap), top, button_width, button_height)
-            for i in range(count)
-        )
-        summary = Box(0, top + button_height + margin, width, summary_height)
-        return cls((width, height), header, board, bar, buttons, summary, status)
-
-    def bar_cell(self, index: int, count: int) -> Box:
-        """The place of move ``index`` (0-based) of ``count`` in the bar."""
-        step = self.bar.width / max(1, count)
-        return Box(self.bar.x + index * step, self.bar.y, step, self.bar.height)
-
-    def bar_at(self, point: Point, count: int) -> int | None:
-        """The move (1-based) under ``point`` in the bar, if any."""
-        if not self.bar.contains(point) or count == 0:
-            return None
-        return min(count, int((point[0] - self.bar.x) / (self.bar.width / count)) + 1)
-
-    def button_at(self, point: Point) -> str | None:
-        """What the button under ``point`` does, if there is one."""
-        for box, (_, action) in zip(self.buttons, REVIEW_BUTTONS, strict=True):
-            if box.contains(point):
-                return action
-        return None
-
-
 # ------------------------------------------------------------------------------ the frame
 
 
@@ -437,6 +420,10 @@ class ReviewFrame:
         bar: a mark per move; ``shown`` is the 1-based move shown.
         progress: the share of positions analysed while reviewing, else ``None``.
         summary: a line per player (accuracy), once reviewed.
+        graph: the evaluation graph, the position shown marked.
+        notes: the explanation's sentences, each drawn as a paragraph.
+        numbers: the discs of the best line stepped on the board, each with its step (1, 2,
+            ...) to write on it; empty outside the best line.
     """
 
     layout: ReviewLayout
@@ -454,3 +441,6 @@ class ReviewFrame:
     buttons: tuple[Button, ...]
     summary: tuple[str, ...]
     status: str
+    graph: GraphFrame
+    notes: tuple[str, ...] = ()
+    numbers: tuple[tuple[Cell, int], ...] = ()

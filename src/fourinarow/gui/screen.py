@@ -1,4 +1,5 @@
-"""What the window's screens (the menu, the game, the review) ask of the app after an event."""
+"""What the window's screens (the menu, the game, the review, the retry, the saved games) ask of
+the app after an event."""
 
 from __future__ import annotations
 
@@ -15,3 +16,6 @@ class Action(enum.Enum):
     QUIT = "quit"  # close the window
     REVIEW = "review"  # review the game that has just ended
     BACK = "back"  # leave the review for the game's end screen
+    GAMES = "games"  # the list of saved games, from the menu
+    OPEN = "open"  # review the saved game chosen in the list
+    RETRY = "retry"  # replay the reviewed game's mistakes, asking for a better move

@@ -36,7 +36,7 @@ Options of :class:`ConnectFourEnv` (keywords of ``gymnasium.make``): ``opponent`
 ``connect``, ``agent_first`` (``True``: the agent moves first; ``False``: second; ``None``: drawn
 at each reset), ``render_mode`` (``"ansi"`` or ``"rgb_array"``). ``reset(seed=S)`` seeds the
 opponent's random choices (and the draw of who starts), so an episode is replayed exactly for
-opponents without a clock (all but ``level:9`` and ``level:10``, which think for 2 s). ``reset``
+opponents without a clock (all but ``level:10``, which thinks for 2 s). ``reset``
 options: ``{"agent_first": bool}`` for one episode, ``{"moves": "4453"}`` to start from that
 position (1-based moves; the agent plays the side to move).
 """

@@ -1,9 +1,10 @@
 """Make puzzles from real games: walk every position, solve it, keep those with one good column.
 
 **Where the positions come from.** :func:`self_play_games` plays games between the levels
-(``level:3`` .. ``level:8``, a random pair per game) after 0-4 random opening moves, all drawn
-from one ``random.Random(seed)``: the levels' budgets are depths and node counts, so the same
-seed plays the same games on any machine. :func:`games_from_moves` takes games as move strings
+(``level:3`` .. ``level:8`` of :data:`~fourinarow.agents.levels.FIRST_LEVELS`, a random pair
+per game) after 0-4 random opening moves, all drawn from one ``random.Random(seed)``: the
+levels' budgets are depths and node counts, so the same seed plays the same games on any
+machine. :func:`games_from_moves` takes games as move strings
 instead (a tournament database's, say). Every position of a game before its last move is a
 candidate; a position met before (or its mirror image) is skipped.
 
@@ -29,7 +30,7 @@ up with the skipped puzzles, in the order found.
 (360 puzzles, 120 of each kind; about 130 s of processor time, 10 minutes on a busy 2-core
 machine).
 
-**Rating.** An Elo-like integer on the levels' scale (the manual's *Levels* page: ``random`` is 0,
+**Rating.** An Elo-like integer on the scale of the first levels (``random`` is 0, their
 ``level:5`` 642, ``level:8`` 1004), from three things:
 
 1. the depth ``D``: for a winning kind the win's length in own moves; for ``save-draw`` the
@@ -64,6 +65,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents import make_agent
 from fourinarow.agents.base import analyze
+from fourinarow.agents.levels import FIRST_LEVELS
 from fourinarow.agents.registry import level_agent
 from fourinarow.core import Board, Column, FourInARowError, Geometry, column_label
 from fourinarow.core.checks import shown
@@ -97,7 +99,8 @@ SHIPPED_COMMAND = (
 """The command that made the shipped set (run in a checkout's root)."""
 
 PLAY_LEVELS = (3, 4, 5, 6, 7, 8)
-"""The levels that play the self-play games."""
+"""The levels (of :data:`~fourinarow.agents.levels.FIRST_LEVELS`, the presets the shipped set
+was made with) that play the self-play games."""
 
 MIN_PLY = 6
 """Positions with fewer stones are not puzzles (opening knowledge, not tactics)."""
@@ -106,7 +109,8 @@ OPENING_PLIES = (0, 4)
 """The fewest and most random moves that open a self-play game."""
 
 LEVEL_ELO = {5: 642, 6: 808, 7: 864, 8: 1004}
-"""The levels asked for their move in every puzzle, with their Elo (the manual's *Levels* page)."""
+"""The levels (of :data:`~fourinarow.agents.levels.FIRST_LEVELS`) asked for their move in every
+puzzle, with the Elo those presets were measured at."""
 
 HEURISTIC_SPEC = "alphabeta:depth=4,eval=threats"
 """The shallow search that says which columns look good."""
@@ -166,7 +170,7 @@ def self_play_games(
         number += 1
         first, second = rng.choice(PLAY_LEVELS), rng.choice(PLAY_LEVELS)
         agents = [
-            level_agent(n, rng.randrange(2**32), evaluation="threats") for n in (first, second)
+            level_agent(n, rng.randrange(2**32), presets=FIRST_LEVELS) for n in (first, second)
         ]
         board = Board(width, height, connect)
         for _ in range(rng.randint(*OPENING_PLIES)):
@@ -290,7 +294,7 @@ def rate(board: Board, candidate: Candidate) -> int:
         300.0 + 150 * (min(candidate.depth, 8) - 1) + 60 * _plausible(board, candidate.solution)
     )
     for level, elo in LEVEL_ELO.items():
-        agent = level_agent(level, _position_seed(board, level), evaluation="threats")
+        agent = level_agent(level, _position_seed(board, level), presets=FIRST_LEVELS)
         missed = agent.choose(board).column != candidate.solution
         expected = 1 / (1 + 10 ** ((elo - rating) / 400))
         rating += ELO_K * (missed - expected)

@@ -2,7 +2,7 @@
 
 A spec may not make the server read a file (``book=PATH``) or allocate a table larger than the
 server's own (``tt_mb=``). Perfect players that use the shipped book and the server's table size
-(``perfect``, ``perfect:tiebreak=...``, ``level:9``, ``level:10``) search on the solver of the
+(``perfect``, ``perfect:tiebreak=...``, ``level:10``) search on the solver of the
 slot that runs them, so their tables and the book are reused, not allocated per request.
 """
 
