@@ -439,7 +439,7 @@ class TerminalGame:
             "Cells are named by column letter and row from the bottom: d1 is the bottom cell\n"
             "of column 4.\n"
             f"  u  undo {undo}\n"
-            "  ?  this help, and what each column is worth\n"
+            "  ?  this help, what each column is worth, why, and the best line\n"
             "  q  quit (Ctrl-D and Ctrl-C work too)"
         )
         self._say(self._column_values(board))

@@ -72,13 +72,21 @@ est. and never contradicts what is proven (a move that throws a proven win is ??
 as a grade, marks a move neither proof nor estimates could grade.
 
 The listing shows every move with the position's value before it, the value of the move played
-and the best columns (~4: the likely best, by estimates); then each proven turning point
-(mistakes and blunders) with the board before it, the likely ones (graded by estimates), and
-how many moves proof and estimates graded; then per player the moves of each grade, the
+and the best columns (~4: the likely best, by estimates); then the game's course, a chart of
+X's expected result after each move (full: X wins, half: draw, empty: O wins; ^ after a
+mistake or blunder, ~ an estimate); then each proven turning point (mistakes and blunders) with
+the board before it, why the move was wrong and why the better one is right where a short
+proof says so, and the best line from there; the likely ones (graded by estimates), and how
+many moves proof and estimates graded; then per player the moves of each grade, the
 accuracy (the share of graded moves that are best) and the weighted accuracy (an inaccuracy
 earns part credit: a win in 2 for a win in 1 earns 1/2, a loss in 3 for a loss in 6 earns 3/6,
 an estimated one 1 minus the expected result it lost; mistakes and blunders earn nothing).
 A review on a terminal that takes over a second shows its progress on standard error.
+
+With --retry (learn from your mistakes), each mistake and blunder is then replayed (only X's
+or O's with --retry X or --retry O): you are asked for a better move, then told whether it
+keeps the position's value and why; the ones you miss join your puzzle history, as failed
+puzzles of the set "your games" (fourinarow puzzle --stats counts them).
 
 On a board with an opening book, shipped or installed (fourinarow book list shows them: 7x6
 connect 4 among others), the book makes every position quick, so there is no time limit by
@@ -108,8 +116,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
             "(per move: number, player, column, typed before and played scores with their "
             "words, best, grade, "
-            "mark, from_bounds, graded_by, estimate, expected_loss, credit), turning_points, "
-            "likely_turning_points, graded_by and players (counts and accuracies)"
+            "mark, from_bounds, graded_by, estimate, expected_loss, credit, explanation, "
+            "best_explanation, best_line), turning_points, likely_turning_points, graded_by, "
+            "players (counts and accuracies), coached and course (the evaluation graph)"
         ),
     )
     add_retry_options(parser)
