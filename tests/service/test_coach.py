@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from fourinarow.agents.proofs import prove_then_estimate
 from fourinarow.analysis.review import Review
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError
 from fourinarow.puzzles.history import Progress
+from fourinarow.search.engine_search import Engine
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Estimate
 from fourinarow.search.solver import Solver
 from fourinarow.service.coach import (
     MISTAKES_SET,
@@ -97,10 +101,15 @@ def test_the_best_line_is_the_solvers(reviews: list[Review]) -> None:
     assert len(best_line(Board(), length=3)) == 3
 
 
-def test_a_limited_best_line_is_legal() -> None:
+def test_a_limited_best_line_follows_the_estimates_where_nothing_is_proven() -> None:
     board = Board.from_moves("1818", width=8, height=7)
-    line = best_line(board, limit=Limit(nodes=5000), length=4)
+    limit = Limit(nodes=5000)
+    line = best_line(board, limit=limit, length=4)
     assert len(line) == 4
+    engine = Engine(8, 7, 4, tt_mb=ESTIMATE_TABLE_MB)
+    analysis = prove_then_estimate(board, Solver(tt_mb=32), limit, engine)
+    assert any(isinstance(v, Estimate) for v in analysis.values)  # not proven in 5000 nodes
+    assert line[0] in analysis.likely_best()  # as a review's analysis calls it
     for column in line:
         board.push(column)  # raises if illegal
 

@@ -41,6 +41,8 @@ from fourinarow.core.checks import shown
 from fourinarow.puzzles.history import Progress
 from fourinarow.search.book import has_default_book
 from fourinarow.search.checks import checked_limit, playable_board
+from fourinarow.search.engine_search import Engine
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
     Bounds,
@@ -241,9 +243,10 @@ def best_line(
     (0-based columns; the column nearest the centre among equals).
 
     Without a limit every move is the solver's proven best. Within one, each position is
-    valued as a hint is (prove, then estimate, the limit per position): the proven best
-    where the solver proves it, else the likely best by the engine's estimates; the line stops
-    where nothing is known. A finished game has an empty line.
+    valued as a review's is (prove, then estimate, the limit per position, with an engine of
+    the board's shape for the estimates): the proven best where the solver proves it, else
+    the likely best by the engine's estimates; the line stops where nothing is known. A
+    finished game has an empty line.
 
     Raises:
         InvalidPositionError: ``board`` is not a board.
@@ -257,13 +260,15 @@ def best_line(
     if limit is not None:
         limit = checked_limit(limit)
     solver = Solver() if solver is None else solver
+    engine = None if limit is None else Engine(board.width, board.height, board.connect,
+                                               tt_mb=ESTIMATE_TABLE_MB)  # fmt: skip
     position = board.copy()
     line: list[Column] = []
     while len(line) < length and not position.is_game_over():
         if limit is None:
             best = solver.best_moves(position)
         else:
-            best = list(prove_then_estimate(position, solver, limit).likely_best())
+            best = list(prove_then_estimate(position, solver, limit, engine).likely_best())
         if not best:
             break
         column = _center_first(best, position.width)
