@@ -19,6 +19,8 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Estimate
 from fourinarow.search.solver import Solver
 from fourinarow.service.coach import (
+    LINE_LENGTH,
+    LINE_SECONDS,
     MISTAKES_SET,
     CoachError,
     answer,
@@ -26,6 +28,7 @@ from fourinarow.service.coach import (
     course,
     exercise_id,
     exercises,
+    line_limit,
     move_explanations,
     remember_missed,
 )
@@ -183,3 +186,14 @@ def test_a_moves_explanations_are_of_the_column_played_and_the_best() -> None:
     assert best.column == 3
     with pytest.raises(CoachError, match="moves 1 to 4, not 5"):
         move_explanations(review, 5)
+
+
+def test_a_best_line_stops_where_columns_cannot_be_weighed() -> None:
+    """Within 50 nodes on 20x20 the solver only bounds a few columns and the engine estimates
+    none: no column is known better than another, so the line is empty, not column 1."""
+    assert best_line(Board(20, 20, 5), limit=Limit(nodes=50)) == ()
+    assert line_limit(Board()) is None  # a book: the solver's line, no limit
+    limit = line_limit(Board(20, 20, 5))
+    assert limit is not None
+    assert limit.time == LINE_SECONDS / LINE_LENGTH
+    assert limit.nodes is None  # a time: a node costs far more on large boards

@@ -57,7 +57,7 @@ from fourinarow.service.words import result_of, value_words, verb_words
 
 __all__ = [
     "LINE_LENGTH",
-    "LINE_NODES",
+    "LINE_SECONDS",
     "MISTAKES_SET",
     "CoachError",
     "CoursePoint",
@@ -76,9 +76,10 @@ __all__ = [
 LINE_LENGTH = 12
 """The most moves of a best line, by default."""
 
-LINE_NODES = 30_000
-"""The nodes each position of a best line shown beside a review or a hint may take on a shape
-without an opening book (:func:`line_limit`)."""
+LINE_SECONDS = 0.25
+"""The time a whole best line shown beside a review or a hint may take on a shape without an
+opening book, shared evenly among its positions (:func:`line_limit`): a time, not a node
+count, as a node costs a hundred times more on a 20x20 board than on 7x6."""
 
 MISTAKES_SET = "your games"
 """The puzzle set an exercise missed is recorded under in the puzzle history."""
@@ -222,14 +223,14 @@ def _center_first(columns: tuple[Column, ...] | list[Column], width: int) -> Col
 def line_limit(shape: Board | Review) -> Limit | None:
     """Each position's limit in a best line shown beside a review or a hint on a board of
     ``shape``: none on a shape with an opening book (the solver's line, exact and quick),
-    else :data:`LINE_NODES` nodes.
+    else an even share of :data:`LINE_SECONDS` among the :data:`LINE_LENGTH` positions.
 
-    >>> line_limit(Board()), line_limit(Board(8, 7))
-    (None, Limit(time=None, depth=None, nodes=30000))
+    >>> line_limit(Board()), line_limit(Board(8, 7)).time == LINE_SECONDS / LINE_LENGTH
+    (None, True)
     """
     if has_default_book(shape.width, shape.height, shape.connect):
         return None
-    return Limit(nodes=LINE_NODES)
+    return Limit(time=LINE_SECONDS / LINE_LENGTH)
 
 
 def best_line(
@@ -245,7 +246,8 @@ def best_line(
     Without a limit every move is the solver's proven best. Within one, each position is
     valued as a review's is (prove, then estimate, the limit per position, with an engine of
     the board's shape for the estimates): the proven best where the solver proves it, else
-    the likely best by the engine's estimates; the line stops where nothing is known. A
+    the likely best by the engine's estimates; the line stops at a position where some column
+    has neither a proven result nor an estimate (it cannot be weighed against the others). A
     finished game has an empty line.
 
     Raises:
@@ -268,7 +270,12 @@ def best_line(
         if limit is None:
             best = solver.best_moves(position)
         else:
-            best = list(prove_then_estimate(position, solver, limit, engine).likely_best())
+            values = prove_then_estimate(position, solver, limit, engine)
+            known = all(
+                isinstance(values.values[c], Estimate) or _settled(values.values[c])
+                for c in values.legal
+            )  # a column merely bounded cannot be weighed against the others
+            best = list(values.likely_best()) if known else []
         if not best:
             break
         column = _center_first(best, position.width)
