@@ -71,6 +71,9 @@ def test_games_against_the_computer_name_it(run: Run, tmp_path: Path) -> None:
     with GameStore(db) as store:
         (saved,) = store.games()
     assert (saved.first, saved.second) == ("You", "computer (random)")
+    listing = run("games", "--db", str(db)).stdout.splitlines()
+    assert "computer (r..." in listing[2]  # cut in ASCII, so an ASCII terminal keeps 80
+    assert all(len(line) <= 80 and line.isascii() for line in listing[1:])
 
 
 def test_no_save_and_an_unusable_file_still_print_the_moves(run: Run, tmp_path: Path) -> None:

@@ -199,7 +199,7 @@ def _when(saved: SavedGame) -> str:
 
 
 def _cut(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 3] + "..."  # ASCII: 80
 
 
 def _board_text(board: Board, color: bool) -> str:
