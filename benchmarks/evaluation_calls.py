@@ -8,8 +8,12 @@ the ``train`` command holds them out, so a network never trained on them) are va
 threats evaluation, the engine's evaluation before the learned one, and by each network given,
 with the integer arithmetic the engine uses. Each value becomes an expected result on the
 curve of ``Estimate.expected`` (``1 / (1 + exp(-value / ESTIMATE_SCALE))``), and that a call:
-a win above 2/3, a loss below 1/3, else a draw. The table gives, per group of stones on the
-board, the positions and the share of right calls, with the Brier score of all.
+a win above 0.55, a loss below 0.45, else a draw (``scores.CALL_EDGES``). The table gives,
+per group of stones on the board, the positions and the share of right calls, with the Brier
+score of all.
+
+``--fit-edges`` also tries every pair of call edges from 0.20 to 0.80 in steps of 0.01 on the
+same held-out positions and prints, per evaluation, the pair that calls the most right.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from typing import Any
 
 from fourinarow.core import Geometry
 from fourinarow.search.evaluation import make_evaluation
-from fourinarow.search.scores import ESTIMATE_SCALE
+from fourinarow.search.scores import CALL_EDGES, ESTIMATE_SCALE
 
 GROUPS = ((0, 7), (8, 22), (23, 30), (31, 99))
 """Groups of stones on the board (both ends in)."""
@@ -49,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", nargs="+", required=True, help="files of positions")
     parser.add_argument("--network", nargs="*", default=[], help=".net files of that shape")
+    parser.add_argument(
+        "--fit-edges", action="store_true", help="also find the call edges that call most right"
+    )
     args = parser.parse_args(argv)
     import numpy as np
 
@@ -80,7 +87,27 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"{shape.width}x{shape.height} connect {shape.connect}, {len(held):,} held out")
     print("\n".join(lines))
+    if args.fit_edges:
+        truth = (held.result + 1) / 2  # 0, 0.5 or 1
+        for name, values in ways.items():
+            low, high, share = fitted_edges(1 / (1 + np.exp(-values / ESTIMATE_SCALE)), truth)
+            print(f"{name}: edges {low:.2f} and {high:.2f} call {share:.1%} right")
     return 0
+
+
+def fitted_edges(expected: Any, truth: Any) -> tuple[float, float, float]:
+    """The call edges (low, high) that call the most results right, and that share: every pair
+    from 0.20 to 0.80 in steps of 0.01, the first best kept."""
+    import numpy as np
+
+    best = (CALL_EDGES[0], CALL_EDGES[1], -1.0)
+    for low in np.arange(20, 51) / 100:
+        for high in np.arange(max(50, int(low * 100)), 81) / 100:
+            calls = np.where(expected > high, 1.0, np.where(expected < low, 0.0, 0.5))
+            share = float((calls == truth).mean())
+            if share > best[2]:
+                best = (float(low), float(high), share)
+    return best
 
 
 if __name__ == "__main__":

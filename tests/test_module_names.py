@@ -40,7 +40,7 @@ SHARED: dict[str, tuple[str, frozenset[str]]] = {
     "games": (
         "the player's saved games: the package, the application layer's door to it, "
         "and `fourinarow games`",
-        frozenset({"fourinarow.games", "fourinarow.service.games"}),
+        frozenset({"fourinarow.games", "fourinarow.service.games", "fourinarow.cli.games"}),
     ),
     "gtp": (
         "the text engine protocol: spoken by the integration, served by `fourinarow gtp`",

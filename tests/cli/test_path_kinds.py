@@ -250,6 +250,15 @@ RECIPES: dict[str, tuple[list[str], str]] = {
     "book info PATH": (["book", "info"], "input"),
     "book install SOURCE": (["book", "install", "--quiet"], "input"),
     "kaggle export --out": (["kaggle", "export", "--agent", "random"], "folder"),
+    "play --db": (["play", "--human-vs-human", "--no-color"], "database"),
+    "review --puzzle-db": (["review", "4455", "--retry"], "database"),
+    "games --db": (["games"], "database"),
+    "games list --db": (["games", "list"], "database"),
+    "games show --db": (["games", "show", "1"], "database"),
+    "games review --db": (["games", "review", "1"], "database"),
+    "games review --puzzle-db": (["games", "review", "1", "--retry"], "database"),
+    "games export --db": (["games", "export", "1"], "database"),
+    "games replay --db": (["games", "replay", "1"], "database"),
 }
 """For each path option: the arguments before it that make the rest of the command valid and
 quick, and what it takes: an input (a regular file that exists), a database (a regular file or

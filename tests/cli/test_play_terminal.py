@@ -6,9 +6,12 @@ import os
 import re
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pexpect
 import pytest
+
+from fourinarow.service.games import GameStore
 
 PROMPT = r"your move \[[^\]]*\]: "
 
@@ -279,3 +282,20 @@ def test_a_board_with_a_shipped_book_is_reviewed_without_a_time_limit(size: str)
     child.sendline("n")
     child.expect("Bye.")
     assert finish(child) == 0
+
+
+def test_a_game_left_with_ctrl_c_is_saved(tmp_path: Path) -> None:
+    """In a real terminal: two moves, then Ctrl-C; the game is saved, unfinished, and its
+    moves are printed before the command ends with status 130."""
+    db = tmp_path / "games.sqlite3"
+    child = spawn("--human-vs-human", "--no-color", "--db", str(db))
+    for column in "45":
+        child.expect(PROMPT)
+        child.sendline(column)
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect(r"Moves: 45\r?\n")
+    child.expect(r"Saved as game 1\.")
+    assert finish(child) == 130
+    with GameStore(db) as store:
+        assert [(g.moves, g.result) for g in store.games()] == [("45", "unfinished")]

@@ -259,7 +259,7 @@ def test_the_example_trains_and_the_solver_judges() -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith("trained 20 episodes against simple:blunder=0.5")
     assert lines[1] == "judged by the solver on 12 Begin-Easy positions (Test_L1_R1):"
-    assert [line.split()[0] for line in lines[3:]] == ["learned", "random", "level:5", "perfect"]
+    assert [line.split()[0] for line in lines[3:]] == ["learned", "random", "level:6", "perfect"]
     assert lines[-1].split()[1:] == ["100.0%", "100.0%"]
 
 

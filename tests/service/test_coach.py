@@ -9,12 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from fourinarow.agents.proofs import prove_then_estimate
 from fourinarow.analysis.review import Review
 from fourinarow.core import Board, IllegalMoveError, InvalidMoveError
 from fourinarow.puzzles.history import Progress
+from fourinarow.search.engine_search import Engine
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.limit import Limit
+from fourinarow.search.scores import Estimate
 from fourinarow.search.solver import Solver
 from fourinarow.service.coach import (
+    LINE_LENGTH,
+    LINE_SECONDS,
     MISTAKES_SET,
     CoachError,
     answer,
@@ -22,6 +28,7 @@ from fourinarow.service.coach import (
     course,
     exercise_id,
     exercises,
+    line_limit,
     move_explanations,
     remember_missed,
 )
@@ -97,10 +104,15 @@ def test_the_best_line_is_the_solvers(reviews: list[Review]) -> None:
     assert len(best_line(Board(), length=3)) == 3
 
 
-def test_a_limited_best_line_is_legal() -> None:
+def test_a_limited_best_line_follows_the_estimates_where_nothing_is_proven() -> None:
     board = Board.from_moves("1818", width=8, height=7)
-    line = best_line(board, limit=Limit(nodes=5000), length=4)
+    limit = Limit(nodes=5000)
+    line = best_line(board, limit=limit, length=4)
     assert len(line) == 4
+    engine = Engine(8, 7, 4, tt_mb=ESTIMATE_TABLE_MB)
+    analysis = prove_then_estimate(board, Solver(tt_mb=32), limit, engine)
+    assert any(isinstance(v, Estimate) for v in analysis.values)  # not proven in 5000 nodes
+    assert line[0] in analysis.likely_best()  # as a review's analysis calls it
     for column in line:
         board.push(column)  # raises if illegal
 
@@ -174,3 +186,14 @@ def test_a_moves_explanations_are_of_the_column_played_and_the_best() -> None:
     assert best.column == 3
     with pytest.raises(CoachError, match="moves 1 to 4, not 5"):
         move_explanations(review, 5)
+
+
+def test_a_best_line_stops_where_columns_cannot_be_weighed() -> None:
+    """Within 50 nodes on 20x20 the solver only bounds a few columns and the engine estimates
+    none: no column is known better than another, so the line is empty, not column 1."""
+    assert best_line(Board(20, 20, 5), limit=Limit(nodes=50)) == ()
+    assert line_limit(Board()) is None  # a book: the solver's line, no limit
+    limit = line_limit(Board(20, 20, 5))
+    assert limit is not None
+    assert limit.time == LINE_SECONDS / LINE_LENGTH
+    assert limit.nodes is None  # a time: a node costs far more on large boards

@@ -155,3 +155,15 @@ def test_exercise_verdict_and_game_records(tmp_path: Path) -> None:
     assert game_record(saved) == saved.to_json()
     assert game_record(saved)["moves"] == "4455"
     assert json.loads(json.dumps(record))["good"] == [4]
+
+
+def test_a_review_record_within_a_time_coaches_the_moves_it_reaches() -> None:
+    review = review_game("4455")
+    assert review_record(review)["coached"] == 4
+    record = review_record(review, within=0.0)  # no time at all: no move coached
+    assert record["coached"] == 0
+    moves = record["review"]
+    assert isinstance(moves, list)
+    assert all(m["explanation"] is None and m["best_line"] == [] for m in moves)
+    assert all(m["best_explanation"] is None for m in moves)
+    assert record["course"] == review_record(review)["course"]  # the graph is always drawn

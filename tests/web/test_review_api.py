@@ -168,6 +168,14 @@ def test_the_cap_covers_the_whole_review_of_a_long_game(server_url: str) -> None
     body = get(server_url, REVIEW, pos=moves, size="20x20", connect=5, time_ms=0).body
     assert body["graded_by"] == {"proof": 0, "estimate": 0, "ungraded": 380}
     assert {move["grade"] for move in body["review"]} == {"unproven"}
+    # 380 moves explained twice (some 17 ms each on 20x20) cannot fit the server's cap: the
+    # coaching stops within it, and the moves it did not reach say so
+    coached = body["coached"]
+    assert coached < 380
+    for move in body["review"][coached:]:
+        uncoached = (move["explanation"], move["best_explanation"], move["best_line"])
+        assert uncoached == (None, None, [])
+    assert all(move["explanation"] is not None for move in body["review"][:coached])
 
 
 def test_the_review_carries_its_mistakes_and_the_verdict_on_every_column(

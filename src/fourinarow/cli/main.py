@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "show": "show",
     "solve": "solve",
     "review": "review",
+    "games": "games",
     "puzzle": "puzzle",
     "move": "move",
     "analyze": "move",

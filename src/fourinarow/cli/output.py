@@ -188,10 +188,18 @@ _DRAWN = {
     "\N{GREATER-THAN OR EQUAL TO}": ">=",
     "\N{LESS-THAN OR EQUAL TO}": "<=",
     "\N{FULL BLOCK}": "#",
+    "\N{LOWER ONE EIGHTH BLOCK}": "_",
+    "\N{LOWER ONE QUARTER BLOCK}": "_",
+    "\N{LOWER THREE EIGHTHS BLOCK}": "_",
+    "\N{LOWER HALF BLOCK}": "=",
+    "\N{LOWER FIVE EIGHTHS BLOCK}": "=",
+    "\N{LOWER THREE QUARTERS BLOCK}": "=",
+    "\N{LOWER SEVEN EIGHTHS BLOCK}": "#",
     "\N{NO-BREAK SPACE}": " ",
 }
 """The characters the output draws with besides box drawing (the board's empty cell, the
-discs, arrows, an ellipsis, a size's times sign), and what stands for each in ASCII."""
+discs, arrows, an ellipsis, a size's times sign, the blocks of a review's graph), and what
+stands for each in ASCII."""
 
 _BOX_DRAWING = range(0x2500, 0x2580)
 """Unicode's box-drawing block: the lines and corners of rich's tables and progress bars."""

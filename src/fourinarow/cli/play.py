@@ -1,4 +1,8 @@
-"""The terminal game: ``fourinarow play``, a human against the computer or another human."""
+"""The terminal game: ``fourinarow play``, a human against the computer or another human.
+
+Each game that ends, or that the player leaves with a move made, is saved in the player's
+games file (:mod:`fourinarow.service.games`), and the game prints its move string and the
+commands that review it."""
 
 from __future__ import annotations
 
@@ -15,14 +19,24 @@ from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make
 from fourinarow.cli.kernels import note_pure_python
 from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
 from fourinarow.cli.output import color_wanted
-from fourinarow.cli.review_text import review_text
+from fourinarow.cli.review_text import explanation_lines, line_text, review_text
 from fourinarow.cli.streams import ask
-from fourinarow.core import Board, IllegalMoveError, InvalidMoveError, Outcome, parse_column
+from fourinarow.core import (
+    Board,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Outcome,
+    parse_column,
+)
 from fourinarow.core.notation import accepted_columns, column_label
+from fourinarow.core.paths import OutputWriteError
 from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Estimate, Unvalued
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import review_position_limit
+from fourinarow.service.coach import best_line, explain, line_limit
+from fourinarow.service.games import MAX_NAME, GameStore, GameStoreError, default_games_path
 from fourinarow.service.jobs import interruptible
 from fourinarow.service.judgement import hint
 from fourinarow.service.reviews import review_game
@@ -67,7 +81,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Play Connect Four in the terminal against the computer (or another human). "
             "Type a column number (or letter) to drop a stone; u undoes your last move, "
-            "? shows help, q quits; when a game ends, r reviews it."
+            "? shows help, q quits; when a game ends, r reviews it. Each game that ends, or "
+            "that you leave after a move, is saved in your games file (fourinarow games lists "
+            "them), and its move string is printed with the commands that review it."
         ),
     )
     play.add_argument(
@@ -106,6 +122,20 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument(
         "--review", action="store_true", help="review each game when it ends, without asking"
     )
+    play.add_argument(
+        "--from",
+        dest="start",
+        metavar="MOVES",
+        help="start each game from the position these moves reach (1-based columns, such as "
+        "4453); the side to move is the one whose turn it is there",
+    )
+    play.add_argument(
+        "--db",
+        metavar="FILE",
+        help="the games file the games are saved in (default: games.sqlite3 in the user's "
+        "data folder, $XDG_DATA_HOME/fourinarow)",
+    )
+    play.add_argument("--no-save", action="store_true", help="do not save the games")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,7 +151,7 @@ class GameSettings:
     """What ``fourinarow play`` was asked for: the board's shape and the computer player,
     built and checked, and the options."""
 
-    board: Board = field(default_factory=Board)  # the empty board; each game starts on a copy
+    board: Board = field(default_factory=Board)  # the start (--from); each game starts on a copy
     opponent: Agent | None = None  # the computer player; None between two humans
     first: str = "human"  # human, computer or random
     name: str | None = None  # default: "You" against the computer, "Player 1" between humans
@@ -129,6 +159,8 @@ class GameSettings:
     seed: int | None = None  # seeds the choice of who moves first (with first="random")
     think_time: float = 2.0  # seconds per computer move, for agents that use time
     review: bool = False  # review every finished game without being asked
+    save: bool = True  # save each game in the games file
+    db: str | None = None  # the games file (None: the default one)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> GameSettings:
@@ -140,6 +172,13 @@ class GameSettings:
         """
         width, height = args.size
         board = Board(width, height, args.connect)
+        if args.start is not None:
+            board = Board.from_moves(args.start, width=width, height=height, connect=args.connect)
+            if board.is_game_over():
+                raise GameOverError(
+                    f"the game of --from {args.start} is over: give the moves of a position "
+                    "still to play"
+                )
         opponent = None if args.human_vs_human else make_agent(args.opponent, seed=args.seed)
         return cls(
             board=board,
@@ -150,6 +189,8 @@ class GameSettings:
             seed=args.seed,
             think_time=args.time_ms / 1000,
             review=args.review,
+            save=not args.no_save,
+            db=args.db,
         )
 
 
@@ -190,6 +231,13 @@ class TerminalGame:
         self._analyst: PerfectAgent | None = None
         self._draws = 0
         self._names: dict[int, str] = {}
+        self._players: dict[int, str] = {}  # as the games file keeps them
+        self._board: Board | None = None  # the game in play, saved if the player leaves
+        self._moved = False
+        self._store: GameStore | None = None
+        self._saving = settings.save
+        if settings.save and settings.db is not None:  # a file given is checked at once
+            self._store = GameStore(settings.db)
 
     # ------------------------------------------------------------------------------ output
 
@@ -208,13 +256,24 @@ class TerminalGame:
     def run(self) -> int:
         """Play games until the player quits or declines another; return the exit status."""
         s = self.settings.board
+        try:
+            return self._run(s)
+        finally:
+            if self._store is not None:
+                self._store.close()
+
+    def _run(self, s: Board) -> int:
         self._say(
             f"Connect {s.connect} on a {s.width}x{s.height} board. "
             "Type a column to drop a stone; ? for help."
         )
+        if s.ply:
+            self._say(f"Starting from {s.to_moves()}.")
         try:
             while True:
                 board = self._play_one()
+                self._board = None
+                self._keep(board)
                 if self.settings.review:
                     self._review(board)
                 else:
@@ -222,9 +281,54 @@ class TerminalGame:
                 if not self._again(board):
                     break
         except _QuitRequested:
-            pass
+            self._leave()
+        except KeyboardInterrupt:
+            self._leave()
+            raise
         self._say("Bye.")
         return 0
+
+    # ------------------------------------------------------------------------------ saving
+
+    def _leave(self) -> None:
+        """Save the game in play, left before its end, if a player at the terminal moved."""
+        board, self._board = self._board, None
+        if board is not None and self._moved and board.ply > self.settings.board.ply:
+            self._keep(board)
+
+    def _keep(self, board: Board) -> None:
+        """Save the game in the games file and print its moves and how to review it; a file
+        that cannot be written is said in one line, and the games go on unsaved."""
+        moves = board.to_moves()
+        self._say(f"Moves: {moves}")
+        review = f"fourinarow review {moves}{self._shape_options(board)}"
+        if not self._saving:
+            self._say(f"Review it: {review}")
+            return
+        try:
+            if self._store is None:
+                self._store = GameStore(self.settings.db or default_games_path())
+            saved = self._store.save(
+                board, first=self._players[1], second=self._players[2], source="terminal"
+            )
+        except (GameStoreError, OutputWriteError) as error:
+            self._saving = False
+            self._say(f"Not saved: {error}")
+            self._say(f"Review it: {review}")
+            return
+        games = "" if self.settings.db is None else f" --db {self.settings.db}"
+        number = saved.number
+        saved_line = f"Saved as game {number}. Review it: fourinarow games{games} review {number}"
+        self._say(saved_line)
+        self._say(f"or, from its moves: {review}")
+
+    @staticmethod
+    def _shape_options(board: Board) -> str:
+        """The options that give ``board``'s shape to a command, where it is not 7x6."""
+        size = (
+            "" if (board.width, board.height) == (7, 6) else f" --size {board.width}x{board.height}"
+        )
+        return size + ("" if board.connect == 4 else f" --connect {board.connect}")
 
     def _seats(self) -> dict[int, _Seat]:
         s = self.settings
@@ -235,6 +339,10 @@ class TerminalGame:
             human, computer = _Seat(s.name or "You", None), _Seat("Computer", self._agent)
             seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
         self._names = {p: seat.name for p, seat in seats.items()}
+        self._players = {
+            p: (seat.name if seat.agent is None else f"computer ({seat.agent.name})")[:MAX_NAME]
+            for p, seat in seats.items()
+        }
         for seat in seats.values():
             self._wins.setdefault(seat.name, 0)
         return seats
@@ -249,8 +357,11 @@ class TerminalGame:
     def _play_one(self) -> Board:
         """Play one game to its end; return the final position."""
         board = self.settings.board.copy()
+        self._board = board
+        self._moved = False  # a human's move made in this game: left, it is saved
         seats = self._seats()
-        self._say(f"{self._describe(1, seats[1])}, {self._describe(2, seats[2])}; X moves first.")
+        to_move = "X moves first" if not board.ply else f"{_SYMBOLS[board.turn]} to move"
+        self._say(f"{self._describe(1, seats[1])}, {self._describe(2, seats[2])}; {to_move}.")
         while True:
             self._draw(board)
             outcome = board.outcome()
@@ -301,12 +412,14 @@ class TerminalGame:
             except (InvalidMoveError, IllegalMoveError) as error:
                 self._say(f"Not played: {error}.")
                 continue
+            self._moved = True
             return
 
     def _undo(self, board: Board, seats: dict[int, _Seat]) -> bool:
         """Take back the last full turn: back to the human's previous move."""
         humans = [p for p, seat in seats.items() if seat.agent is None]
-        human_moves = [i for i in range(board.ply) if (i % 2) + 1 in humans]
+        start = self.settings.board.ply  # the moves of --from are not the game's to undo
+        human_moves = [i for i in range(start, board.ply) if (i % 2) + 1 in humans]
         if not human_moves:
             self._say("Nothing to undo.")
             return False
@@ -326,7 +439,7 @@ class TerminalGame:
             "Cells are named by column letter and row from the bottom: d1 is the bottom cell\n"
             "of column 4.\n"
             f"  u  undo {undo}\n"
-            "  ?  this help, and what each column is worth\n"
+            "  ?  this help, what each column is worth, why, and the best line\n"
             "  q  quit (Ctrl-D and Ctrl-C work too)"
         )
         self._say(self._column_values(board))
@@ -356,7 +469,22 @@ class TerminalGame:
             mark = best_mark if column in best and len(best) < len(analysis.legal) else ""
             values.append(f"  {column_label(column)}: {_hint_value(value)}{mark}")
         legend = HINT_HEADING + (f" {ESTIMATE_RULE}." if estimates else "")
-        return "\n".join([*textwrap.wrap(legend, 79), *values])
+        return "\n".join([*textwrap.wrap(legend, 79), *values, *self._why(board)])
+
+    def _why(self, board: Board) -> list[str]:
+        """Why the position stands as it does (what the explanation proves, and its threats),
+        and the best line from it."""
+        explanation = explain(board)
+        lines = explanation_lines("Why:", explanation, indent="")
+        if not lines:  # nothing proven in words: the threats each side holds
+            for sentence in explanation.sentences[:2]:
+                lines += textwrap.wrap(sentence, 79)
+        analyst, position = self._analyst, board.copy()
+        solver = None if analyst is None else analyst.solver
+        line = interruptible(lambda: best_line(position, limit=line_limit(position), solver=solver))
+        if line:
+            lines.append(f"Best line: {line_text(line)}")
+        return lines
 
     def _announce(self, outcome: Outcome) -> None:
         if outcome.winner is None:

@@ -16,22 +16,37 @@ from fourinarow.cli.options import (
     non_negative_number,
     say_what_to_type,
 )
+from fourinarow.cli.output import color_wanted
 from fourinarow.cli.progress_bars import review_progress
 from fourinarow.cli.results import db_help
+from fourinarow.cli.retry import RETRY_HELP, Retry
 from fourinarow.cli.review_agent import AgentReview, add_agent_options, run_agent_review
 from fourinarow.cli.review_db import DB_HELP, StoredGames, add_db_options, run_review_db
 from fourinarow.cli.review_text import review_text
-from fourinarow.core import Board, Geometry, InvalidPositionError
+from fourinarow.core import Board, Geometry, InvalidPositionError, Player
 from fourinarow.core.lines import LINE_LIMIT, read_lines
 from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import PROOF_SHARE, REVIEW_SECONDS, review_position_limit
 from fourinarow.service.jobs import start_review
+from fourinarow.service.puzzles import Progress, default_progress_path
 from fourinarow.service.records import review_record
 from fourinarow.service.reviews import ReviewError
 from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
 
-__all__ = ["DEFAULT_TIME_MS", "ReviewSettings", "add_parser", "run"]
+__all__ = [
+    "DEFAULT_TIME_MS",
+    "ReviewSettings",
+    "add_limit_options",
+    "add_parser",
+    "add_retry_options",
+    "check_retry_file",
+    "review_moves",
+    "run",
+]
+
+_NO_RETRY = False
+"""``--retry``'s value when it is not given (``None`` is "both players")."""
 
 DEFAULT_TIME_MS = REVIEW_SECONDS * 1000
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -57,13 +72,21 @@ est. and never contradicts what is proven (a move that throws a proven win is ??
 as a grade, marks a move neither proof nor estimates could grade.
 
 The listing shows every move with the position's value before it, the value of the move played
-and the best columns (~4: the likely best, by estimates); then each proven turning point
-(mistakes and blunders) with the board before it, the likely ones (graded by estimates), and
-how many moves proof and estimates graded; then per player the moves of each grade, the
+and the best columns (~4: the likely best, by estimates); then the game's course, a chart of
+X's expected result after each move (full: X wins, half: draw, empty: O wins; ^ after a
+mistake or blunder, ~ an estimate); then each proven turning point (mistakes and blunders) with
+the board before it, why the move was wrong and why the better one is right where a short
+proof says so, and the best line from there; the likely ones (graded by estimates), and how
+many moves proof and estimates graded; then per player the moves of each grade, the
 accuracy (the share of graded moves that are best) and the weighted accuracy (an inaccuracy
 earns part credit: a win in 2 for a win in 1 earns 1/2, a loss in 3 for a loss in 6 earns 3/6,
 an estimated one 1 minus the expected result it lost; mistakes and blunders earn nothing).
 A review on a terminal that takes over a second shows its progress on standard error.
+
+With --retry (learn from your mistakes), each mistake and blunder is then replayed (only X's
+or O's with --retry X or --retry O): you are asked for a better move, then told whether it
+keeps the position's value and why; the ones you miss join your puzzle history, as failed
+puzzles of the set "your games" (fourinarow puzzle --stats counts them).
 
 On a board with an opening book, shipped or installed (fourinarow book list shows them: 7x6
 connect 4 among others), the book makes every position quick, so there is no time limit by
@@ -85,6 +108,26 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "moves", nargs="?", metavar="MOVES", help="the game, e.g. 4453, or - for stdin"
     )
     add_shape_options(parser)
+    add_limit_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help=(
+            "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
+            "(per move: number, player, column, typed before and played scores with their "
+            "words, best, grade, "
+            "mark, from_bounds, graded_by, estimate, expected_loss, credit, explanation, "
+            "best_explanation, best_line), turning_points, likely_turning_points, graded_by, "
+            "players (counts and accuracies), coached and course (the evaluation graph)"
+        ),
+    )
+    add_retry_options(parser)
+    add_db_options(parser)
+    add_agent_options(parser)
+
+
+def add_limit_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--time-ms``, ``--no-limit`` and ``--max-nodes``: each position's limit."""
     limits = parser.add_mutually_exclusive_group()
     limits.add_argument(
         "--time-ms",
@@ -106,19 +149,33 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="N",
         help="positions searched per position reviewed, at most about N (a repeatable limit)",
     )
+
+
+def retry_side(text: str) -> Player | None:
+    """``--retry``'s value: ``X`` or ``O`` (whose mistakes), ``both`` (``None``)."""
+    sides: dict[str, Player | None] = {"x": 1, "o": 2, "both": None}
+    if text.lower() not in sides:
+        raise argparse.ArgumentTypeError(f"--retry takes X, O or both, not {text!r}")
+    return sides[text.lower()]
+
+
+def add_retry_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--retry [X|O]`` and ``--puzzle-db FILE``."""
     parser.add_argument(
-        "--json",
-        action="store_true",
-        help=(
-            "print one JSON object: size, connect, moves, result (1, 2, draw or null), review "
-            "(per move: number, player, column, typed before and played scores with their "
-            "words, best, grade, "
-            "mark, from_bounds, graded_by, estimate, expected_loss, credit), turning_points, "
-            "likely_turning_points, graded_by and players (counts and accuracies)"
-        ),
+        "--retry",
+        nargs="?",
+        const=None,
+        default=_NO_RETRY,
+        type=retry_side,
+        metavar="X|O",
+        help=RETRY_HELP,
     )
-    add_db_options(parser)
-    add_agent_options(parser)
+    parser.add_argument(
+        "--puzzle-db",
+        metavar="FILE",
+        help="the puzzle progress file the missed mistakes of --retry join (default: "
+        "puzzles.sqlite3 in the user's data folder, as fourinarow puzzle keeps)",
+    )
 
 
 def _moves_text(text: str | None) -> str:
@@ -149,6 +206,10 @@ class ReviewSettings:
     no_limit: bool = False
     max_nodes: int | None = None
     json: bool = False
+    retry: bool = False  # replay the mistakes after the review
+    retry_player: Player | None = None  # whose (None: both players')
+    puzzle_db: str | None = None  # the puzzle history of --retry (None: the user's)
+    color: bool = False  # boards of --retry in colour
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
@@ -163,6 +224,10 @@ class ReviewSettings:
             no_limit=args.no_limit,
             max_nodes=args.max_nodes,
             json=args.json,
+            retry=args.retry is not _NO_RETRY,
+            retry_player=None if args.retry is _NO_RETRY else args.retry,
+            puzzle_db=args.puzzle_db,
+            color=color_wanted(False),
         )
 
     def limit_of(self, shape: Geometry | Board) -> Limit | None:
@@ -184,6 +249,11 @@ def run(args: argparse.Namespace) -> int:
     settings = ReviewSettings.from_args(args)
     stored_games = StoredGames.from_args(args)
     if stored_games.wanted:
+        if settings.retry:
+            raise ReviewError(
+                "--retry replays a game given by MOVES (or fourinarow games review N --retry), "
+                "not the results database's"
+            )
         if settings.moves is not None:
             raise ReviewError(
                 f"give either MOVES ({settings.moves}) or a stored game (--db, --game, "
@@ -193,19 +263,44 @@ def run(args: argparse.Namespace) -> int:
     return review_moves(settings)
 
 
-def review_moves(settings: ReviewSettings) -> int:
-    """Review the game of ``settings.moves`` and print the listing (or JSON); return 0."""
+def check_retry_file(settings: ReviewSettings) -> None:
+    """Open (or make) the puzzle history of ``--retry`` before any work, so that a file that
+    cannot be used is said at once.
+
+    Raises:
+        ProgressError: the file is not one, or cannot be made or opened.
+        PathKindError: it is a FIFO, a device or a socket.
+    """
+    if settings.retry:
+        path = settings.puzzle_db if settings.puzzle_db else default_progress_path()
+        Progress(path).close()
+
+
+def review_moves(settings: ReviewSettings, extra: dict[str, object] | None = None) -> int:
+    """Review the game of ``settings.moves`` and print the listing (or JSON, with ``extra``
+    keys added); with ``retry``, then replay its mistakes; return 0."""
     s = settings
+    if s.retry and s.json:
+        raise ReviewError("--retry asks for moves in the terminal: leave out --json")
     board = Board.from_moves(
         _moves_text(s.moves), width=s.width, height=s.height, connect=s.connect
     )
     if board.ply == 0:
         raise InvalidPositionError("the game has no moves to review: give them, such as 4453")
+    if s.retry and s.moves is not None and s.moves.strip() == "-":
+        raise ReviewError("--retry reads the moves you try from standard input: give MOVES")
+    check_retry_file(s)
     limit = s.limit_of(board)
-    review = review_progress(start_review(board, limit, solver=Solver(tt_mb=64)))
+    solver = Solver(tt_mb=64)
+    review = review_progress(start_review(board, limit, solver=solver))
     assert review is not None  # only a stop ends a review early, and nothing stops this one
     if s.json:
-        print(json.dumps(review_record(review)))
-    else:
-        print(review_text(review))
+        print(json.dumps({**review_record(review, solver=solver), **(extra or {})}))
+        return 0
+    print(review_text(review, solver))
+    if s.retry:
+        print()
+        Retry(
+            review, player=s.retry_player, progress_path=s.puzzle_db, out=sys.stdout, color=s.color
+        ).run()
     return 0

@@ -331,7 +331,7 @@ class GameStore:
 
         Raises:
             GameStoreError: ``board`` is not a board or has no moves, a name is not 1 to
-                :data:`MAX_NAME` characters, ``source`` is not one of :data:`SOURCES`,
+                ``MAX_NAME`` characters, ``source`` is not one of ``SOURCES``,
                 ``keep`` is not a whole number >= 1, or the file cannot be written.
         """
         if keep is not None:

@@ -14,6 +14,9 @@ draw them.
 - :func:`answer`: the verdict on a column tried, in one sentence, with its explanation;
   :func:`remember_missed` adds an exercise missed to the puzzle history.
 
+``explain`` and ``Explanation`` (:mod:`fourinarow.analysis.explain`) are importable from here
+too, for the front ends, which reach the analysis only through the service layer.
+
 >>> from fourinarow.service.reviews import review_game
 >>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
 >>> [(p.ply, p.expected, p.words) for p in course(review)][2:]
@@ -30,12 +33,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fourinarow.agents.proofs import prove_then_estimate
-from fourinarow.analysis.explain import Explanation, explain
+from fourinarow.analysis.explain import Explanation as Explanation
+from fourinarow.analysis.explain import explain as explain
 from fourinarow.analysis.review import MoveReview, Review, review_move
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.checks import shown
 from fourinarow.puzzles.history import Progress
+from fourinarow.search.book import has_default_book
 from fourinarow.search.checks import checked_limit, playable_board
+from fourinarow.search.engine_search import Engine
+from fourinarow.search.estimates import ESTIMATE_TABLE_MB
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import (
     Bounds,
@@ -50,24 +57,29 @@ from fourinarow.service.words import result_of, value_words, verb_words
 
 __all__ = [
     "LINE_LENGTH",
+    "LINE_SECONDS",
     "MISTAKES_SET",
     "CoachError",
     "CoursePoint",
     "Exercise",
-    "Explanation",
     "Verdict",
     "answer",
     "best_line",
     "course",
     "exercise_id",
     "exercises",
-    "explain",
+    "line_limit",
     "move_explanations",
     "remember_missed",
 ]
 
 LINE_LENGTH = 12
 """The most moves of a best line, by default."""
+
+LINE_SECONDS = 0.25
+"""The time a whole best line shown beside a review or a hint may take on a shape without an
+opening book, shared evenly among its positions (:func:`line_limit`): a time, not a node
+count, as a node costs a hundred times more on a 20x20 board than on 7x6."""
 
 MISTAKES_SET = "your games"
 """The puzzle set an exercise missed is recorded under in the puzzle history."""
@@ -208,6 +220,19 @@ def _center_first(columns: tuple[Column, ...] | list[Column], width: int) -> Col
     return min(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
 
 
+def line_limit(shape: Board | Review) -> Limit | None:
+    """Each position's limit in a best line shown beside a review or a hint on a board of
+    ``shape``: none on a shape with an opening book (the solver's line, exact and quick),
+    else an even share of :data:`LINE_SECONDS` among the :data:`LINE_LENGTH` positions.
+
+    >>> line_limit(Board()), line_limit(Board(8, 7)).time == LINE_SECONDS / LINE_LENGTH
+    (None, True)
+    """
+    if has_default_book(shape.width, shape.height, shape.connect):
+        return None
+    return Limit(time=LINE_SECONDS / LINE_LENGTH)
+
+
 def best_line(
     board: Board,
     *,
@@ -219,9 +244,11 @@ def best_line(
     (0-based columns; the column nearest the centre among equals).
 
     Without a limit every move is the solver's proven best. Within one, each position is
-    valued as a hint is (prove, then estimate, the limit per position): the proven best
-    where the solver proves it, else the likely best by the engine's estimates; the line stops
-    where nothing is known. A finished game has an empty line.
+    valued as a review's is (prove, then estimate, the limit per position, with an engine of
+    the board's shape for the estimates): the proven best where the solver proves it, else
+    the likely best by the engine's estimates; the line stops at a position where some column
+    has neither a proven result nor an estimate (it cannot be weighed against the others). A
+    finished game has an empty line.
 
     Raises:
         InvalidPositionError: ``board`` is not a board.
@@ -235,13 +262,20 @@ def best_line(
     if limit is not None:
         limit = checked_limit(limit)
     solver = Solver() if solver is None else solver
+    engine = None if limit is None else Engine(board.width, board.height, board.connect,
+                                               tt_mb=ESTIMATE_TABLE_MB)  # fmt: skip
     position = board.copy()
     line: list[Column] = []
     while len(line) < length and not position.is_game_over():
         if limit is None:
             best = solver.best_moves(position)
         else:
-            best = list(prove_then_estimate(position, solver, limit).likely_best())
+            values = prove_then_estimate(position, solver, limit, engine)
+            known = all(
+                isinstance(values.values[c], Estimate) or _settled(values.values[c])
+                for c in values.legal
+            )  # a column merely bounded cannot be weighed against the others
+            best = list(values.likely_best()) if known else []
         if not best:
             break
         column = _center_first(best, position.width)

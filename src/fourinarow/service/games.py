@@ -4,6 +4,20 @@ page save each finished (or left) game here and list, open and export them
 
 from __future__ import annotations
 
+__all__ = [
+    "GAME_RESULTS",
+    "MAX_NAME",
+    "SOURCES",
+    "GameResult",
+    "GameStore",
+    "GameStoreError",
+    "SavedGame",
+    "Source",
+    "UnknownGameError",
+    "default_games_path",
+    "result_of",
+]
+
 from fourinarow.games import (
     GAME_RESULTS as GAME_RESULTS,
 )

@@ -16,11 +16,12 @@ included; ``distance`` stays the plies).
 
 from __future__ import annotations
 
+import time
+
 from fourinarow.agents.base import Decision
 from fourinarow.analysis.review import MoveReview, Review
 from fourinarow.core import Board, column_label
 from fourinarow.games import SavedGame
-from fourinarow.search.book import has_default_book
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, ColumnValues, Exact, Unvalued
 from fourinarow.search.solver import Solver
@@ -32,10 +33,10 @@ from fourinarow.service.coach import (
     course,
     move_explanations,
 )
+from fourinarow.service.coach import line_limit as coach_line_limit
 from fourinarow.service.words import move_sentence, moves_to_end, value_words
 
 __all__ = [
-    "LINE_NODES",
     "analysis_record",
     "decision_record",
     "exercise_record",
@@ -45,10 +46,6 @@ __all__ = [
     "solution_record",
     "verdict_record",
 ]
-
-LINE_NODES = 30_000
-"""The nodes each position of a review record's best lines may take on a shape without an
-opening book (with one, every line is the solver's, exact)."""
 
 
 def _number(column: int) -> int:
@@ -161,7 +158,11 @@ def move_record(move: MoveReview) -> dict[str, object]:
 
 
 def review_record(
-    review: Review, *, solver: Solver | None = None, line_limit: Limit | None = None
+    review: Review,
+    *,
+    solver: Solver | None = None,
+    line_limit: Limit | None = None,
+    within: float | None = None,
 ) -> dict[str, object]:
     """The JSON record of a reviewed game, as ``review --json`` prints it and the web API
     serves it: ``Review.to_json`` with every move's values in words and a ``sentence``
@@ -169,23 +170,36 @@ def review_record(
     per position, :func:`~fourinarow.service.coach.course`), and per move its
     ``explanation`` (why the move played is good or bad), ``best_explanation`` (why the best
     column is best; ``null`` when nothing was valued) and ``best_line`` (1-based columns
-    from the position before the move).
+    from the position before the move); ``coached``: how many moves (from the first) have
+    them.
 
     The best lines are the solver's on a shape with an opening book; elsewhere each of their
-    positions gets ``line_limit`` (by default :data:`LINE_NODES` nodes). ``solver`` keeps its
-    table from line to line (the review's solver, if at hand).
+    positions gets ``line_limit`` (by default :func:`~fourinarow.service.coach.line_limit`).
+    ``solver`` keeps its table from line to line (the review's solver, if at hand). With
+    ``within`` (seconds, a server's cap), once that time has passed (checked between moves)
+    the moves left get ``explanation`` and ``best_explanation`` ``null`` and ``best_line``
+    empty.
     """
+    start = time.perf_counter()
     record = review.to_json()
     solver = Solver(tt_mb=32) if solver is None else solver
-    if line_limit is None and not has_default_book(review.width, review.height, review.connect):
-        line_limit = Limit(nodes=LINE_NODES)
-    record["review"] = [_coached_move(review, move, solver, line_limit) for move in review.moves]
-    for key, moves in (
+    if line_limit is None:
+        line_limit = coach_line_limit(review)
+    moves: list[dict[str, object]] = []
+    for move in review.moves:
+        if within is None or time.perf_counter() - start < within:
+            moves.append(_coached_move(review, move, solver, line_limit))
+        else:
+            uncoached: dict[str, object] = {"explanation": None, "best_explanation": None}
+            moves.append({**move_record(move), **uncoached, "best_line": []})
+    record["review"] = moves
+    record["coached"] = sum(move["explanation"] is not None for move in moves)
+    for key, turning in (
         ("turning_points", review.turning_points),
         ("likely_turning_points", review.likely_turning_points),
     ):
         record[key] = [
-            {"number": m.number, "grade": m.grade, "sentence": move_sentence(m)} for m in moves
+            {"number": m.number, "grade": m.grade, "sentence": move_sentence(m)} for m in turning
         ]
     record["course"] = [point.to_json() for point in course(review)]
     return record

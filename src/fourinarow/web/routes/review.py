@@ -15,7 +15,8 @@ from fourinarow.search.limit import Limit
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import whole_review_limit
 from fourinarow.service.coach import LINE_LENGTH, exercises
-from fourinarow.service.records import LINE_NODES, exercise_record, review_record
+from fourinarow.service.coach import line_limit as coach_line_limit
+from fourinarow.service.records import exercise_record, review_record
 from fourinarow.service.reviews import Review, review_game
 from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
 from fourinarow.web.error_answers import error_answers
@@ -26,6 +27,7 @@ __all__ = [
     "ANSWER_SECONDS_PER_MOVE",
     "COACH_SHARE",
     "LINE_SHARE",
+    "RECORD_SHARE",
     "exercise_records",
     "line_limit",
     "review_seconds",
@@ -43,6 +45,10 @@ COACH_SHARE = 0.2
 """The share of a review's time kept for its best lines, on a shape without an opening book
 (with one, the book grades the game at once and the solver gives the lines quickly)."""
 
+RECORD_SHARE = 0.7
+"""The share of the coaching's time (what the server's cap leaves after the grading) that the
+record's explanations and best lines may take; the exercises take the rest."""
+
 LINE_SHARE = 0.5
 """The share of the time left after the review that the best lines may take, on a shape
 without an opening book."""
@@ -57,14 +63,15 @@ def review_seconds(board: Board, seconds: float) -> float:
 
 
 def line_limit(board: Board, left: float) -> Limit | None:
-    """The limit of each position of the record's best lines: none on a shape with an opening
-    book (the record's own default), else an even share of :data:`LINE_SHARE` of the ``left``
-    seconds among the game's positions and each line's :data:`LINE_LENGTH` moves, and at most
-    the record's :data:`LINE_NODES` nodes."""
-    if has_default_book(board.width, board.height, board.connect):
+    """The limit of each position of the record's best lines: the coach's own
+    (:func:`~fourinarow.service.coach.line_limit`: none on a shape with an opening book), at
+    most an even share of :data:`LINE_SHARE` of the ``left`` seconds among the game's
+    positions and each line's :data:`LINE_LENGTH` moves."""
+    default = coach_line_limit(board)
+    if default is None:
         return None
     share = left * LINE_SHARE / max(1, board.ply * LINE_LENGTH)
-    return Limit(time=share, nodes=LINE_NODES)
+    return Limit(time=share if default.time is None else min(share, default.time))
 
 
 def exercise_records(review: Review, until: float) -> list[dict[str, object]]:
@@ -131,7 +138,9 @@ async def review(
         limit = whole_review_limit(board, grading)
         graded = review_game(board, limit=limit, solver=solver, within=grading)
         left = max(0.0, seconds - (time.monotonic() - started))
-        record = review_record(graded, solver=solver, line_limit=line_limit(board, left))
+        coaching = max(0.0, coach_until - time.monotonic()) * RECORD_SHARE
+        lines = line_limit(board, left)
+        record = review_record(graded, solver=solver, line_limit=lines, within=coaching)
         record["exercises"] = exercise_records(graded, coach_until)
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms
         # for 380 moves
