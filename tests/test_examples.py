@@ -256,9 +256,12 @@ SERVER_ADDRESS = "http://127.0.0.1:8000"
 
 
 @pytest.fixture(scope="module")
-def page_server() -> Iterator[str]:
-    """The base URL of a real ``fourinarow serve`` (default settings), on a free port."""
-    with running_server() as server:
+def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``fourinarow serve`` (default settings), on a free port, with a
+    data folder of its own: the games the pages' ``play`` examples save are not in its list,
+    whatever order the tests run in."""
+    data = tmp_path_factory.mktemp("server-data")
+    with running_server(env={"XDG_DATA_HOME": str(data)}) as server:
         yield server.url
 
 

@@ -146,7 +146,7 @@ def test_exercise_verdict_and_game_records(tmp_path: Path) -> None:
     assert record["answers"]["1"] == verdict  # type: ignore[index]
     assert verdict == {
         "right": False,
-        "sentence": "Not that: column 1 loses in 18; column 4 keeps the win.",
+        "sentence": "Not that: column 1 loses in 18.",
         "column": 1,
         "explanation": explain(exercise.board, 0).to_json(),
     }

@@ -384,7 +384,7 @@ class Verdict:
     Attributes:
         right: the column keeps the position's value.
         sentence: one sentence: ``Right: column 4 keeps the win.`` or ``Not that: column 5
-            loses in 2; column 3 keeps the win.``
+            loses in 2.``
         explanation: the explanation of the column tried.
     """
 
@@ -404,7 +404,9 @@ def _kept(move: MoveReview) -> str:
 
 def answer(exercise: Exercise, column: Column) -> Verdict:
     """The verdict on ``column`` (0-based) tried in ``exercise``: right when it keeps the
-    position's value (any good column), with one sentence and the column's explanation.
+    position's value (any good column), with one sentence and the column's explanation. A
+    wrong verdict says what the column does, not which column is better, so that the player
+    may try again (``exercise.good`` is the answer).
 
     Raises:
         CoachError: ``exercise`` is not an exercise.
@@ -420,10 +422,9 @@ def answer(exercise: Exercise, column: Column) -> Verdict:
         return Verdict(True, f"Right: column {label} keeps the {kept}.", explanation)
     value = exercise.move.values.values[column]
     said = "is not proven" if isinstance(value, Unvalued) else verb_words(value)
-    better = column_label(exercise.best)
     again = " (the move played)" if column == exercise.played else ""
-    sentence = f"Not that: column {label}{again} {said}; column {better} keeps the {kept}."
-    return Verdict(False, sentence, explanation)
+    # the better column is not named: a front end may let the player try again
+    return Verdict(False, f"Not that: column {label}{again} {said}.", explanation)
 
 
 def remember_missed(exercise: Exercise, progress: Progress) -> None:
