@@ -15,6 +15,7 @@ from fourinarow.cli.options import (
     table_megabytes,
     whole_option,
 )
+from fourinarow.core.paths import check_regular_file
 from fourinarow.extras import require_extra
 
 __all__ = ["MAX_SEARCHES", "add_parser", "run"]
@@ -205,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
     require_extra("uvicorn", "web", "the web app needs uvicorn")
     require_extra("httptools", "web", "the web app needs httptools (its header timeouts)")
     make_agent(args.kaggle_agent)  # refuse a bad spec before anything starts
+    if args.games_db is not None:  # the store opens it at the first game: refuse it now
+        check_regular_file(args.games_db, "the games file")
     from fourinarow.web import Settings, serve
 
     settings = Settings(
