@@ -10,8 +10,9 @@ written as ``fourinarow-NAME.txt`` in ``--out``, one ``moves score`` line per po
 order found, as soon as it is complete. The same seed and count make the same files on any
 machine and with any version of the solver: with the seed of the shipped sets (1), their
 positions keep the classes frozen in the shipped files, and only positions beyond a file's end
-are classified by today's solver (``--anew`` classifies every one, for sets of their own). The summary gives per set the positions, the games played, the plies, the scores
-(wins, draws, losses for the side to move) and the processor time.
+are classified by today's solver (``--anew`` classifies every one, for sets of their own).
+The summary gives per set the positions, the games played, the plies, the scores (wins,
+draws, losses for the side to move) and the processor time.
 """
 
 from __future__ import annotations
