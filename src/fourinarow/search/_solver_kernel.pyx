@@ -124,7 +124,7 @@ cdef enum:
     NO_UPPER = 127
     SERIAL_NODES = 65536  # a search on several threads first tries this many nodes on one
     DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
-    JITTER_PLIES = 10  # helper threads vary their move order this many plies below the root
+    JITTER_PLIES = 4  # helper threads vary their move order this many plies below the root
 
 # The transposition table: 2**bits entries. A key is hashed to 64 bits by multiplying by an odd
 # constant, a bijection on 64-bit words (a 128-bit key's high half is first folded into its low
