@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.analysis import set_making
 from fourinarow.analysis.set_making import (
     EASY_NODES,
@@ -100,3 +101,16 @@ def test_a_set_the_games_no_longer_make_is_refused(monkeypatch: pytest.MonkeyPat
         "the games no longer make the earlier end-easy set: position 1 of it did not come in "
         "3 games; make the set anew"
     )
+
+
+def test_the_games_make_no_endgame_proofs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 7 would try to solve endgames within its nodes, and a faster solver would then
+    play other moves: the sets' games would change with the solver's speed."""
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("an endgame proof in a set's game")
+
+    monkeypatch.setattr(PerfectAgent, "choose", refuse)
+    rng = random.Random(5)
+    found = [board for _ in range(20) for board in candidates(SET_RULES["end-easy"], rng)]
+    assert found

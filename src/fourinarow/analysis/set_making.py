@@ -24,7 +24,9 @@ from one ``random.Random``: a ply is drawn uniformly from the set's range, two l
 legal column with probability :data:`RANDOM_SHARE`, else the level's move. The levels are the
 presets the shipped sets were made with (:data:`~fourinarow.agents.levels.FIRST_LEVELS`, the
 engine on the threats evaluation), limited by depths and node counts, so the same seed plays
-the same games on any machine, whatever the game's levels become. A
+the same games on any machine, whatever the game's levels become; the engine of level 7 makes
+no endgame proofs (it would try to solve positions of 20 empty cells or fewer within its 3,000
+nodes, and a faster solver would then play other moves, so other games). A
 position is left out, as in Pons' sets, when the game is over or the side to move can win at
 once; and when it (or its mirror image) is already in the set.
 
@@ -44,6 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from fourinarow.agents.engine import EngineAgent
 from fourinarow.agents.levels import FIRST_LEVELS
 from fourinarow.agents.registry import level_agent
 from fourinarow.core import Board
@@ -155,6 +158,10 @@ def candidates(rule: SetRule, rng: random.Random) -> list[Board]:
         level_agent(rng.choice(PLAY_LEVELS), rng.randrange(2**32), presets=FIRST_LEVELS)
         for _ in range(2)
     ]
+    for player in players:  # no endgame proofs: a faster solver would change the games
+        inner = getattr(player, "agent", None)
+        if isinstance(inner, EngineAgent):
+            inner.solve_empties = 0
     board = Board()
     found = []
     while board.ply < rule.last:
