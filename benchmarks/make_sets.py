@@ -8,8 +8,11 @@ solver needs without a book) filled with positions from seeded games between the
 scored exactly by our solver: see :mod:`fourinarow.analysis.set_making` for the rules. A set is
 written as ``fourinarow-NAME.txt`` in ``--out``, one ``moves score`` line per position, in the
 order found, as soon as it is complete. The same seed and count make the same files on any
-machine. The summary gives per set the positions, the games played, the plies, the scores
-(wins, draws, losses for the side to move) and the processor time.
+machine and with any version of the solver: with the seed of the shipped sets (1), their
+positions keep the classes frozen in the shipped files, and only positions beyond a file's end
+are classified by today's solver (``--anew`` classifies every one, for sets of their own).
+The summary gives per set the positions, the games played, the plies, the scores (wins,
+draws, losses for the side to move) and the processor time.
 """
 
 from __future__ import annotations
@@ -20,8 +23,22 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from fourinarow.analysis.set_making import EASY_NODES, HARD_NODES, SET_RULES, make_set
-from fourinarow.analysis.standard_sets import SHIPPED_DIRECTORY, shipped_file_name
+from fourinarow.analysis.set_making import (
+    EASY_NODES,
+    HARD_NODES,
+    SET_RULES,
+    StaleSetError,
+    make_set,
+)
+from fourinarow.analysis.standard_sets import SHIPPED_DIRECTORY, SHIPPED_SEED, shipped_file_name
+
+
+def shipped_moves(name: str) -> list[str]:
+    """The moves of the shipped set ``name``, in order (none if it is missing)."""
+    path = SHIPPED_DIRECTORY / shipped_file_name(name)
+    if not path.is_file():
+        return []
+    return [line.split()[0] for line in path.read_text().splitlines() if line.strip()]
 
 
 def main() -> int:
@@ -36,6 +53,12 @@ def main() -> int:
     parser.add_argument(
         "--out", type=Path, default=SHIPPED_DIRECTORY, help=f"where to write ({SHIPPED_DIRECTORY})"
     )
+    parser.add_argument(
+        "--anew",
+        action="store_true",
+        help=f"classify every position with today's solver, even with seed {SHIPPED_SEED}, "
+        "whose shipped sets otherwise keep their classes",
+    )
     args = parser.parse_args()
     names = [name.strip() for name in args.sets.split(",") if name.strip()]
     unknown = [name for name in names if name not in SET_RULES]
@@ -47,6 +70,11 @@ def main() -> int:
     print(
         f"seed {args.seed}, {args.count} per set; easy under {EASY_NODES:,} nodes, "
         f"hard over {HARD_NODES:,} (no book, one thread)"
+        + (
+            "; the shipped sets' classes kept"
+            if args.seed == SHIPPED_SEED and not args.anew
+            else ""
+        )
     )
     print(f"{'set':<14}{'positions':>10}{'games':>8}{'plies':>8}{'W/D/L':>14}{'CPU s':>9}")
     total = 0.0
@@ -57,7 +85,12 @@ def main() -> int:
             if kept % 100 == 0 or kept == count:
                 print(f"{name}: {kept}/{count} after {games} games", file=sys.stderr)
 
-        made = make_set(name, args.count, args.seed, progress=progress)
+        frozen = shipped_moves(name) if args.seed == SHIPPED_SEED and not args.anew else []
+        try:
+            made = make_set(name, args.count, args.seed, progress=progress, frozen=frozen)
+        except StaleSetError as error:
+            print(f"make_sets.py: {error} (--anew)", file=sys.stderr)
+            return 1
         found = made.positions
         seconds = time.process_time() - start
         total += seconds

@@ -27,6 +27,7 @@ __all__ = [
     "BENCH_ENVIRONMENT",
     "SHIPPED_COMMAND",
     "SHIPPED_DIRECTORY",
+    "SHIPPED_SEED",
     "StandardSet",
     "published_directory",
     "shipped_file_name",
@@ -41,8 +42,12 @@ files."""
 SHIPPED_DIRECTORY = Path(__file__).resolve().parent / "sets"
 """Where fourinarow's own sets are, inside this package."""
 
-SHIPPED_COMMAND = "nice python benchmarks/make_sets.py --count 1000 --seed 1"
-"""The command that made the shipped sets (run in a checkout's root)."""
+SHIPPED_SEED = 1
+"""The seed of the games the shipped sets' positions come from."""
+
+SHIPPED_COMMAND = f"nice python benchmarks/make_sets.py --count 1000 --seed {SHIPPED_SEED}"
+"""The command that made the shipped sets (run in a checkout's root); it makes them again,
+with their positions' classes kept (see :mod:`fourinarow.analysis.set_making`)."""
 
 
 @dataclass(frozen=True)
