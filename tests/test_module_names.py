@@ -39,8 +39,15 @@ SHARED: dict[str, tuple[str, frozenset[str]]] = {
     ),
     "games": (
         "the player's saved games: the package, the application layer's door to it, "
-        "and `fourinarow games`",
-        frozenset({"fourinarow.games", "fourinarow.service.games", "fourinarow.cli.games"}),
+        "`fourinarow games` and the web app's /api/v1/games",
+        frozenset(
+            {
+                "fourinarow.games",
+                "fourinarow.service.games",
+                "fourinarow.cli.games",
+                "fourinarow.web.routes.games",
+            }
+        ),
     ),
     "gtp": (
         "the text engine protocol: spoken by the integration, served by `fourinarow gtp`",

@@ -34,15 +34,17 @@ from typing import Any, Literal, get_args
 
 from fourinarow.core import Board, FourInARowError
 from fourinarow.core.checks import shown
-from fourinarow.core.paths import OutputWriteError, check_regular_file, path_problem, shown_path
+from fourinarow.core.paths import OutputWriteError
+from fourinarow.core.user_files import (
+    UserFileKind,
+    adopt_user_file,
+    check_user_file,
+    user_file_error,
+)
 from fourinarow.userdata import (
     DAMAGED_ADVICE,
     UnknownDataHomeError,
     data_file,
-    holds_other_data,
-    is_damage,
-    sqlite_code,
-    sqlite_reason,
 )
 
 __all__ = [
@@ -103,6 +105,19 @@ class GameStoreError(FourInARowError):
 
 class UnknownGameError(GameStoreError, LookupError):
     """No saved game has that number."""
+
+
+KIND = UserFileKind(
+    noun="games file",
+    short="games file",
+    file_name="games.sqlite3",
+    kept="the games saved before",
+    error=GameStoreError,
+    application_id=APPLICATION_ID,
+    schema_version=SCHEMA_VERSION,
+    schema=_SCHEMA,
+)
+"""The games file among the user's SQLite files (its messages and marks)."""
 
 
 def default_games_path() -> Path:
@@ -241,69 +256,13 @@ class GameStore:
             raise
 
     def _check_file(self) -> None:
-        problem = path_problem(self.path)
-        if problem is not None:
-            raise GameStoreError(f"{WHAT} {shown_path(self.path)}: {problem}; give a file's path")
-        if self.path.is_dir():
-            raise GameStoreError(
-                f"{self.path} is a folder, not a games file: give a file in it, "
-                f"e.g. {self.path / 'games.sqlite3'}"
-            )
-        check_regular_file(self.path, WHAT)  # before SQLite opens it
-        if holds_other_data(self.path):
-            raise GameStoreError(
-                f"{self.path} is not a games file (not a SQLite file); give a games file, or "
-                "a new file, with --db"
-            )
+        check_user_file(self.path, KIND)
 
     def _adopt(self) -> None:
-        """Check that the file is ours (or new) and of a version we read; make the table and
-        the mark if missing; switch to WAL."""
-        application_id = self._db.execute("PRAGMA application_id").fetchone()[0]
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {
-            row[0]
-            for row in self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
-            )
-        }
-        if application_id != APPLICATION_ID and (application_id or tables):
-            raise GameStoreError(
-                f"{self.path} is another program's database, not a games file of fourinarow: "
-                "give a new file"
-            )
-        if version > SCHEMA_VERSION:
-            raise GameStoreError(
-                f"{self.path} was written by a later fourinarow (schema version {version}; "
-                f"this one reads up to {SCHEMA_VERSION})"
-            )
-        if tables:
-            (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
-            if verdict != "ok":
-                raise GameStoreError(
-                    f"{self.path} is a damaged games file ({sqlite_reason(verdict)}); "
-                    f"{DAMAGED_ADVICE}"
-                )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        with self._db:
-            self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        adopt_user_file(self._db, self.path, KIND)
 
-    def _error(self, error: sqlite3.Error) -> GameStoreError | OutputWriteError:
-        """Our error for one of SQLite's, on one line: a damaged file says what to do; a
-        write that failed (a full disk, an I/O error) is an :class:`OutputWriteError`."""
-        code = sqlite_code(error)
-        reason = sqlite_reason(error)
-        if is_damage(error):
-            return GameStoreError(
-                f"{self.path} is damaged or not a games file ({reason}); {DAMAGED_ADVICE}"
-            )
-        if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
-            return OutputWriteError(
-                f"cannot write {WHAT} {self.path} ({reason}); the games saved before are kept"
-            )
-        return GameStoreError(f"cannot write {WHAT} {self.path}: {reason}")
+    def _error(self, error: sqlite3.Error) -> FourInARowError | OutputWriteError:
+        return user_file_error(error, self.path, KIND)
 
     def _read(self, query: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query, SQLite's errors turned into ours."""

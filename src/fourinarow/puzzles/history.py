@@ -28,15 +28,16 @@ from types import TracebackType
 from typing import Any, Literal, get_args
 
 from fourinarow.core import FourInARowError
-from fourinarow.core.paths import OutputWriteError, check_regular_file, path_problem, shown_path
+from fourinarow.core.paths import OutputWriteError
+from fourinarow.core.user_files import (
+    UserFileKind,
+    adopt_user_file,
+    check_user_file,
+    user_file_error,
+)
 from fourinarow.userdata import (
-    DAMAGED_ADVICE,
     UnknownDataHomeError,
     data_file,
-    holds_other_data,
-    is_damage,
-    sqlite_code,
-    sqlite_reason,
 )
 
 __all__ = [
@@ -78,6 +79,19 @@ CREATE INDEX IF NOT EXISTS attempts_by_puzzle ON attempts (puzzle_set, puzzle);
 class ProgressError(FourInARowError):
     """A progress file that cannot be used: not one of ours, damaged, or in a place where it
     cannot be made or written."""
+
+
+KIND = UserFileKind(
+    noun="puzzle progress file",
+    short="progress file",
+    file_name="puzzles.sqlite3",
+    kept="the attempts recorded before",
+    error=ProgressError,
+    application_id=APPLICATION_ID,
+    schema_version=SCHEMA_VERSION,
+    schema=_SCHEMA,
+)
+"""The puzzle progress file among the user's SQLite files (its messages and marks)."""
 
 
 def default_progress_path() -> Path:
@@ -181,73 +195,13 @@ class Progress:
             raise
 
     def _check_file(self) -> None:
-        problem = path_problem(self.path)
-        if problem is not None:
-            raise ProgressError(
-                f"the puzzle progress file {shown_path(self.path)}: {problem}; give a file's path"
-            )
-        if self.path.is_dir():
-            raise ProgressError(
-                f"{self.path} is a folder, not a puzzle progress file: give a file in it, "
-                f"e.g. {self.path / 'puzzles.sqlite3'}"
-            )
-        # before SQLite opens it: a device or a FIFO would get a -journal file beside it
-        check_regular_file(self.path, "the puzzle progress file")
-        if holds_other_data(self.path):
-            raise ProgressError(
-                f"{self.path} is not a puzzle progress file (not a SQLite file); give a "
-                "progress file, or a new file, with --db"
-            )
+        check_user_file(self.path, KIND)
 
     def _adopt(self) -> None:
-        """Check that the file is ours (or new) and of a version we read; make the table and
-        the mark if missing; switch to WAL."""
-        application_id = self._db.execute("PRAGMA application_id").fetchone()[0]
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {
-            row[0]
-            for row in self._db.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
-            )
-        }
-        if application_id != APPLICATION_ID and (application_id or tables):
-            raise ProgressError(
-                f"{self.path} is another program's database, not a puzzle progress file of "
-                "fourinarow: give a new file"
-            )
-        if version > SCHEMA_VERSION:
-            raise ProgressError(
-                f"{self.path} was written by a later fourinarow (schema version {version}; "
-                f"this one reads up to {SCHEMA_VERSION})"
-            )
-        if tables:
-            (verdict,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
-            if verdict != "ok":
-                raise ProgressError(
-                    f"{self.path} is a damaged puzzle progress file ({sqlite_reason(verdict)}); "
-                    f"{DAMAGED_ADVICE}"
-                )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        with self._db:
-            self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        adopt_user_file(self._db, self.path, KIND)
 
-    def _error(self, error: sqlite3.Error) -> ProgressError | OutputWriteError:
-        """Our error for one of SQLite's, on one line: a damaged file says what to do; a
-        write that failed (a full disk, an I/O error) is an :class:`OutputWriteError`."""
-        code = sqlite_code(error)
-        reason = sqlite_reason(error)
-        if is_damage(error):
-            return ProgressError(
-                f"{self.path} is damaged or not a puzzle progress file ({reason}); {DAMAGED_ADVICE}"
-            )
-        if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
-            return OutputWriteError(
-                f"cannot write the puzzle progress file {self.path} ({reason}); the attempts "
-                "recorded before are kept"
-            )
-        return ProgressError(f"cannot write the puzzle progress file {self.path}: {reason}")
+    def _error(self, error: sqlite3.Error) -> FourInARowError | OutputWriteError:
+        return user_file_error(error, self.path, KIND)
 
     def _read(self, query: str, parameters: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query, SQLite's errors turned into ours."""
