@@ -2,9 +2,10 @@
 progress): a path that can hold one, a file that is ours and of a version we read, and
 SQLite's errors said in one line.
 
-Each kind of file is a :class:`UserFileKind`; its store calls :func:`check_user_file` before
-SQLite opens the path, :func:`adopt_user_file` once it is open, and :func:`user_file_error`
-for any ``sqlite3.Error`` on the way.
+Each kind of file is a :class:`UserFileKind`; its store opens it with :func:`open_user_file`
+(which checks the path with :func:`check_user_file` before SQLite opens it, makes its folder,
+and adopts the file with :func:`adopt_user_file`), and turns any later ``sqlite3.Error`` into
+its own error with :func:`user_file_error`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ from fourinarow.userdata import (
     sqlite_reason,
 )
 
-__all__ = ["UserFileKind", "adopt_user_file", "check_user_file", "user_file_error"]
+__all__ = [
+    "UserFileKind",
+    "adopt_user_file",
+    "check_user_file",
+    "open_user_file",
+    "user_file_error",
+]
 
 
 @dataclass(frozen=True)
@@ -130,3 +137,37 @@ def user_file_error(
     if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR):
         return OutputWriteError(f"cannot write {kind.what} {path} ({reason}); {kind.kept} are kept")
     return kind.error(f"cannot write {kind.what} {path}: {reason}")
+
+
+def open_user_file(path: Path, kind: UserFileKind, *, timeout: float = 5.0) -> sqlite3.Connection:
+    """The file of ``kind`` at ``path``, opened (and made, with its folder, if missing), checked
+    and adopted; ``timeout`` seconds to wait for another writer's lock.
+
+    Raises:
+        kind.error: the path cannot hold such a file, its folder cannot be made, or the file is
+            not one of ours (:func:`check_user_file`, :func:`adopt_user_file`).
+        OutputWriteError: the file cannot be written (a full disk, an I/O error).
+    """
+    try:
+        check_user_file(path, kind)
+    except OSError as error:  # the file or a folder above it that we may not open
+        raise kind.error(f"cannot open {kind.what} {path} ({error.strerror or error})") from None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise kind.error(
+            f"cannot make the folder of {kind.what} {path}: {error.strerror or error}"
+        ) from None
+    try:
+        db = sqlite3.connect(path, timeout=timeout)
+    except sqlite3.Error as error:
+        raise user_file_error(error, path, kind) from None
+    try:
+        adopt_user_file(db, path, kind)
+    except sqlite3.Error as error:
+        db.close()
+        raise user_file_error(error, path, kind) from None
+    except BaseException:
+        db.close()
+        raise
+    return db

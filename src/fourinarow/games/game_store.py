@@ -37,8 +37,7 @@ from fourinarow.core.checks import shown
 from fourinarow.core.paths import OutputWriteError
 from fourinarow.core.user_files import (
     UserFileKind,
-    adopt_user_file,
-    check_user_file,
+    open_user_file,
     user_file_error,
 )
 from fourinarow.userdata import (
@@ -230,36 +229,7 @@ class GameStore:
 
     def __init__(self, path: Path | str | None = None) -> None:
         self.path = default_games_path() if path is None else Path(path)
-        try:
-            self._check_file()
-        except OSError as error:  # the file or a folder above it that we may not open
-            raise GameStoreError(
-                f"cannot open {WHAT} {self.path} ({error.strerror or error})"
-            ) from None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise GameStoreError(
-                f"cannot make the folder of {WHAT} {self.path}: {error.strerror or error}"
-            ) from None
-        try:
-            self._db = sqlite3.connect(self.path, timeout=10.0)
-        except sqlite3.Error as error:
-            raise self._error(error) from None
-        try:
-            self._adopt()
-        except sqlite3.Error as error:
-            self._db.close()
-            raise self._error(error) from None
-        except BaseException:
-            self._db.close()
-            raise
-
-    def _check_file(self) -> None:
-        check_user_file(self.path, KIND)
-
-    def _adopt(self) -> None:
-        adopt_user_file(self._db, self.path, KIND)
+        self._db = open_user_file(self.path, KIND, timeout=10.0)
 
     def _error(self, error: sqlite3.Error) -> FourInARowError | OutputWriteError:
         return user_file_error(error, self.path, KIND)
