@@ -314,6 +314,25 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_a_saved_game_against_the_computer_sets_only_your_mistakes(tab: Tab) -> None:
+    answer = tab.page.request.post(
+        f"{tab.base_url}/api/v1/games",
+        data={"moves": GAME, "first": "level 5", "second": "you"},  # you were Yellow
+    )
+    assert answer.status == 201
+    number = answer.json()["number"]
+    tab.go("")
+    tab.page.click(f'#games button[data-game="{number}"]')
+    tab.settle()
+    tab.page.wait_for_selector("#retry-start")
+    yellow = [e for e in exercises(review_game(GAME)) if e.player == 2]
+    everyone = exercises(review_game(GAME))
+    assert 0 < len(yellow) < len(everyone)
+    words = "your mistake" if len(yellow) == 1 else f"your {len(yellow)} mistakes"
+    assert tab.page.inner_text("#retry-start") == f"Learn from {words}"
+    tab.check_console()
+
+
 def test_a_server_that_keeps_no_games_shows_no_list(
     desktop: BrowserContext, tmp_path: Path
 ) -> None:

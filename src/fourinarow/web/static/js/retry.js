@@ -7,10 +7,12 @@ import { $, announce } from "./page.js";
 import { computerSide, state } from "./state.js";
 import { PLAYER_NAMES, playerWords } from "./words.js";
 
-// The review's exercises: against the computer, only your own mistakes.
+// The review's exercises: against the computer (played now, or a saved game in which one side
+// is "you"), only your own mistakes.
 export function exercises() {
   const data = state.review && state.review.data;
   const all = data && Array.isArray(data.exercises) ? data.exercises : [];
+  if (state.yourSides) return all.filter((exercise) => state.yourSides.includes(exercise.player));
   if (state.mode !== "computer") return all;
   return all.filter((exercise) => exercise.player !== computerSide());
 }

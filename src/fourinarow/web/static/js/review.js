@@ -47,6 +47,7 @@ export function endReview() {
   reviewController = null;
   state.review = null;
   state.exercise = null;
+  state.yourSides = null;
   state.lineStep = 0;
   document.body.classList.remove("reviewing", "retrying");
   $("exercise").hidden = true;
