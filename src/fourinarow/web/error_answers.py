@@ -94,6 +94,10 @@ def validation_message(errors: Any) -> str:
             message = "is required"
         elif error.get("type") == "extra_forbidden":
             message = "is not a field this endpoint takes"
+        elif not location and error.get("type") in ("model_type", "dict_type"):
+            # a JSON body that is not an object: pydantic names its class, not the fields
+            message = "the body is a JSON object of fields, not another JSON value"
+            where = ""
         separator = " " if error.get("type") == "missing" else ": "  # "pos is required"
         parts.append(f"{where}{separator}{message}" if where else message)
     more = len(list(errors)) - 3
