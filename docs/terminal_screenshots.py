@@ -49,7 +49,7 @@ def main() -> None:
     pygame.font.init()
     font = pygame.font.Font(str(FONT), FONT_SIZE)
     lines = review_lines()
-    width, height = font.size("M" * COLUMNS)
+    width, _ = font.size("M" * COLUMNS)
     step = font.get_height()  # the block characters of the chart fill their cells
     surface = pygame.Surface((width + 2 * MARGIN, step * len(lines) + 2 * MARGIN))
     surface.fill(BACKGROUND)
