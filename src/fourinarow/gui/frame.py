@@ -6,6 +6,7 @@ two apart lets tests check what is shown without looking at pixels.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fourinarow.core import Board, Cell
@@ -13,7 +14,15 @@ from fourinarow.gui.layout import Box, Layout
 from fourinarow.gui.palette import Palette
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Exact, Unvalued
 
-__all__ = ["Button", "GameFrame", "HintLabel", "MovingDisc", "hint_labels"]
+__all__ = [
+    "Button",
+    "GameFrame",
+    "HintLabel",
+    "MovingDisc",
+    "button_row",
+    "hint_labels",
+    "hovered",
+]
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,23 @@ class Button:
     box: Box
     label: str
     focused: bool
+
+
+def button_row(
+    boxes: Sequence[Box], specs: Sequence[tuple[str, object]], focus: int | None
+) -> tuple[Button, ...]:
+    """A screen's buttons: each box with its spec's label (specs are ``(label, action)``
+    pairs, one a box), the one at index ``focus`` focused."""
+    return tuple(
+        Button(box, label, index == focus)
+        for index, (box, (label, _)) in enumerate(zip(boxes, specs, strict=True))
+    )
+
+
+def hovered(hit: object, specs: Sequence[tuple[str, object]]) -> int | None:
+    """The index in ``specs`` of the button whose action ``hit`` is (the one under the mouse),
+    or ``None`` when the mouse is over none."""
+    return None if hit is None else [action for _, action in specs].index(hit)
 
 
 @dataclass(frozen=True)

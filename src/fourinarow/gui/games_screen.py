@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from fourinarow.gui.frame import Button
+from fourinarow.gui.frame import button_row, hovered
 from fourinarow.gui.games_view import GAMES_BUTTONS, GamesFrame, GamesLayout, GamesView, game_words
 from fourinarow.gui.palette import palette_for
 from fourinarow.gui.screen import Action
@@ -57,9 +57,7 @@ class GamesScreen:
     def handle(self, event: pygame.event.Event) -> Action | None:
         """React to one pygame event; return what the app should do, if anything."""
         if event.type == pygame.MOUSEMOTION:
-            hit = self._layout().button_at(event.pos)
-            actions = [action for _, action in GAMES_BUTTONS]
-            self.focus = None if hit is None else actions.index(hit)
+            self.focus = hovered(self._layout().button_at(event.pos), GAMES_BUTTONS)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             layout = self._layout()
@@ -99,12 +97,7 @@ class GamesScreen:
         self.size = size
         layout = self._layout()
         view = self.view
-        buttons = tuple(
-            Button(box, label, index == self.focus)
-            for index, (box, (label, _)) in enumerate(
-                zip(layout.buttons, GAMES_BUTTONS, strict=True)
-            )
-        )
+        buttons = button_row(layout.buttons, GAMES_BUTTONS, self.focus)
         return GamesFrame(
             layout=layout,
             palette=palette_for(self.color_blind),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from fourinarow.gui.controls import Command, game_command
-from fourinarow.gui.frame import Button
+from fourinarow.gui.frame import button_row, hovered
 from fourinarow.gui.palette import palette_for
 from fourinarow.gui.retry_view import RETRY_BUTTONS, RetryFrame, RetryLayout, RetryView
 from fourinarow.gui.screen import Action
@@ -49,9 +49,7 @@ class RetryScreen:
     def handle(self, event: pygame.event.Event) -> Action | None:
         """React to one pygame event; return what the app should do, if anything."""
         if event.type == pygame.MOUSEMOTION:
-            hit = self._layout().button_at(event.pos)
-            actions = [action for _, action in RETRY_BUTTONS]
-            self.focus = None if hit is None else actions.index(hit)
+            self.focus = hovered(self._layout().button_at(event.pos), RETRY_BUTTONS)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             layout = self._layout()
@@ -106,12 +104,7 @@ class RetryScreen:
         tried = None
         if tried_cell is not None and view.verdict is not None:
             tried = (tried_cell, view.verdict.right)
-        buttons = tuple(
-            Button(box, label, index == self.focus)
-            for index, (box, (label, _)) in enumerate(
-                zip(layout.buttons, RETRY_BUTTONS, strict=True)
-            )
-        )
+        buttons = button_row(layout.buttons, RETRY_BUTTONS, self.focus)
         return RetryFrame(
             layout=layout,
             palette=palette_for(self.color_blind),

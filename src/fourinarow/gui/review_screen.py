@@ -21,7 +21,7 @@ import pygame
 
 from fourinarow.core import Board, Cell
 from fourinarow.gui.best_line import BestLine
-from fourinarow.gui.frame import Button, HintLabel, hint_labels
+from fourinarow.gui.frame import HintLabel, button_row, hint_labels, hovered
 from fourinarow.gui.palette import palette_for
 from fourinarow.gui.review_layout import REVIEW_BUTTONS, ReviewLayout
 from fourinarow.gui.review_view import BarMark, ReviewFrame, ReviewJob, ReviewView
@@ -75,10 +75,7 @@ class ReviewScreen:
     def handle(self, event: pygame.event.Event) -> Action | None:
         """React to one pygame event; return what the app should do, if anything."""
         if event.type == pygame.MOUSEMOTION:
-            layout = self._layout()
-            actions = [action for _, action in REVIEW_BUTTONS]
-            hit = layout.button_at(event.pos)
-            self.focus = None if hit is None else actions.index(hit)
+            self.focus = hovered(self._layout().button_at(event.pos), REVIEW_BUTTONS)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             layout = self._layout()
@@ -231,12 +228,7 @@ class ReviewScreen:
             BarMark(None if review is None else review.moves[index].grade)
             for index in range(view.count)
         )
-        buttons = tuple(
-            Button(box, label, index == self.focus)
-            for index, (box, (label, _)) in enumerate(
-                zip(layout.buttons, REVIEW_BUTTONS, strict=True)
-            )
-        )
+        buttons = button_row(layout.buttons, REVIEW_BUTTONS, self.focus)
         return ReviewFrame(
             layout=layout,
             palette=palette_for(self.color_blind),
