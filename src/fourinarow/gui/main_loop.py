@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from fourinarow.agents import Agent, make_agent
+from fourinarow.core import Board
 from fourinarow.gui.drawing import Painter
 from fourinarow.gui.game_screen import AgentFor, GameScreen
 from fourinarow.gui.game_setup import GuiSettings
@@ -123,7 +124,15 @@ class App:
         game = self.game
         if game is None:
             return
-        board = game.board
+        job = self._review_job_for(game.board)
+        names = (game.name(1), game.name(2))
+        self.review = ReviewScreen(job, names, color_blind=game.settings.color_blind)
+        humans = [p for p in (1, 2) if game.session.seat(p).is_human]
+        self.review.player = humans[0] if len(humans) == 1 else None  # the human's mistakes
+
+    def _review_job_for(self, board: Board) -> ReviewJob:
+        """The review job of ``board``'s game: the one under way or done if it is for this
+        game, else a new one started (the old one stopped)."""
         job = self._review_job
         if job is None or not job.is_for(board):
             if job is not None:
@@ -131,10 +140,7 @@ class App:
             job = ReviewJob(board, review_position_limit(board))
             job.start()
             self._review_job = job
-        names = (game.name(1), game.name(2))
-        self.review = ReviewScreen(job, names, color_blind=game.settings.color_blind)
-        humans = [p for p in (1, 2) if game.session.seat(p).is_human]
-        self.review.player = humans[0] if len(humans) == 1 else None  # the human's mistakes
+        return job
 
     def open_games(self) -> None:
         """Show the list of saved games (from the menu)."""
@@ -147,14 +153,7 @@ class App:
         saved = None if games is None else games.view.game
         if games is None or saved is None:
             return
-        board = saved.board()
-        job = self._review_job
-        if job is None or not job.is_for(board):
-            if job is not None:
-                job.stop()
-            job = ReviewJob(board, review_position_limit(board))
-            job.start()
-            self._review_job = job
+        job = self._review_job_for(saved.board())
         names = (saved.first, saved.second)
         self.review = ReviewScreen(job, names, color_blind=games.color_blind)
         yours = [player for player, name in enumerate(names, 1) if name == "You"]
