@@ -286,6 +286,9 @@ def test_a_click_whose_press_drew_the_new_board_is_played_on_it(tab: Tab) -> Non
     assert len(tab.grid()[0]) == 9
     assert tab.stones() == 1
     assert query(tab)["size"] == ["9x6"]
+    # the column pressed, by number, not the new board's column under the pointer
+    assert query(tab)["pos"] == ["5"]
+    assert tab.grid()[-1][4] == 1
     tab.check_console()
 
 

@@ -57,12 +57,12 @@ function changeOptions() {
   });
 }
 
-// The column pressed. A size committed on the press draws a new board before the release, and
-// the browser then fires no click (the pressed button is gone): the release plays the column.
+// The column pressed. A size committed on the press may draw a new board before the release,
+// and the browser then fires no click (the pressed button is gone): the release plays the
+// column pressed, by its number, as when the new board comes after the click.
 let pressed = null;
 
-function playColumn(button) {
-  const column = Number(button.dataset.column);
+function playColumn(column) {
   state.selected = column;
   play(column);
 }
@@ -77,13 +77,16 @@ function wire() {
   });
   $("board").addEventListener("pointerup", (event) => {
     const redrawn = pressed !== null && !pressed.isConnected;
+    const column = redrawn ? Number(pressed.dataset.column) : null;
     pressed = null;
     const button = event.target.closest(".column");
-    if (redrawn && button) playColumn(button);
+    if (!redrawn || !button) return;
+    // A narrower board may lack the column pressed: then the one under the pointer.
+    playColumn(column <= state.width ? column : Number(button.dataset.column));
   });
   $("board").addEventListener("click", (event) => {
     const button = event.target.closest(".column");
-    if (button) playColumn(button);
+    if (button) playColumn(Number(button.dataset.column));
   });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
