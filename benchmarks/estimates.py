@@ -35,8 +35,8 @@ from dataclasses import dataclass, field, replace
 from fourinarow.agents.proofs import prove_then_estimate
 from fourinarow.core import Board
 from fourinarow.search.engine_search import Engine
-from fourinarow.search.limit import Limit
 from fourinarow.search.estimates import settled
+from fourinarow.search.limit import Limit
 from fourinarow.search.scores import Bounds, ColumnValue, Estimate, Exact
 from fourinarow.search.solver import Solver
 from fourinarow.training.labelled import cells_of, play_noisily, proven_result
