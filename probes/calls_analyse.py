@@ -1,6 +1,6 @@
 """Probe (not shipped): analyse probes/data/*.json of calls_probe.py.
 
-    python probes/calls_analyse.py probes/data/7x6-default.json
+python probes/calls_analyse.py probes/data/7x6-default.json
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import json
 import math
 import sys
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from fourinarow.search.constants import FORCED
 
@@ -16,7 +17,7 @@ RESULT = {"win": 1, "draw": 0, "loss": -1}
 
 
 def load(path: str) -> list[dict]:
-    data = json.load(open(path))
+    data = json.loads(Path(path).read_text())
     rows = []
     for record in data["records"]:
         searches = record["searches"]
@@ -76,9 +77,15 @@ def main() -> None:
         print("searched:", pct(share(rows, lambda r: r["value"])))
         static = [r for r in rows if r["static"] is not None]
         print("static  :", pct(share(static, lambda r: r["static"])))
-        print("deepest only:", pct(share(rows, lambda r: r["by_depth"][r["depth"]]
-                                         if r["depth"] in r["by_depth"]
-                                         else r["by_depth"][r["depth"]])))
+        print(
+            "deepest only:",
+            pct(
+                share(
+                    rows,
+                    lambda r: r["by_depth"][r["depth"]],
+                )
+            ),
+        )
         # by depth reached
         groups = defaultdict(list)
         for r in rows:
@@ -91,8 +98,14 @@ def main() -> None:
                 [r for r in g if r["depth"] - 1 in r["by_depth"]],
                 lambda r: r["by_depth"][r["depth"] - 1],
             )
-            print(depth, len(g), pct(share(g, lambda r: r["value"])),
-                  pct(share(g, lambda r: r["static"])), pct(deep), pct(prev))
+            print(
+                depth,
+                len(g),
+                pct(share(g, lambda r: r["value"])),
+                pct(share(g, lambda r: r["static"])),
+                pct(deep),
+                pct(prev),
+            )
         # parity swing: per column, value at odd vs even depths
         swings = []
         for r in rows:
@@ -103,16 +116,23 @@ def main() -> None:
                 if odd and even:
                     swings.append(sum(odd) / len(odd) - sum(even) / len(even))
         if swings:
-            print(f"mean(odd-depth value - even-depth value) over columns: "
-                  f"{sum(swings) / len(swings):.2f} (n={len(swings)}); "
-                  f"mean |.|: {sum(abs(s) for s in swings) / len(swings):.2f}")
+            print(
+                f"mean(odd-depth value - even-depth value) over columns: "
+                f"{sum(swings) / len(swings):.2f} (n={len(swings)}); "
+                f"mean |.|: {sum(abs(s) for s in swings) / len(swings):.2f}"
+            )
         print("by-depth mean value at each root depth, by truth:")
         for truth in (-1, 0, 1):
             means = []
             for depth in range(1, 16):
-                vals = [r["by_depth"][depth] for r in rows if r["truth"] == truth
-                        and depth in r["by_depth"] and r["by_depth"][depth] is not None
-                        and abs(r["by_depth"][depth]) < FORCED]
+                vals = [
+                    r["by_depth"][depth]
+                    for r in rows
+                    if r["truth"] == truth
+                    and depth in r["by_depth"]
+                    and r["by_depth"][depth] is not None
+                    and abs(r["by_depth"][depth]) < FORCED
+                ]
                 if len(vals) >= 5:
                     means.append(f"d{depth}:{sum(vals) / len(vals):+.1f}({len(vals)})")
             print(" truth", truth, " ".join(means))

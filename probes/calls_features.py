@@ -1,11 +1,14 @@
 """Probe (not shipped): extra per-column features (threats engine estimate) cached to JSON."""
+
 from __future__ import annotations
 
 import json
 import sys
 import time
+from pathlib import Path
 
 from calls_analyse import load
+
 from fourinarow.core import Board
 from fourinarow.search.deepening import column_estimates
 from fourinarow.search.engine_search import Engine
@@ -22,7 +25,8 @@ for r in rows:
     if moves not in cache:
         board = Board.from_moves(moves, width=width, height=height)
         engine.clear()
-        cache[moves] = column_estimates(engine, board, width * height - board.ply,
-                                        Limit(nodes=25000), time.perf_counter())[0]
+        cache[moves] = column_estimates(
+            engine, board, width * height - board.ply, Limit(nodes=25000), time.perf_counter()
+        )[0]
     result.append(cache[moves][r["column"]])
-json.dump(result, open(out, "w"))
+Path(out).write_text(json.dumps(result))

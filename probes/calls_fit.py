@@ -3,6 +3,7 @@
     python probes/calls_fit.py --fit probes/data/7x6-seed2.json probes/data/7x6-seed3.json \
         --test probes/data/7x6-default.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -10,6 +11,7 @@ import math
 from collections import Counter
 
 from calls_analyse import load
+
 from fourinarow.search.constants import FORCED
 
 
@@ -84,6 +86,7 @@ def blend(weight):
         if abs(r["value"]) > FORCED:
             return r["value"]
         return weight * static(r) + (1 - weight) * r["value"]
+
     return key
 
 
@@ -95,8 +98,13 @@ def main():
     train = [r for path in a.fit for r in load(path)]
     test = [r for path in a.test for r in load(path)]
     print(f"fit on {len(train)} columns, test on {len(test)}")
-    keys = {"mean2 (shipped)": mean2, "deepest": deepest, "previous": previous,
-            "static": static, "deepest+parity": even_odd}
+    keys = {
+        "mean2 (shipped)": mean2,
+        "deepest": deepest,
+        "previous": previous,
+        "static": static,
+        "deepest+parity": even_odd,
+    }
     for w in (0.25, 0.5):
         keys[f"blend static {w}"] = blend(w)
     base = right(test, mean2, -1.81, 1.81)
@@ -106,11 +114,16 @@ def main():
         tr = right(train, key, low, high)
         te = right(test, key, low, high)
         b, s = fit_scale(train, key)
-        print(f"{name:22s} band ({low:+.1f}, {high:+.1f}) fit {100 * tr / len(train):.1f}%"
-              f"  test {100 * te / len(test):.1f}% ({te}/{len(test)})"
-              f"  scale {s} Brier fit {b:.4f} test {brier(test, key, s):.4f} (at 9: {brier(test, key, 9):.4f})")
+        print(
+            f"{name:22s} band ({low:+.1f}, {high:+.1f}) fit {100 * tr / len(train):.1f}%"
+            f"  test {100 * te / len(test):.1f}% ({te}/{len(test)})"
+            f"  scale {s} Brier fit {b:.4f} test {brier(test, key, s):.4f}"
+            f" (at 9: {brier(test, key, 9):.4f})"
+        )
     # confusion of shipped calls on test
-    conf = Counter((r["truth"], called(mean2(r), -1.81, 1.81, r["lower"], r["upper"])) for r in test)
+    conf = Counter(
+        (r["truth"], called(mean2(r), -1.81, 1.81, r["lower"], r["upper"])) for r in test
+    )
     print("confusion (truth, call):", sorted(conf.items()))
 
 

@@ -18,15 +18,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import estimates as bench  # noqa: E402
+import estimates as bench
 
-from fourinarow.agents.proofs import prove_then_estimate  # noqa: E402
-from fourinarow.core import Board  # noqa: E402
-from fourinarow.search.engine_search import Engine  # noqa: E402
-from fourinarow.search.limit import Limit  # noqa: E402
-from fourinarow.search.networks import network_for  # noqa: E402
-from fourinarow.search.solver import Solver  # noqa: E402
-from fourinarow.training.labelled import proven_result  # noqa: E402
+from fourinarow.agents.proofs import prove_then_estimate
+from fourinarow.search.engine_search import Engine
+from fourinarow.search.limit import Limit
+from fourinarow.search.networks import network_for
+from fourinarow.search.solver import Solver
+from fourinarow.training.labelled import proven_result
 
 
 class Recorder:
