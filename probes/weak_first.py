@@ -90,24 +90,31 @@ boards = bench.positions(
 judge = Solver(tt_mb=256)
 exact_truths = [judge.analyze(b).values for b in boards]
 truths = [[proven_result(v) for v in values] for values in exact_truths]
-for name, narrow in (
-    ("shipped", original),
-    ("weak first", narrow_weak_first),
-    ("exact pass, then weak", functools.partial(narrow_weak_first, exact_first=True)),
-):
-    proofs._narrow_checked = narrow
-    tally = bench.measure(boards, truths, "network", 100_000)
-    # soundness and exact values shown
-    solver = Solver(book=False, tt_mb=64)
-    exact_shown = 0
-    for board, exact in zip(boards, exact_truths, strict=True):
-        solver.clear()
-        values = proofs.prove_then_estimate(board, solver, Limit(nodes=100_000))
-        for value, truth in zip(values.values, exact, strict=True):
-            kind = getattr(value, "kind", None)
-            if kind == "exact":
-                assert value.value == truth.value, (board, value, truth)
-                exact_shown += 1
-            elif kind == "bounds":
-                assert value.lower <= truth.value <= value.upper, (board, value, truth)
-    print(f"{name}: " + tally.row("network") + f" exact values shown {exact_shown}", flush=True)
+for share in (0.75, 0.9):
+    proofs.PROOF_SHARE = share
+    for name, narrow in (
+        ("shipped", original),
+        ("weak first", narrow_weak_first),
+        ("exact pass, then weak", functools.partial(narrow_weak_first, exact_first=True)),
+    ):
+        proofs._narrow_checked = narrow
+        tally = bench.measure(boards, truths, "network", 100_000)
+        # soundness and exact values shown
+        solver = Solver(book=False, tt_mb=64)
+        exact_shown = 0
+        for board, exact in zip(boards, exact_truths, strict=True):
+            solver.clear()
+            values = proofs.prove_then_estimate(board, solver, Limit(nodes=100_000))
+            for value, truth in zip(values.values, exact, strict=True):
+                kind = getattr(value, "kind", None)
+                if kind == "exact":
+                    assert value.value == truth.value, (board, value, truth)
+                    exact_shown += 1
+                elif kind == "bounds":
+                    assert value.lower <= truth.value <= value.upper, (board, value, truth)
+        print(
+            f"share {share}, {name}: "
+            + tally.row("network")
+            + f" exact values shown {exact_shown}",
+            flush=True,
+        )
