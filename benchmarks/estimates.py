@@ -16,7 +16,11 @@ exact analysis, with the shape's book where there is one.
 Per evaluation the table gives: the share of positions where the likely best column
 (``ColumnValues.likely_best``) keeps the position's result (win, draw or loss); the columns left
 to estimates and the share whose call (``Estimate.likely_result``) is right; the Brier score of
-the estimates' expected results against the real ones (1, 0.5, 0); the mean nodes.
+the estimates' expected results against the real ones (1, 0.5, 0); the share of the same
+columns the evaluation alone calls right (its value of the position after the column, without
+a search: the solver leaves the hard columns to estimates, so this is below the evaluation's
+share on positions at large); the share of every column whose result is proven or called
+right; the mean nodes.
 """
 
 from __future__ import annotations
@@ -26,13 +30,14 @@ import glob
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fourinarow.agents.proofs import prove_then_estimate
 from fourinarow.core import Board
 from fourinarow.search.engine_search import Engine
+from fourinarow.search.estimates import settled
 from fourinarow.search.limit import Limit
-from fourinarow.search.scores import Estimate
+from fourinarow.search.scores import Bounds, ColumnValue, Estimate, Exact
 from fourinarow.search.solver import Solver
 from fourinarow.training.labelled import cells_of, play_noisily, proven_result
 
@@ -91,6 +96,9 @@ class Tally:
     kept: int = 0
     estimated: int = 0
     called: int = 0
+    static: int = 0
+    columns: int = 0
+    settled: int = 0
     brier: list[float] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
@@ -99,11 +107,24 @@ class Tally:
         keep = 100 * self.kept / max(1, self.positions)
         calls = 100 * self.called / max(1, self.estimated)
         brier = sum(self.brier) / max(1, len(self.brier))
+        static = 100 * self.static / max(1, self.estimated)
+        settled = 100 * self.settled / max(1, self.columns)
         return (
             f"| {name} | {self.positions} | {keep:.1f}% ({self.kept}/{self.positions}) "
             f"| {self.estimated} | {calls:.1f}% ({self.called}/{self.estimated}) | {brier:.3f} "
+            f"| {static:.1f}% ({self.static}/{self.estimated}) "
+            f"| {settled:.1f}% ({self.settled}/{self.columns}) "
             f"| {self.nodes // max(1, self.positions):,} | {self.seconds:.0f} |"
         )
+
+
+def proven(value: ColumnValue) -> int | None:
+    """The result (1, 0, -1) that ``value``'s proof settles, or ``None``."""
+    if isinstance(value, Exact):
+        return value.result
+    if isinstance(value, Bounds) and settled(value):
+        return 1 if value.lower > 0 else -1 if value.upper < 0 else 0
+    return None
 
 
 def measure(boards: list[Board], truths: list[list[int | None]], evaluation: str,
@@ -124,12 +145,22 @@ def measure(boards: list[Board], truths: list[list[int | None]], evaluation: str
         likely = values.likely_best()
         if likely and truth[likely[0]] == best:
             tally.kept += 1
+        engine.clear()  # the table would answer the first ply with deeper values
+        static = engine.search(board, 1, exact_root=True).scores
         for column, value in enumerate(values.values):
-            if isinstance(value, Estimate) and truth[column] is not None:
-                real = truth[column]
+            real = truth[column]
+            if real is None:
+                continue
+            tally.columns += 1
+            if isinstance(value, Estimate):
                 tally.estimated += 1
                 tally.called += RESULT[value.likely_result] == real
+                tally.settled += RESULT[value.likely_result] == real
                 tally.brier.append((value.expected - (real + 1) / 2) ** 2)
+                alone = replace(value, value=static[column] or 0, depth=1)
+                tally.static += RESULT[alone.likely_result] == real
+            else:
+                tally.settled += proven(value) == real
     tally.seconds = time.perf_counter() - started
     return tally
 
@@ -161,9 +192,9 @@ def main() -> int:
     )
     print(
         "| evaluation | positions | likely best keeps the result | estimated columns "
-        "| calls right | Brier | mean nodes | seconds |"
+        "| calls right | Brier | static calls right | every column right | mean nodes | seconds |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for evaluation in args.evaluations.split(","):
         print(measure(boards, truths, evaluation, args.nodes).row(evaluation), flush=True)
     return 0

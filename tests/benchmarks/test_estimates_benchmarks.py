@@ -29,6 +29,12 @@ def test_estimates_prints_a_row_per_evaluation() -> None:
         right, estimated = (int(x) for x in re.search(r"\((\d+)/(\d+)\)", cells[4]).groups())  # type: ignore[union-attr]
         assert estimated == int(cells[3])
         assert 0 <= right <= estimated
+        static, same = (int(x) for x in re.search(r"\((\d+)/(\d+)\)", cells[6]).groups())  # type: ignore[union-attr]
+        assert same == estimated  # the same columns, called from the evaluation alone
+        assert 0 <= static <= estimated
+        every, columns = (int(x) for x in re.search(r"\((\d+)/(\d+)\)", cells[7]).groups())  # type: ignore[union-attr]
+        assert columns >= estimated  # proven columns and estimated ones
+        assert right <= every <= columns
 
 
 def test_estimated_review_tabulates_its_fit() -> None:

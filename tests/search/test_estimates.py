@@ -10,7 +10,7 @@ import pytest
 
 from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.core import Board
-from fourinarow.search.constants import WIN
+from fourinarow.search.constants import FORCED, WIN
 from fourinarow.search.deepening import column_estimates, column_values
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import settled, with_estimates
@@ -167,3 +167,16 @@ def test_boards_without_books_get_a_value_in_every_column_within_the_time(
     values = PerfectAgent(tt_mb=16).analyze(board, Limit(time=0.3))
     assert all(isinstance(v, Exact | Bounds | Estimate) for v in values.values)
     assert values.likely_best()
+
+
+def test_estimates_deepen_past_a_win_found_in_one_column() -> None:
+    board = Board.from_moves("4455")  # columns 3 and 6 win in 3 plies; the others are open
+    engine = Engine(7, 6, 4)
+    scores, depth, _ = column_estimates(engine, board, 30, Limit(depth=6), time.perf_counter())
+    assert depth == 6  # not the third, which already finds the wins
+    assert scores[2] == scores[5] == WIN - 3
+    deep, _, _ = column_values(Engine(7, 6, 4), board, 30, Limit(depth=6), time.perf_counter())
+    shallow, _, _ = column_values(Engine(7, 6, 4), board, 30, Limit(depth=5), time.perf_counter())
+    for column in (0, 1, 3, 4, 6):
+        assert abs(scores[column]) < FORCED  # type: ignore[arg-type]
+        assert scores[column] == int((deep[column] + shallow[column]) / 2)  # type: ignore[operator]

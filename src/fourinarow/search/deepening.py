@@ -59,9 +59,17 @@ def deepen(
 
 
 def _deepen(
-    searcher: Searcher, board: Board, most: int, limit: Limit, start: float, exact_root: bool
+    searcher: Searcher,
+    board: Board,
+    most: int,
+    limit: Limit,
+    start: float,
+    exact_root: bool,
+    every_column: bool = False,
 ) -> tuple[SearchResult | None, SearchResult | None, int]:
-    """:func:`deepen`'s loop: the deepest finished search, the one before it, and the nodes."""
+    """:func:`deepen`'s loop: the deepest finished search, the one before it, and the nodes.
+    With ``every_column`` it stops early only when every column's win or loss is proven,
+    not the best one's alone: the other columns' values still gain from deeper searches."""
     if not callable(getattr(searcher, "search", None)):
         raise InvalidSearchSettingError(
             f"a searcher has a search method; {shown(searcher)} has not"
@@ -96,7 +104,10 @@ def _deepen(
             break
         previous, found = found, result
         nodes += found.nodes
-        if abs(found.score) > FORCED:
+        if every_column:
+            if all(score is None or abs(score) > FORCED for score in found.scores):
+                break
+        elif abs(found.score) > FORCED:
             break
     return found, previous, nodes
 
@@ -106,12 +117,13 @@ def column_values(
 ) -> tuple[tuple[int | None, ...], int, int]:
     """Every column's exact value to the deepest search up to ``most`` plies that finished
     within the limit (``None`` for a full column; all ``None`` if not even depth 1 did), the
-    depth of that search (0: none) and the nodes spent.
+    depth of that search (0: none) and the nodes spent. A win proven in one column does not
+    stop the deepening while another column's value is open.
 
     Raises:
         FourInARowError: as :func:`deepen` raises.
     """
-    found, nodes = deepen(searcher, board, most, limit, start, exact_root=True)
+    found, _, nodes = _deepen(searcher, board, most, limit, start, True, every_column=True)
     if found is None:
         return (None,) * board.width, 0, nodes
     return found.scores, found.depth, nodes
@@ -128,7 +140,7 @@ def column_estimates(
     Raises:
         FourInARowError: as :func:`deepen` raises.
     """
-    found, previous, nodes = _deepen(searcher, board, most, limit, start, True)
+    found, previous, nodes = _deepen(searcher, board, most, limit, start, True, every_column=True)
     if found is None:
         return (None,) * board.width, 0, nodes
     if previous is None:
