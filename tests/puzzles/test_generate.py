@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from fourinarow.agents.perfect import PerfectAgent
 from fourinarow.core import Board
 from fourinarow.puzzles.generate import (
     WIN_IN_ONE_SHARE,
@@ -94,6 +95,24 @@ def test_a_rating_is_reproducible_and_grows_with_the_depth(solver: Solver) -> No
     assert quick is not None
     assert quick.distance == 1
     assert 100 <= rate(short, quick) < rating <= 3000
+
+
+def test_the_games_and_the_ratings_make_no_endgame_proofs(
+    solver: Solver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels 7 and 8 would try to solve endgames within their nodes, and a faster solver would
+    then play other moves: the games and the ratings would change with the solver's speed."""
+    board = Board.from_moves(GAME[:27])  # 15 empty cells
+    candidate = classify(board, solver)
+    assert candidate is not None
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("an endgame proof in a puzzle's game or rating")
+
+    monkeypatch.setattr(PerfectAgent, "choose", refuse)
+    assert 100 <= rate(board, candidate) <= 3000
+    games = list(itertools.islice(self_play_games(18), 6))  # games 2 and 6 reach 20 empty cells
+    assert any("level:7" in game.source and len(game.moves) > 22 for game in games)
 
 
 @pytest.mark.parametrize(

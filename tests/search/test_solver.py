@@ -444,3 +444,13 @@ def test_stop_from_another_thread_ends_searches_as_a_limit_would_until_resumed(
     assert not solver.solve(small).exact  # stopped until resumed
     solver.resume()
     assert solver.solve(small).exact
+
+
+def test_claimeven_bounds_the_first_player_by_the_row_of_the_second_players_line() -> None:
+    """The second player's claimeven line whose highest empty cell is in row 4 (of 6) wins it
+    at least 2: the cells above that one are still empty when it is filled."""
+    board = Board.from_moves("14664411342517732422455712")
+    first, second = board.bitboards
+    assert board.turn == 1
+    assert ReferenceKernel(7, 6, 4, 16)._claimeven_bound(second, first | second) == -2
+    assert Solver(tt_mb=1, book=False).solve(board).score == -2

@@ -11,7 +11,7 @@ from fourinarow.agents.base import Agent, InvalidAgentSpecError
 from fourinarow.agents.basic import AggressiveAgent, DefensiveAgent, RandomAgent, SimpleAgent
 from fourinarow.agents.blunder import BlunderingAgent
 from fourinarow.agents.engine import EngineAgent
-from fourinarow.agents.levels import LEVELS, Level, LevelAgent
+from fourinarow.agents.levels import FIRST_LEVELS, LEVELS, Level, LevelAgent
 from fourinarow.agents.mcts import MCTSAgent
 from fourinarow.agents.minimax import MAX_DEPTH, SearchAgent
 from fourinarow.agents.perfect import PerfectAgent
@@ -47,6 +47,7 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "plugin_names",
+    "replay_level_agent",
 ]
 
 
@@ -170,6 +171,23 @@ def level_agent(level: int, seed: int, *, presets: Mapping[int, Level] = LEVELS)
     # seeded as make_agent seeds a level's own agent
     inner = make_agent(preset.spec, seed=random.Random(seed).getrandbits(32))
     return LevelAgent(level, inner, preset)
+
+
+def replay_level_agent(level: int, seed: int) -> Agent:
+    """``level_agent(level, seed, presets=FIRST_LEVELS)`` as the programs that replay recorded
+    games play it (the standard sets', the shipped puzzles'): its engine makes no endgame
+    proofs. Whether a proof finishes within the level's nodes hangs on the solver's speed, so
+    with proofs a faster solver would play other moves and the recorded commands would make
+    other files.
+
+    Raises:
+        InvalidAgentSpecError: ``level`` is not one of the presets.
+    """
+    agent = level_agent(level, seed, presets=FIRST_LEVELS)
+    inner = agent.agent if isinstance(agent, LevelAgent) else agent
+    if isinstance(inner, EngineAgent):
+        inner.solve_empties = 0
+    return agent
 
 
 def _level(rng: random.Random, options: AgentOptions) -> Agent:

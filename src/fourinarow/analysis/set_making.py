@@ -46,9 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from fourinarow.agents.engine import EngineAgent
-from fourinarow.agents.levels import FIRST_LEVELS
-from fourinarow.agents.registry import level_agent
+from fourinarow.agents.registry import replay_level_agent
 from fourinarow.core import Board
 from fourinarow.core.errors import FourInARowError
 from fourinarow.search.limit import Limit
@@ -154,14 +152,8 @@ def candidates(rule: SetRule, rng: random.Random) -> list[Board]:
     """The positions of one game drawn from ``rng`` (see the module's text) that may go in a
     set of this rule: with ``rule.first`` to ``rule.last`` stones, the game not over and the
     side to move unable to win at once."""
-    players = [
-        level_agent(rng.choice(PLAY_LEVELS), rng.randrange(2**32), presets=FIRST_LEVELS)
-        for _ in range(2)
-    ]
-    for player in players:  # no endgame proofs: a faster solver would change the games
-        inner = getattr(player, "agent", None)
-        if isinstance(inner, EngineAgent):
-            inner.solve_empties = 0
+    # no endgame proofs: a faster solver would change the games
+    players = [replay_level_agent(rng.choice(PLAY_LEVELS), rng.randrange(2**32)) for _ in range(2)]
     board = Board()
     found = []
     while board.ply < rule.last:

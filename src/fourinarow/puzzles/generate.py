@@ -4,8 +4,10 @@
 (``level:3`` .. ``level:8`` of :data:`~fourinarow.agents.levels.FIRST_LEVELS`, a random pair
 per game) after 0-4 random opening moves, all drawn from one ``random.Random(seed)``: the
 levels' budgets are depths and node counts, so the same seed plays the same games on any
-machine. :func:`games_from_moves` takes games as move strings
-instead (a tournament database's, say). Every position of a game before its last move is a
+machine; their engine makes no endgame proofs (see
+:func:`~fourinarow.agents.registry.replay_level_agent`), so they do not change with the
+solver's speed either. :func:`games_from_moves` takes games as move strings instead (a
+tournament database's, say). Every position of a game before its last move is a
 candidate; a position met before (or its mirror image) is skipped.
 
 **What is a puzzle.** The solver values every column (see :mod:`fourinarow.puzzles.model` for
@@ -40,7 +42,8 @@ machine).
    (:data:`HEURISTIC_SPEC`) rates within :data:`PLAUSIBLE_MARGIN` of its best column, not
    proven lost by it;
 3. the levels that miss it: levels 5 to 8 are each asked for their move in the position (seeded
-   by the position), and each answer is a game between the puzzle and the level.
+   by the position, their engine without endgame proofs as in the games), and each answer is a
+   game between the puzzle and the level.
 
 The rating starts at ``R = 300 + 150 * (min(D, 8) - 1) + 60 * A``; then, for each level in
 order 5 to 8, with its Elo ``E`` and the puzzle's expected score ``p = 1 / (1 + 10 ** ((E -
@@ -65,8 +68,7 @@ from dataclasses import dataclass
 
 from fourinarow.agents import make_agent
 from fourinarow.agents.base import analyze
-from fourinarow.agents.levels import FIRST_LEVELS
-from fourinarow.agents.registry import level_agent
+from fourinarow.agents.registry import replay_level_agent
 from fourinarow.core import Board, Column, FourInARowError, Geometry, column_label
 from fourinarow.core.checks import shown
 from fourinarow.puzzles.model import KINDS, WIN_MAX_DISTANCE, Kind, Puzzle, PuzzleError
@@ -169,9 +171,7 @@ def self_play_games(
     while True:
         number += 1
         first, second = rng.choice(PLAY_LEVELS), rng.choice(PLAY_LEVELS)
-        agents = [
-            level_agent(n, rng.randrange(2**32), presets=FIRST_LEVELS) for n in (first, second)
-        ]
+        agents = [replay_level_agent(n, rng.randrange(2**32)) for n in (first, second)]
         board = Board(width, height, connect)
         for _ in range(rng.randint(*OPENING_PLIES)):
             board.push(rng.choice(board.legal_moves))
@@ -294,7 +294,7 @@ def rate(board: Board, candidate: Candidate) -> int:
         300.0 + 150 * (min(candidate.depth, 8) - 1) + 60 * _plausible(board, candidate.solution)
     )
     for level, elo in LEVEL_ELO.items():
-        agent = level_agent(level, _position_seed(board, level), presets=FIRST_LEVELS)
+        agent = replay_level_agent(level, _position_seed(board, level))
         missed = agent.choose(board).column != candidate.solution
         expected = 1 / (1 + 10 ** ((elo - rating) / 400))
         rating += ELO_K * (missed - expected)

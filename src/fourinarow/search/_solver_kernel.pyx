@@ -156,6 +156,7 @@ ctypedef struct Search:
     int width, height, connect, stride, cells
     word bottom, board, column_bits
     word odd_rows  # the cells of rows 1, 3, 5, ... (counting from 1): 0 unless the height is even
+    int claimeven_floor  # the lowest bound claimeven_bound gives: -(height // 2)
     int symmetry_plies, etc_plies, table_plies
     word column_mask[MAX_WIDTH]
     int order[MAX_WIDTH]
@@ -306,18 +307,28 @@ cdef inline word possible(Search* s, word mask) noexcept nogil:
 
 cdef inline int claimeven_bound(Search* s, word second, word mask) noexcept nogil:
     """An upper bound on the first player's score, the first player to move and ``second`` the
-    second player's stones (on a board of even height): 0 or -1, or NO_UPPER for none.
+    second player's stones (on a board of even height): 0, -1, -2, ..., or NO_UPPER for none.
 
     Claimeven: the second player can answer a move into a row 1, 3, 5, ... (counting from 1) on
     top of it, and a move into one of the (paired) columns now open at a row 2, 4, ... in the
     other such column; so it gets every empty cell of rows 2, 4, 6, ... not playable now. If the
-    first player's stones and every other cell hold no line, it cannot win (score <= 0); if the
-    second player's stones and those cells then hold one, it loses (score <= -1).
+    first player's stones and every other cell hold no line, it cannot win (score <= 0). If the
+    second player's stones and those cells then hold one, it loses, at the latest when the
+    line's highest empty cell is filled, with the cells above that one still empty: with its
+    line whose highest empty cell is lowest, in row r, the second player wins at least
+    (height + 2 - r) // 2 (score <= -1 for r = height, -2 below, ...).
     """
-    cdef word claimed = second | (s.board & ~s.odd_rows & ~mask & ~possible(s, mask))
+    cdef word empty_claims = s.board & ~s.odd_rows & ~mask & ~possible(s, mask)
+    cdef word claimed = second | empty_claims
+    cdef int row
     if has_line(s, s.board & ~claimed):
         return NO_UPPER
-    return -1 if has_line(s, claimed) else 0
+    if not has_line(s, claimed):
+        return 0
+    for row in range(2, s.height, 2):
+        if has_line(s, second | (empty_claims & (s.bottom * (((<word>1) << row) - 1)))):
+            return -((s.height + 2 - row) // 2)
+    return -1
 
 
 cdef inline bint can_win_next(Search* s, word current, word mask) noexcept nogil:
@@ -554,7 +565,7 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
         return -negamax(s, current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
 
     # Claimeven bounds the first player to move on a board of even height.
-    if s.odd_rows and (ply & 1) == 0 and beta > -1:
+    if s.odd_rows and (ply & 1) == 0 and beta > s.claimeven_floor:
         value = claimeven_bound(s, current ^ mask, mask)
         if value < beta:
             beta = value
@@ -782,6 +793,7 @@ cdef class Kernel:
         self.s.column_bits = ((<word>1) << self.s.stride) - 1
         if height % 2 == 0:
             self.s.odd_rows = self.s.bottom * ((((<word>1) << height) - 1) // 3)
+        self.s.claimeven_floor = -(height // 2)
         self.s.symmetry_plies = constants.SYMMETRY_PLIES
         self.s.etc_plies = constants.ETC_PLIES
         self.s.table_plies = width * height - constants.TABLE_MIN_EMPTIES + 1

@@ -194,19 +194,28 @@ class ReferenceKernel:
 
     def _claimeven_bound(self, second: int, mask: int) -> int:
         """An upper bound on the first player's score, the first player to move and ``second``
-        the second player's stones (on a board of even height): 0 or -1, or NO_UPPER for none.
+        the second player's stones (on a board of even height): 0, -1, -2, ..., or NO_UPPER for
+        none.
 
         Claimeven: the second player can answer a move into a row 1, 3, 5, ... (counting from
         1) on top of it, and a move into one of the (paired) columns now open at a row 2, 4, ...
         in the other such column; so it gets every empty cell of rows 2, 4, 6, ... not playable
         now. If the first player's stones and every other cell hold no line, it cannot win
-        (score <= 0); if the second player's stones and those cells then hold one, it loses
-        (score <= -1).
+        (score <= 0). If the second player's stones and those cells then hold one, it loses, at
+        the latest when the line's highest empty cell is filled, with the cells above that one
+        still empty: with its line whose highest empty cell is lowest, in row r, the second
+        player wins at least (height + 2 - r) // 2 (score <= -1 for r = height, -2 below, ...).
         """
-        claimed = second | (self.board & ~self.odd_rows & ~mask & ~self._possible(mask))
+        empty_claims = self.board & ~self.odd_rows & ~mask & ~self._possible(mask)
+        claimed = second | empty_claims
         if self._has_line(self.board & ~claimed):
             return NO_UPPER
-        return -1 if self._has_line(claimed) else 0
+        if not self._has_line(claimed):
+            return 0
+        for row in range(2, self.height, 2):
+            if self._has_line(second | (empty_claims & (self.bottom * ((1 << row) - 1)))):
+                return -((self.height + 2 - row) // 2)
+        return -1
 
     def _possible(self, mask: int) -> int:
         return (mask + self.bottom) & self.board
@@ -317,7 +326,7 @@ class ReferenceKernel:
             return -self.negamax(current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
 
         # Claimeven bounds the first player to move on a board of even height.
-        if self.odd_rows and ply % 2 == 0 and beta > -1:
+        if self.odd_rows and ply % 2 == 0 and beta > -(self.height // 2):
             value = self._claimeven_bound(current ^ mask, mask)
             if value < beta:
                 beta = value
