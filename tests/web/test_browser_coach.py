@@ -300,7 +300,7 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.page.wait_for_selector("#games button[data-game]")
     first = tab.page.locator("#games button[data-game]").first
     assert first.inner_text().startswith("Game ")
-    assert "you vs you, Red won, 7 moves, 7x6" in first.inner_text()
+    assert "Red vs Yellow, Red won, 7 moves, 7x6" in first.inner_text()
     assert "saved" in tab.page.inner_text("#games-note")
     tab.page.click("#new-game")
     tab.settle()
@@ -314,11 +314,28 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.check_console()
 
 
-def test_a_saved_game_against_the_computer_sets_only_your_mistakes(tab: Tab) -> None:
+def test_a_game_won_against_the_computer_is_saved_under_every_door_s_names(tab: Tab) -> None:
+    tab.go("?pos=445566&mode=computer&level=5&first=human")  # you are Red, to win at once
+    tab.click_column(7)
+    tab.page.wait_for_selector("#games button[data-game]")
+    line = tab.page.locator("#games button[data-game]").first.inner_text()
+    assert ": You vs Computer (level 5), Red won, 7 moves, 7x6" in line
+    tab.check_console()
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        {"computer": "first", "agent": "level:5"},  # as the page saves it
+        {"first": "computer (level:5)", "second": "Ann"},  # as the terminal saved it, --name Ann
+    ],
+)
+def test_a_saved_game_against_the_computer_sets_only_your_mistakes(
+    tab: Tab, players: dict[str, str]
+) -> None:
     answer = tab.page.request.post(
-        f"{tab.base_url}/api/v1/games",
-        data={"moves": GAME, "first": "level 5", "second": "you"},  # you were Yellow
-    )
+        f"{tab.base_url}/api/v1/games", data={"moves": GAME, **players}
+    )  # you were Yellow
     assert answer.status == 201
     number = answer.json()["number"]
     tab.go("")

@@ -4,6 +4,7 @@ estimates where the solver proves nothing in time."""
 from __future__ import annotations
 
 import argparse
+import enum
 import json
 import sys
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
 
 __all__ = [
     "DEFAULT_TIME_MS",
+    "YOURS",
     "ReviewSettings",
     "add_limit_options",
     "add_parser",
@@ -47,6 +49,15 @@ __all__ = [
 
 _NO_RETRY = False
 """``--retry``'s value when it is not given (``None`` is "both players")."""
+
+
+class _Retry(enum.Enum):
+    YOURS = "yours"
+
+
+YOURS = _Retry.YOURS
+"""``--retry``'s value when it is given without a side: yours in a saved game against the
+computer, else both players'."""
 
 DEFAULT_TIME_MS = REVIEW_SECONDS * 1000
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -164,7 +175,7 @@ def add_retry_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--retry",
         nargs="?",
-        const=None,
+        const=YOURS,
         default=_NO_RETRY,
         type=retry_side,
         metavar="X|O",
@@ -225,7 +236,7 @@ class ReviewSettings:
             max_nodes=args.max_nodes,
             json=args.json,
             retry=args.retry is not _NO_RETRY,
-            retry_player=None if args.retry is _NO_RETRY else args.retry,
+            retry_player=None if args.retry is _NO_RETRY or args.retry is YOURS else args.retry,
             puzzle_db=args.puzzle_db,
             color=color_wanted(False),
         )

@@ -294,11 +294,8 @@ export function openSaved(number) {
     endReview();
     [state.width, state.height, state.connect] = [game.width, game.height, game.connect];
     state.mode = "human";
-    // one side named "you" (a game against the computer): only its mistakes are set again
-    const yours = [game.first, game.second].flatMap((name, index) =>
-      /^you$/i.test(String(name).trim()) ? [index + 1] : [],
-    );
-    state.yourSides = yours.length === 1 ? yours : null;
+    // your side, as the server tells it (a game against the computer): only its mistakes are set
+    state.yourSides = game.you === "first" ? [1] : game.you === "second" ? [2] : null;
     const columns = game.moves.includes(",") ? game.moves.split(",") : [...game.moves];
     state.moves = columns.filter(Boolean).map(Number);
     state.cursor = state.moves.length;
