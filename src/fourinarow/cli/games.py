@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
-from fourinarow.cli.options import positive_int, whole_option
+from fourinarow.cli.options import add_no_color, positive_int, whole_option
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review import (
     YOURS,
@@ -98,7 +98,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_db(listing, argparse.SUPPRESS)
     show = actions.add_parser("show", help="print a game and its final board")
     _add_number(show)
-    show.add_argument("--no-color", action="store_true", help="plain text board")
+    add_no_color(show, "board")
     _add_db(show, argparse.SUPPRESS)
     review = actions.add_parser(
         "review", help="grade every move of a game against the solver (and --retry)"
@@ -109,6 +109,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--json", action="store_true", help="print review --json's record, with the game's"
     )
     add_retry_options(review)
+    add_no_color(review, "boards (of --retry)")
     _add_db(review, argparse.SUPPRESS)
     export = actions.add_parser("export", help="print a game's move string, or its JSON record")
     _add_number(export)
@@ -122,7 +123,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_db(export, argparse.SUPPRESS)
     replay = actions.add_parser("replay", help="step through a game move by move")
     _add_number(replay)
-    replay.add_argument("--no-color", action="store_true", help="plain text board")
+    add_no_color(replay)
     _add_db(replay, argparse.SUPPRESS)
 
 

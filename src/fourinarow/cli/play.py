@@ -17,7 +17,12 @@ from typing import Any, TextIO
 
 from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.cli.kernels import note_pure_python
-from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
+from fourinarow.cli.options import (
+    add_no_color,
+    add_shape_options,
+    non_negative_number,
+    seed_number,
+)
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review_text import explanation_lines, line_text, review_text
 from fourinarow.cli.streams import ask
@@ -109,11 +114,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument(
         "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
     )
-    play.add_argument(
-        "--no-color",
-        action="store_true",
-        help="plain text board (also when NO_COLOR is set or output is not a terminal)",
-    )
+    add_no_color(play, "board")
     play.add_argument(
         "--seed", type=seed_number, help="seed the computer's choices for a repeatable game"
     )

@@ -12,6 +12,7 @@ from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import (
+    add_no_color,
     add_shape_options,
     node_count,
     non_negative_number,
@@ -133,6 +134,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     add_retry_options(parser)
+    add_no_color(parser, "boards (of --retry)")
     add_db_options(parser)
     add_agent_options(parser)
 
@@ -220,7 +222,7 @@ class ReviewSettings:
     retry: bool = False  # replay the mistakes after the review
     retry_player: Player | None = None  # whose (None: both players')
     puzzle_db: str | None = None  # the puzzle history of --retry (None: the user's)
-    color: bool = False  # boards of --retry in colour
+    color: bool = False  # boards of --retry in colour (a terminal, without --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
@@ -238,7 +240,7 @@ class ReviewSettings:
             retry=args.retry is not _NO_RETRY,
             retry_player=None if args.retry is _NO_RETRY or args.retry is YOURS else args.retry,
             puzzle_db=args.puzzle_db,
-            color=color_wanted(False),
+            color=color_wanted(args.no_color),
         )
 
     def limit_of(self, shape: Geometry | Board) -> Limit | None:
