@@ -380,3 +380,51 @@ def test_a_full_column_says_why_it_takes_no_disc(tab: Tab) -> None:
     assert error.is_hidden()
     assert tab.stones() == 7
     tab.check_console()
+
+
+def test_a_key_beyond_the_board_says_why_it_takes_no_disc(tab: Tab) -> None:
+    tab.go("?pos=44&mode=human")
+    tab.press("9")
+    error = tab.page.locator("#error")
+    assert error.is_visible()
+    assert error.inner_text() == (
+        "Column 9 is not on the board: it has 7 columns. Choose another column."
+    )
+    assert tab.stones() == 2
+    tab.press("3")
+    assert error.is_hidden()
+    assert tab.stones() == 3
+    tab.check_console()
+
+
+def test_a_key_beyond_the_board_in_an_exercise_says_why(reviewing: Tab) -> None:
+    tab = reviewing
+    tab.page.click("#retry-start")
+    tab.settle()
+    tab.press("8")
+    error = tab.page.locator("#error")
+    assert error.inner_text() == (
+        "Column 8 is not on the board: it has 7 columns. Choose another column."
+    )
+    assert tab.page.inner_text("#exercise-verdict") == "Choose a column on the board."
+    tab.press("1")  # a try: the verdict, and the error goes
+    assert error.is_hidden()
+    assert tab.page.inner_text("#exercise-verdict") != "Choose a column on the board."
+    tab.check_console()
+
+
+def test_the_exercise_board_marks_no_column_before_you_choose(tab: Tab) -> None:
+    tab.go(f"?pos={GAME[:-1]}&mode=human")
+    tab.click_column(int(GAME[-1]))  # the game's last move, by a click
+    open_review(tab)
+    tab.page.click("#retry-start")
+    tab.settle()
+    tab.page.mouse.move(0, 0)
+    assert tab.page.locator("#board .column.selected").count() == 0
+    backgrounds = tab.page.eval_on_selector_all(
+        "#board .column", "columns => columns.map(c => getComputedStyle(c).backgroundColor)"
+    )
+    assert set(backgrounds) == {"rgba(0, 0, 0, 0)"}  # no pale band over any column
+    tab.press("ArrowLeft")  # the keyboard still chooses one
+    assert tab.page.locator("#board .column.selected").count() == 1
+    tab.check_console()
