@@ -1,6 +1,6 @@
 """The player's own games: every finished (or left) game of the terminal, the desktop game and
 the web page, kept in a SQLite file and numbered in the order saved, under the players' names
-every door gives them (:mod:`fourinarow.games.players`).
+every door gives them (:mod:`fourinarow.games.sides`).
 
 Front ends reach it through :mod:`fourinarow.service.games`.
 
@@ -21,7 +21,7 @@ from fourinarow.games.game_store import (
     default_games_path,
     result_of,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     MAX_NAME,
     PEOPLE,
     YOU,

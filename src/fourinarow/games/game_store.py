@@ -40,7 +40,7 @@ from fourinarow.core.user_files import (
     open_user_file,
     user_file_error,
 )
-from fourinarow.games.players import MAX_NAME, Side, your_side
+from fourinarow.games.sides import MAX_NAME, Side, your_side
 from fourinarow.userdata import (
     DAMAGED_ADVICE,
     UnknownDataHomeError,
@@ -142,7 +142,7 @@ class SavedGame:
         moves: the move string, as ``Board.to_moves`` writes it for this board.
         width, height, connect: the board's shape.
         first, second: who played (``You``, ``Computer (level 5)``; ``Red`` and ``Yellow``
-            for two people: :func:`~fourinarow.games.players.player_names`).
+            for two people: :func:`~fourinarow.games.sides.player_names`).
         result: ``first``, ``second``, ``draw`` or ``unfinished`` (left before its end).
         source: ``terminal``, ``desktop`` or ``web``.
         finished: when it was saved (UTC, ISO 8601, seconds).
@@ -167,7 +167,7 @@ class SavedGame:
     @property
     def you(self) -> Side | None:
         """Which side is yours: ``first``, ``second``, or ``None`` (two people, or two
-        computers), from the names (:func:`~fourinarow.games.players.your_side`)."""
+        computers), from the names (:func:`~fourinarow.games.sides.your_side`)."""
         return your_side(self.first, self.second)
 
     @property

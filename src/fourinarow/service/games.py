@@ -1,7 +1,7 @@
 """The player's saved games for the front ends: the terminal, the desktop game and the web
 page save each finished (or left) game here, under the names
-:func:`~fourinarow.games.players.player_names` gives, and list, open and export them
-(:mod:`fourinarow.games`); :func:`~fourinarow.games.players.your_side` tells which side was
+:func:`~fourinarow.games.sides.player_names` gives, and list, open and export them
+(:mod:`fourinarow.games`); :func:`~fourinarow.games.sides.your_side` tells which side was
 yours."""
 
 from __future__ import annotations
@@ -59,21 +59,21 @@ from fourinarow.games import (
 from fourinarow.games import (
     result_of as result_of,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     PEOPLE as PEOPLE,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     YOU as YOU,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     Side as Side,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     computer_name as computer_name,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     player_names as player_names,
 )
-from fourinarow.games.players import (
+from fourinarow.games.sides import (
     your_side as your_side,
 )

@@ -9,7 +9,7 @@ import pytest
 
 from fourinarow.core import Board
 from fourinarow.games import MAX_NAME, GameStore, computer_name, player_names, your_side
-from fourinarow.games.players import Side
+from fourinarow.games.sides import Side
 
 
 @pytest.mark.parametrize(
