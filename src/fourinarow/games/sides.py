@@ -51,8 +51,9 @@ _COMPUTER = re.compile(r"computer\b.*|level[: ]?\d+|(?:red|yellow) \(level[: ]?\
 
 def computer_name(agent: str) -> str:
     """The computer's name for the agent spec it plays with: ``Computer (level 5)`` for
-    ``level:5``, ``Computer (engine:nodes=30)`` for another spec (cut to :data:`MAX_NAME`
-    characters, ending in ``...)``, where the spec is longer).
+    ``level:5``, ``Computer (engine:nodes=30)`` for another spec (cut to
+    :data:`~fourinarow.games.sides.MAX_NAME` characters, ending in ``...)``, where the spec
+    is longer).
 
     >>> computer_name("level:10"), computer_name("random")
     ('Computer (level 10)', 'Computer (random)')

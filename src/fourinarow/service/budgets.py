@@ -26,9 +26,8 @@ together, and the engine's estimates get the rest (prove, then estimate:
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from fourinarow.agents.proofs import PROOF_SHARE, book_reach
+from fourinarow.analysis.review import Review
 from fourinarow.core import Board
 from fourinarow.core.geometry import Geometry
 from fourinarow.search.book import has_default_book
@@ -85,17 +84,6 @@ explanations and best lines may take; the mistakes to learn from take the rest."
 LINE_SHARE = 0.5
 """The share of the time left after a capped review's grading that the best lines may take,
 on a shape without an opening book."""
-
-
-class _Shape(Protocol):
-    """A board's shape: a board, a geometry or a review."""
-
-    @property
-    def width(self) -> int: ...
-    @property
-    def height(self) -> int: ...
-    @property
-    def connect(self) -> int: ...
 
 
 def inside_book(board: Board) -> bool:
@@ -186,10 +174,11 @@ def record_seconds(coaching: float) -> float:
     return coaching * RECORD_SHARE
 
 
-def line_limit(shape: _Shape) -> Limit | None:
+def line_limit(shape: Board | Geometry | Review) -> Limit | None:
     """Each position's limit in a best line shown beside a review or a hint on a board of
     ``shape``: none on a shape with an opening book (the solver's line, exact and quick),
-    else an even share of :data:`LINE_SECONDS` among the :data:`LINE_LENGTH` positions.
+    else an even share of :data:`~fourinarow.service.budgets.LINE_SECONDS` among the
+    :data:`~fourinarow.service.budgets.LINE_LENGTH` positions.
 
     >>> line_limit(Board()), line_limit(Board(8, 7)).time == LINE_SECONDS / LINE_LENGTH
     (None, True)
