@@ -9,6 +9,7 @@ from pathlib import Path
 from fourinarow.core import Board
 from fourinarow.puzzles.history import Progress
 from fourinarow.service.coach import MISTAKES_SET
+from fourinarow.service.games import GameStore
 from tests.cli.conftest import Run
 
 GAME = "4455432"  # three blunders: X's 5 (move 3), O's 5 (move 4), X's 2 (move 7)
@@ -99,6 +100,22 @@ def test_retry_of_one_side_and_stopping(run: Run, tmp_path: Path) -> None:
     assert "Found 0 of 0." in stopped.stdout
     clean = run("review", "4444", "--retry", "--puzzle-db", str(history))
     assert "No mistakes to retry: every move kept the position's value." in clean.stdout
+
+
+def test_retry_of_a_saved_game_replays_your_mistakes(run: Run, tmp_path: Path) -> None:
+    history, db = tmp_path / "puzzles.sqlite3", tmp_path / "games.sqlite3"
+    with GameStore(db) as store:  # you played O (as the web page once spelt it), then X
+        store.save(Board.from_moves(GAME), first="level 5", second="you", source="web")
+        store.save(Board.from_moves(GAME), first="You", second="Computer (level 5)",
+                   source="desktop")  # fmt: skip
+    for number, whose in (("1", "1 mistake of O"), ("2", "2 mistakes of X")):
+        result = run("games", "--db", str(db), "review", number, "--retry",
+                     "--puzzle-db", str(history), stdin="q\n")  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        assert f"{whose} to retry" in result.stdout
+    both = run("games", "--db", str(db), "review", "2", "--retry", "both",
+               "--puzzle-db", str(history), stdin="q\n")  # fmt: skip
+    assert "3 mistakes to retry" in both.stdout
 
 
 def test_retry_is_refused_where_it_cannot_ask(run: Run) -> None:

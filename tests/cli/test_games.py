@@ -29,7 +29,7 @@ def test_a_finished_game_is_saved_and_says_how_to_review_it(run: Run, tmp_path: 
     with GameStore(db) as store:
         saved = store.game(1)
     assert (saved.moves, saved.result, saved.first, saved.second, saved.source) == (
-        "4455667", "first", "Player 1", "Player 2", "terminal"
+        "4455667", "first", "Red", "Yellow", "terminal"
     )  # fmt: skip
 
 
@@ -70,10 +70,36 @@ def test_games_against_the_computer_name_it(run: Run, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     with GameStore(db) as store:
         (saved,) = store.games()
-    assert (saved.first, saved.second) == ("You", "computer (random)")
+    assert (saved.first, saved.second, saved.you) == ("You", "Computer (random)", "first")
     listing = run("games", "--db", str(db)).stdout.splitlines()
-    assert "computer (r..." in listing[2]  # cut in ASCII, so an ASCII terminal keeps 80
+    assert " You vs Computer (random) " in listing[2]  # whole: 80 columns hold it
     assert all(len(line) <= 80 and line.isascii() for line in listing[1:])
+
+
+def test_the_list_cuts_the_players_only_beyond_80_columns(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    long = "Computer (alphabeta:depth=5,eval=threats)"[:40]
+    with GameStore(db) as store:
+        for first, second in (("You", "Computer (level 10)"), (long, long)):
+            store.save(Board.from_moves("4455"), first=first, second=second, source="terminal")
+    listing = run("games", "--db", str(db)).stdout.splitlines()
+    assert listing[1].split() == ["#", "finished", "size", "X", "vs", "O", "result", "moves"]
+    assert " You vs Computer (level 10) " in listing[3]
+    assert "  Computer (alphabeta:depth=5...  " in listing[2]  # cut in ASCII: ASCII terminals too
+    assert [len(line) for line in listing[1:4]] == [80, 80, 80]
+
+
+def test_two_people_are_saved_as_their_colours(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run(*PLAY, "--name", "Ada", "--db", str(db), stdin=WIN + "n\n")
+    run("play", "--no-color", "--opponent", "level:5", "--name", "Ada", "--db", str(db),
+        stdin="4\nq\n")  # fmt: skip
+    with GameStore(db) as store:
+        computer, people = store.games()
+    assert (people.first, people.second, people.you) == ("Red", "Yellow", None)
+    assert (computer.first, computer.second, computer.you) == (
+        "Ada", "Computer (level 5)", "first"
+    )  # fmt: skip
 
 
 def test_no_save_and_an_unusable_file_still_print_the_moves(run: Run, tmp_path: Path) -> None:

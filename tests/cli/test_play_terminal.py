@@ -124,7 +124,7 @@ def test_undo_takes_back_the_last_full_turn() -> None:
 
 def test_computer_can_move_first() -> None:
     child = spawn("--first", "computer", "--seed", "3", "--no-color")
-    child.expect(r"Computer \(level:5\) plays X, You play O; X moves first\.")
+    child.expect(r"Computer \(level 5\) plays X, You play O; X moves first\.")
     child.expect(r"Computer plays \d\.")
     child.expect(r"You \(O\), " + PROMPT)
     child.sendline("q")

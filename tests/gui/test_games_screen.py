@@ -14,6 +14,7 @@ pytest.importorskip("pygame", reason=NO_PYGAME)
 import pygame
 
 from fourinarow.core import Board
+from fourinarow.gui.game_setup import GuiSettings
 from fourinarow.gui.games_view import GamesLayout
 from fourinarow.gui.menu import MenuLayout
 from fourinarow.service.games import GameStore
@@ -142,3 +143,36 @@ def test_the_headless_demo_saves_no_game(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert run_gui(settings, demo=True, screenshot=tmp_path / "end.png") == 0
     assert (tmp_path / "end.png").exists()
     assert not (tmp_path / "data" / "fourinarow" / "games.sqlite3").exists()
+
+
+def test_a_game_against_the_computer_is_saved_as_every_door_names_it(
+    make_app: MakeApp, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    settings = GuiSettings(sound=False, level=3, first="computer", seed=1)
+    app = make_app(settings, games_path=path)
+    settle(app)  # the computer's first disc
+    press(pygame.K_4)
+    settle(app)
+    press(pygame.K_q)  # left: saved unfinished
+    app.step(1 / 60)
+    with GameStore(path) as store:
+        (game,) = store.games()
+    assert (game.first, game.second, game.you) == ("Computer (level 3)", "You", "second")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "player"),
+    [("level 5", "you", 2), ("You", "computer (level:5)", 1), ("you", "you", None)],
+)
+def test_a_game_saved_before_still_knows_your_side(
+    make_app: MakeApp, tmp_path: Path, first: str, second: str, player: int | None
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    with GameStore(path) as store:  # as the web page and the terminal spelt the players
+        store.save(Board.from_moves(THROWN), first=first, second=second, source="web")
+    app = make_app(HUMANS, games_path=path, start_game=False)
+    app.open_games()
+    app.open_saved()
+    assert app.review is not None
+    assert app.review.player == player  # a retry replays your mistakes alone

@@ -15,10 +15,21 @@ from fourinarow.search.book import Book, position_key
 from fourinarow.search.limit import Limit
 from fourinarow.service.budgets import (
     ANALYSIS_SECONDS,
+    ANSWER_SECONDS_PER_MOVE,
+    COACH_SHARE,
+    LINE_LENGTH,
+    LINE_SECONDS,
+    LINE_SHARE,
+    RECORD_SHARE,
     REVIEW_SECONDS,
     analysis_limit,
+    answer_reserve,
+    capped_line_limit,
+    grading_seconds,
     hint_limit,
     inside_book,
+    line_limit,
+    record_seconds,
     review_position_limit,
     whole_review_limit,
 )
@@ -69,6 +80,20 @@ def test_a_whole_review_gives_each_position_an_even_share_where_no_book_is(
 ) -> None:
     board = Board.from_moves("3344", width=size[0], height=size[1])
     assert whole_review_limit(board, 2.0) == (Limit(time=0.5) if limited else None)
+
+
+def test_a_capped_review_splits_its_time_as_the_service_says() -> None:
+    """The web's review under the server's cap: the answer's reserve, the grading, the best
+    lines' share and the record's share of the coaching, decided here for every door."""
+    booked, bare = Board.from_moves("4455"), Board.from_moves("4455", width=8, height=7)
+    assert answer_reserve(bare) == 4 * ANSWER_SECONDS_PER_MOVE
+    assert grading_seconds(booked, 10.0) == 10.0  # the book grades it: no lines' share kept
+    assert grading_seconds(bare, 10.0) == pytest.approx(10.0 * (1 - COACH_SHARE))
+    assert record_seconds(10.0) == pytest.approx(10.0 * RECORD_SHARE)
+    assert line_limit(booked) is capped_line_limit(booked, 1.0) is None
+    assert line_limit(bare) == Limit(time=LINE_SECONDS / LINE_LENGTH)
+    assert capped_line_limit(bare, 1.0) == Limit(time=LINE_SHARE / (4 * LINE_LENGTH))
+    assert capped_line_limit(bare, 100.0) == line_limit(bare)  # never more than a line's own
 
 
 def test_a_hint_inside_the_book_needs_no_search_and_elsewhere_gets_the_analysis_time() -> None:
@@ -123,6 +148,13 @@ BUDGET_FUNCTIONS = {
     "hint_limit",
     "analysis_limit",
     "solver_limit",
+    # a capped review's split (the web's), and a best line's budget
+    "review_seconds",
+    "grading_seconds",
+    "record_seconds",
+    "line_limit",
+    "capped_line_limit",
+    "answer_reserve",
 }
 BUDGET_CONSTANTS = {
     "REVIEW_SECONDS",
@@ -130,6 +162,11 @@ BUDGET_CONSTANTS = {
     "HINT_SECONDS",
     "DEFAULT_TIME_MS",
     "SOLVER_TIME_MS",
+    "COACH_SHARE",
+    "RECORD_SHARE",
+    "LINE_SHARE",
+    "LINE_SECONDS",
+    "ANSWER_SECONDS_PER_MOVE",
 }
 OTHER_BUDGETS = {"puzzle_generate.py"}
 """Front-end modules whose limits are not a hint's, an analysis's or a review's (the puzzle
@@ -154,9 +191,10 @@ def test_the_front_ends_that_review_or_analyse_take_the_budgets_from_the_service
         "cli/play.py": "review_position_limit",
         "gui/main_loop.py": "review_position_limit",
         "web/routes/review.py": "whole_review_limit",
+        "web/routes/review.py ": "grading_seconds",
     }
     for module, name in users.items():
-        text = (PACKAGE / module).read_text(encoding="utf-8")
+        text = (PACKAGE / module.strip()).read_text(encoding="utf-8")
         assert "from fourinarow.service.budgets import" in text, module
         assert name in text, module
     for module in ("cli/play.py", "gui/game_screen.py"):

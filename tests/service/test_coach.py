@@ -162,6 +162,20 @@ def test_exercises_of_one_player_and_bad_arguments(reviews: list[Review]) -> Non
         answer(late, 3)
 
 
+def test_exercises_stop_at_their_bound() -> None:
+    """A capped review's exercises: none begun once ``within`` has passed (none for 0), all
+    without it or with time enough; the same first ones, in order, whatever the bound."""
+    review = review_game("4455432")  # three blunders
+    every = exercises(review)
+    assert [e.number for e in every] == [3, 4, 7]
+    assert exercises(review, within=0) == ()
+    assert exercises(review, 2, within=0.0) == ()
+    assert [e.number for e in exercises(review, within=3600)] == [3, 4, 7]
+    for bad in (-1, float("nan"), "1", True):
+        with pytest.raises(CoachError, match="within is a number of seconds"):
+            exercises(review, within=bad)  # type: ignore[arg-type]
+
+
 def test_a_missed_exercise_joins_the_puzzle_history(tmp_path: Path) -> None:
     (exercise,) = exercises(review_game("4455"), 1)
     assert exercise_id(exercise) == "7x6:44"

@@ -300,7 +300,7 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.page.wait_for_selector("#games button[data-game]")
     first = tab.page.locator("#games button[data-game]").first
     assert first.inner_text().startswith("Game ")
-    assert "you vs you, Red won, 7 moves, 7x6" in first.inner_text()
+    assert "Red vs Yellow, Red won, 7 moves, 7x6" in first.inner_text()
     assert "saved" in tab.page.inner_text("#games-note")
     tab.page.click("#new-game")
     tab.settle()
@@ -314,11 +314,28 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.check_console()
 
 
-def test_a_saved_game_against_the_computer_sets_only_your_mistakes(tab: Tab) -> None:
+def test_a_game_won_against_the_computer_is_saved_under_every_door_s_names(tab: Tab) -> None:
+    tab.go("?pos=445566&mode=computer&level=5&first=human")  # you are Red, to win at once
+    tab.click_column(7)
+    tab.page.wait_for_selector("#games button[data-game]")
+    line = tab.page.locator("#games button[data-game]").first.inner_text()
+    assert ": You vs Computer (level 5), Red won, 7 moves, 7x6" in line
+    tab.check_console()
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        {"computer": "first", "agent": "level:5"},  # as the page saves it
+        {"first": "computer (level:5)", "second": "Ann"},  # as the terminal saved it, --name Ann
+    ],
+)
+def test_a_saved_game_against_the_computer_sets_only_your_mistakes(
+    tab: Tab, players: dict[str, str]
+) -> None:
     answer = tab.page.request.post(
-        f"{tab.base_url}/api/v1/games",
-        data={"moves": GAME, "first": "level 5", "second": "you"},  # you were Yellow
-    )
+        f"{tab.base_url}/api/v1/games", data={"moves": GAME, **players}
+    )  # you were Yellow
     assert answer.status == 201
     number = answer.json()["number"]
     tab.go("")
@@ -362,4 +379,52 @@ def test_a_full_column_says_why_it_takes_no_disc(tab: Tab) -> None:
     tab.click_column(3)
     assert error.is_hidden()
     assert tab.stones() == 7
+    tab.check_console()
+
+
+def test_a_key_beyond_the_board_says_why_it_takes_no_disc(tab: Tab) -> None:
+    tab.go("?pos=44&mode=human")
+    tab.press("9")
+    error = tab.page.locator("#error")
+    assert error.is_visible()
+    assert error.inner_text() == (
+        "Column 9 is not on the board: it has 7 columns. Choose another column."
+    )
+    assert tab.stones() == 2
+    tab.press("3")
+    assert error.is_hidden()
+    assert tab.stones() == 3
+    tab.check_console()
+
+
+def test_a_key_beyond_the_board_in_an_exercise_says_why(reviewing: Tab) -> None:
+    tab = reviewing
+    tab.page.click("#retry-start")
+    tab.settle()
+    tab.press("8")
+    error = tab.page.locator("#error")
+    assert error.inner_text() == (
+        "Column 8 is not on the board: it has 7 columns. Choose another column."
+    )
+    assert tab.page.inner_text("#exercise-verdict") == "Choose a column on the board."
+    tab.press("1")  # a try: the verdict, and the error goes
+    assert error.is_hidden()
+    assert tab.page.inner_text("#exercise-verdict") != "Choose a column on the board."
+    tab.check_console()
+
+
+def test_the_exercise_board_marks_no_column_before_you_choose(tab: Tab) -> None:
+    tab.go(f"?pos={GAME[:-1]}&mode=human")
+    tab.click_column(int(GAME[-1]))  # the game's last move, by a click
+    open_review(tab)
+    tab.page.click("#retry-start")
+    tab.settle()
+    tab.page.mouse.move(0, 0)
+    assert tab.page.locator("#board .column.selected").count() == 0
+    backgrounds = tab.page.eval_on_selector_all(
+        "#board .column", "columns => columns.map(c => getComputedStyle(c).backgroundColor)"
+    )
+    assert set(backgrounds) == {"rgba(0, 0, 0, 0)"}  # no pale band over any column
+    tab.press("ArrowLeft")  # the keyboard still chooses one
+    assert tab.page.locator("#board .column.selected").count() == 1
     tab.check_console()

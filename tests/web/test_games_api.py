@@ -61,6 +61,26 @@ def test_a_game_is_saved_listed_and_opened(keeper: tuple[Server, Path]) -> None:
         assert store.game(saved["number"]).moves == "4455667"
 
 
+@pytest.mark.parametrize(
+    ("fields", "first", "second", "you"),
+    [
+        ({"computer": "second", "agent": "level:5"}, "You", "Computer (level 5)", "first"),
+        ({"computer": "first", "agent": "engine"}, "Computer (engine)", "You", "second"),
+        ({"computer": "first"}, "Computer (level 5)", "You", "second"),
+        ({}, "Red", "Yellow", None),
+        ({"first": "Ann", "second": "level 5"}, "Ann", "level 5", "first"),  # named by a client
+    ],
+)
+def test_the_server_names_the_players_as_every_door(
+    keeper: tuple[Server, Path], fields: dict[str, str], first: str, second: str, you: str | None
+) -> None:
+    server, _ = keeper
+    reply = post(server.url, GAMES, {"moves": "4455", **fields})
+    assert reply.status == 201, reply.raw
+    assert (reply.body["first"], reply.body["second"], reply.body["you"]) == (first, second, you)
+    assert get(server.url, f"{GAMES}/{reply.body['number']}").body["you"] == you
+
+
 def test_other_shapes_and_unfinished_games(keeper: tuple[Server, Path]) -> None:
     server, _ = keeper
     wide = post(server.url, GAMES, game("1,10,1,10", size="10x4", connect=3)).body
@@ -81,6 +101,8 @@ def test_other_shapes_and_unfinished_games(keeper: tuple[Server, Path]) -> None:
         (game(second="x" * 41), 422, ("second", "40")),
         ({**game(), "moves": 4455}, 422, ("moves",)),
         (game(colour="red"), 422, ("colour", "not a field")),
+        ({"moves": "4455", "first": "Ann"}, 422, ("give both or neither",)),
+        ({"moves": "4455", "computer": "third"}, 422, ("computer",)),
         ([1, 2], 422, ()),
     ],
 )

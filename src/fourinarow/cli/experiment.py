@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fourinarow.cli.options import game_count, run_id, seed_number, worker_count
+from fourinarow.cli.options import add_no_color, game_count, run_id, seed_number, worker_count
+from fourinarow.cli.output import color_wanted
 from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.results import (
     db_help,
@@ -62,6 +63,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--games", type=game_count, metavar="N", help="games per match, even (20)"
     )
     experiment.add_argument("--seed", type=seed_number, help="decides the agents' choices (0)")
+    add_no_color(experiment, "tables")
     experiment.add_argument(
         "--out",
         metavar="DIR",
@@ -102,6 +104,7 @@ class ExperimentRun:
     workers: int | None = None
     db: str | None = None
     quiet: bool = False
+    color: bool = True  # the tables in colour on a terminal (not with --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ExperimentRun:
@@ -131,6 +134,7 @@ class ExperimentRun:
             workers=args.workers,
             db=args.db,
             quiet=args.quiet,
+            color=color_wanted(args.no_color),
         )
 
 
@@ -165,7 +169,7 @@ def run_experiment(request: ExperimentRun) -> int:
             command = ["experiment", request.study, "--resume", str(experiment), *out_option]
             say_how_to_resume(played, total, command, request.db)
             return 130
-    print_experiment(report)
+    print_experiment(report, color=request.color)
     if importlib.util.find_spec("matplotlib") is None:
         print(
             "fourinarow experiment: note: the report has no plot: plots need matplotlib: "

@@ -5,15 +5,17 @@ retry its mistakes), export it as a move string or JSON, or replay it move by mo
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import textwrap
 from pathlib import Path
 from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
-from fourinarow.cli.options import positive_int, whole_option
+from fourinarow.cli.options import add_no_color, positive_int, whole_option
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review import (
+    YOURS,
     ReviewSettings,
     add_limit_options,
     add_retry_options,
@@ -53,7 +55,8 @@ RESULTS = {"first": "X won", "second": "O won", "draw": "draw", "unfinished": "u
 PLACES = {"terminal": "in the terminal", "desktop": "in the desktop game", "web": "on the web page"}
 """Where a saved game was played, as a sentence says it."""
 
-NAME_WIDTH = 14
+LINE_WIDTH = 80
+"""The listing's widest line: the players are cut only where a line would be wider."""
 
 game_number = whole_option(1, 10**12)
 """A saved game's number, from 1."""
@@ -95,7 +98,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     _add_db(listing, argparse.SUPPRESS)
     show = actions.add_parser("show", help="print a game and its final board")
     _add_number(show)
-    show.add_argument("--no-color", action="store_true", help="plain text board")
+    add_no_color(show, "board")
     _add_db(show, argparse.SUPPRESS)
     review = actions.add_parser(
         "review", help="grade every move of a game against the solver (and --retry)"
@@ -106,6 +109,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--json", action="store_true", help="print review --json's record, with the game's"
     )
     add_retry_options(review)
+    add_no_color(review, "boards (of --retry)")
     _add_db(review, argparse.SUPPRESS)
     export = actions.add_parser("export", help="print a game's move string, or its JSON record")
     _add_number(export)
@@ -113,12 +117,13 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "--json",
         action="store_true",
         help="print its JSON record: number, moves, size, width, height, connect, plies, "
-        "first, second, result, source, finished",
+        "first, second, you (which side is yours: first, second or null), result, source, "
+        "finished",
     )
     _add_db(export, argparse.SUPPRESS)
     replay = actions.add_parser("replay", help="step through a game move by move")
     _add_number(replay)
-    replay.add_argument("--no-color", action="store_true", help="plain text board")
+    add_no_color(replay)
     _add_db(replay, argparse.SUPPRESS)
 
 
@@ -162,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
         return _replay(saved, color_wanted(args.no_color))
     shape = {"moves": saved.moves, "size": (saved.width, saved.height), "connect": saved.connect}
     settings = ReviewSettings.from_args(argparse.Namespace(**{**vars(args), **shape}))
+    if args.retry is YOURS and saved.you is not None:  # your mistakes, as every door replays
+        settings = dataclasses.replace(settings, retry_player=1 if saved.you == "first" else 2)
     return review_moves(settings, {"game": game_record(saved)})
 
 
@@ -180,15 +187,21 @@ def _list(path: Path, limit: int, as_json: bool) -> int:
         return 0
     shown = f"the newest {len(games)} of {total}" if len(games) < total else f"{total}"
     print(f"Games in {path} ({shown}, newest first; times in UTC):")
-    print(f"{'#':>4}  {'finished':<16}  {'size':<5}  {'X':<{NAME_WIDTH}}  "
-          f"{'O':<{NAME_WIDTH}}  {'result':<10}  moves")  # fmt: skip
-    for game in games:
-        size = game.size + ("" if game.connect == 4 else f"c{game.connect}")
-        print(
-            f"{game.number:>4}  {game.finished[:16].replace('T', ' '):<16}  {size:<5}  "
-            f"{_cut(game.first):<{NAME_WIDTH}}  {_cut(game.second):<{NAME_WIDTH}}  "
-            f"{RESULTS[game.result]:<10}  {game.plies:>5}"
+    rows = [
+        (
+            f"{game.number:>4}  {game.finished[:16].replace('T', ' '):<16}  "
+            f"{game.size + ('' if game.connect == 4 else f'c{game.connect}'):<5}",
+            f"{game.first} vs {game.second}",
+            f"{RESULTS[game.result]:<10}  {game.plies:>5}",
         )
+        for game in games
+    ]
+    rows.insert(0, (f"{'#':>4}  {'finished':<16}  {'size':<5}", "X vs O", f"{'result':<10}  moves"))
+    left = max(len(start) for start, _, _ in rows)
+    room = LINE_WIDTH - left - max(len(end) for _, _, end in rows) - 4
+    width = min(room, max(len(players) for _, players, _ in rows))
+    for start, players, end in rows:
+        print(f"{start:<{left}}  {_cut(players, width):<{width}}  {end}")
     print("Show one with: fourinarow games show N; review it: fourinarow games review N")
     return 0
 
@@ -198,8 +211,8 @@ def _when(saved: SavedGame) -> str:
     return saved.finished[:16].replace("T", " ") + " UTC"
 
 
-def _cut(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 3] + "..."  # ASCII: 80
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."  # ASCII: 80 columns
 
 
 def _board_text(board: Board, color: bool) -> str:

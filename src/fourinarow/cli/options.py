@@ -34,6 +34,7 @@ __all__ = [
     "MAX_TIME_MS",
     "MAX_WORKERS",
     "PATH_METAVARS",
+    "add_no_color",
     "add_position_options",
     "add_shape_options",
     "board_size",
@@ -225,6 +226,16 @@ class _StoreSize(argparse.Action):
     ) -> None:
         setattr(namespace, self.dest, values)
         namespace.size_given = True
+
+
+def add_no_color(parser: argparse.ArgumentParser, what: str = "boards") -> None:
+    """Add ``--no-color``, which every command that prints in colour takes: ``what`` (boards,
+    tables) in plain text."""
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help=f"plain text {what}, no colour (as when NO_COLOR is set or output is not a terminal)",
+    )
 
 
 def add_shape_options(parser: argparse.ArgumentParser) -> None:

@@ -17,7 +17,12 @@ from typing import Any, TextIO
 
 from fourinarow.agents import AGENTS, Agent, Decision, Limit, PerfectAgent, make_agent
 from fourinarow.cli.kernels import note_pure_python
-from fourinarow.cli.options import add_shape_options, non_negative_number, seed_number
+from fourinarow.cli.options import (
+    add_no_color,
+    add_shape_options,
+    non_negative_number,
+    seed_number,
+)
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.review_text import explanation_lines, line_text, review_text
 from fourinarow.cli.streams import ask
@@ -36,7 +41,13 @@ from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Estimate
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import review_position_limit
 from fourinarow.service.coach import best_line, explain, line_limit
-from fourinarow.service.games import MAX_NAME, GameStore, GameStoreError, default_games_path
+from fourinarow.service.games import (
+    GameStore,
+    GameStoreError,
+    computer_name,
+    default_games_path,
+    player_names,
+)
 from fourinarow.service.jobs import interruptible
 from fourinarow.service.judgement import hint
 from fourinarow.service.reviews import review_game
@@ -103,11 +114,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument(
         "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
     )
-    play.add_argument(
-        "--no-color",
-        action="store_true",
-        help="plain text board (also when NO_COLOR is set or output is not a terminal)",
-    )
+    add_no_color(play, "board")
     play.add_argument(
         "--seed", type=seed_number, help="seed the computer's choices for a repeatable game"
     )
@@ -339,19 +346,17 @@ class TerminalGame:
             human, computer = _Seat(s.name or "You", None), _Seat("Computer", self._agent)
             seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
         self._names = {p: seat.name for p, seat in seats.items()}
-        self._players = {
-            p: (seat.name if seat.agent is None else f"computer ({seat.agent.name})")[:MAX_NAME]
-            for p, seat in seats.items()
-        }
+        agents = [None if seat.agent is None else seat.agent.name for seat in seats.values()]
+        self._players = dict(enumerate(player_names(*agents, you=s.name), 1))
         for seat in seats.values():
             self._wins.setdefault(seat.name, 0)
         return seats
 
     @staticmethod
     def _describe(player: int, seat: _Seat) -> str:
-        """``You play X`` or ``Computer (simple) plays O``."""
+        """``You play X`` or ``Computer (level 5) plays O``."""
         verb = "play" if seat.name == "You" else "plays"
-        who = f"{seat.name} ({seat.agent.name})" if seat.agent is not None else seat.name
+        who = computer_name(seat.agent.name) if seat.agent is not None else seat.name
         return f"{who} {verb} {_SYMBOLS[player]}"
 
     def _play_one(self) -> Board:
@@ -525,9 +530,8 @@ class TerminalGame:
             )
         position = board.copy()
         review = interruptible(lambda: review_game(position, limit=limit, solver=Solver(tt_mb=32)))
-        agent = f" ({self._agent.name})" if self._agent is not None else ""
-        who = {p: name + (agent if name == "Computer" else "") for p, name in self._names.items()}
-        self._say(f"X = {who[1]}, O = {who[2]}")
+        who = [self._players[p] if self._names[p] == "Computer" else self._names[p] for p in (1, 2)]
+        self._say(f"X = {who[0]}, O = {who[1]}")
         self._say(review_text(review))
         self._say()
 

@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from fourinarow.cli.options import positive_int
+from fourinarow.cli.options import add_no_color, positive_int
 from fourinarow.cli.output import color_wanted
 from fourinarow.cli.streams import ask
 from fourinarow.core import IllegalMoveError, InvalidMoveError, column_label, parse_column
@@ -144,7 +144,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         help="the progress file, a regular file or new (default: puzzles.sqlite3 in the user "
         "data folder)",
     )
-    parser.add_argument("--no-color", action="store_true", help="plain text boards")
+    add_no_color(parser)
 
 
 @dataclass(frozen=True)

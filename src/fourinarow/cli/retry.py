@@ -35,9 +35,9 @@ from fourinarow.service.reviews import SYMBOLS, Review
 __all__ = ["RETRY_HELP", "Retry"]
 
 RETRY_HELP = (
-    "after the review, replay each mistake and blunder (of X or O only, if given) and ask for "
-    "a better move; then the verdict and why. Missed ones join your puzzle history "
-    "(--puzzle-db)"
+    "after the review, replay each mistake and blunder (of X or O only, if given, or both; "
+    "given alone, a saved game's against the computer replays yours) and ask for a better "
+    "move; then the verdict and why. Missed ones join your puzzle history (--puzzle-db)"
 )
 """The ``--retry`` option's help, the same for ``review`` and ``games review``."""
 

@@ -4,6 +4,7 @@ estimates where the solver proves nothing in time."""
 from __future__ import annotations
 
 import argparse
+import enum
 import json
 import sys
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from typing import Any
 
 from fourinarow.cli.help_format import ParagraphHelpFormatter
 from fourinarow.cli.options import (
+    add_no_color,
     add_shape_options,
     node_count,
     non_negative_number,
@@ -36,6 +38,7 @@ from fourinarow.service.words import ESTIMATE_RULE, MOVES_RULE, VALUES_RULE
 
 __all__ = [
     "DEFAULT_TIME_MS",
+    "YOURS",
     "ReviewSettings",
     "add_limit_options",
     "add_parser",
@@ -47,6 +50,15 @@ __all__ = [
 
 _NO_RETRY = False
 """``--retry``'s value when it is not given (``None`` is "both players")."""
+
+
+class _Retry(enum.Enum):
+    YOURS = "yours"
+
+
+YOURS = _Retry.YOURS
+"""``--retry``'s value when it is given without a side: yours in a saved game against the
+computer, else both players'."""
 
 DEFAULT_TIME_MS = REVIEW_SECONDS * 1000
 """The time per position on boards without an opening book (a shape with one, shipped or
@@ -122,6 +134,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     add_retry_options(parser)
+    add_no_color(parser, "boards (of --retry)")
     add_db_options(parser)
     add_agent_options(parser)
 
@@ -164,7 +177,7 @@ def add_retry_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--retry",
         nargs="?",
-        const=None,
+        const=YOURS,
         default=_NO_RETRY,
         type=retry_side,
         metavar="X|O",
@@ -209,7 +222,7 @@ class ReviewSettings:
     retry: bool = False  # replay the mistakes after the review
     retry_player: Player | None = None  # whose (None: both players')
     puzzle_db: str | None = None  # the puzzle history of --retry (None: the user's)
-    color: bool = False  # boards of --retry in colour
+    color: bool = False  # boards of --retry in colour (a terminal, without --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
@@ -225,9 +238,9 @@ class ReviewSettings:
             max_nodes=args.max_nodes,
             json=args.json,
             retry=args.retry is not _NO_RETRY,
-            retry_player=None if args.retry is _NO_RETRY else args.retry,
+            retry_player=None if args.retry is _NO_RETRY or args.retry is YOURS else args.retry,
             puzzle_db=args.puzzle_db,
-            color=color_wanted(False),
+            color=color_wanted(args.no_color),
         )
 
     def limit_of(self, shape: Geometry | Board) -> Limit | None:

@@ -6,7 +6,12 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from fourinarow.cli.options import add_position_options, add_shape_options, read_position
+from fourinarow.cli.options import (
+    add_no_color,
+    add_position_options,
+    add_shape_options,
+    read_position,
+)
 from fourinarow.cli.output import color_wanted
 from fourinarow.core import Board
 from fourinarow.core.render import render_ansi, render_text
@@ -26,7 +31,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     )
     add_position_options(show, optional=True)
     add_shape_options(show)
-    show.add_argument("--no-color", action="store_true", help="plain text board")
+    add_no_color(show, "board")
 
 
 @dataclass(frozen=True)

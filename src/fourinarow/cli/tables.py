@@ -1,6 +1,7 @@
 """Result tables on standard output, drawn by rich (tournaments, matches, experiments).
 
-On a terminal the tables fit its width and may use colour, unless ``NO_COLOR`` is set. Into a
+On a terminal the tables fit its width and may use colour, unless ``NO_COLOR`` is set or the
+command was given ``--no-color``. Into a
 file or a pipe they are plain text, no escape codes, each row on one line however wide.
 """
 
@@ -24,15 +25,16 @@ UNWRAPPED_WIDTH = 10_000
 """The width of standard output when it is not a terminal: wide enough that no row wraps."""
 
 
-def print_plain_or_rich(*renderables: RenderableType) -> None:
+def print_plain_or_rich(*renderables: RenderableType, color: bool = True) -> None:
     """Print rich renderables on standard output, one after another with a blank line between.
 
-    On a terminal rich draws them to its width, with colour unless ``NO_COLOR`` is set; into a
-    file or a pipe they are plain text, no line wrapped and no line with trailing spaces.
+    On a terminal rich draws them to its width, with colour and bold unless ``color`` is false
+    (``--no-color``, ``NO_COLOR``: then in plain text); into a file or a pipe they are plain
+    text, no line wrapped and no line with trailing spaces.
     """
     from rich.console import Console
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, color_system="auto" if color else None)
     if console.is_terminal:
         for place, renderable in enumerate(renderables):
             if place:
@@ -75,6 +77,8 @@ def print_tournament(
     agents: Sequence[AgentSummary],
     pairings: Sequence[PairingSummary],
     ratings: dict[str, tuple[float, float]],
+    *,
+    color: bool = True,
 ) -> None:
     """Three tables: the agents' results (under ``heading``, such as "Tournament 3: 12
     games"), best rated first; their cost per move; and every pairing once (from the side
@@ -111,10 +115,10 @@ def print_tournament(
             f"{p.score:.3f}", f"{p.low:.2f}-{p.high:.2f}", f"{p.mean_length:.1f}",
             f"{p.median_length:.1f}",
         )  # fmt: skip
-    print_plain_or_rich(results, costs, pairs)
+    print_plain_or_rich(results, costs, pairs, color=color)
 
 
-def print_experiment(report: StudyReport) -> None:
+def print_experiment(report: StudyReport, *, color: bool = True) -> None:
     """The study's tables, one per board and opponent, and where the report was written."""
     from rich.text import Text
 
@@ -141,4 +145,4 @@ def print_experiment(report: StudyReport) -> None:
                     )  # fmt: skip
             tables.append(table)
     tables.append(Text(f"(written to {report.path})"))
-    print_plain_or_rich(*tables)
+    print_plain_or_rich(*tables, color=color)

@@ -12,6 +12,7 @@ from typing import Any
 
 from fourinarow.cli.long_searches import warn_if_unbounded
 from fourinarow.cli.options import (
+    add_no_color,
     add_shape_options,
     game_count,
     non_negative_number,
@@ -19,6 +20,7 @@ from fourinarow.cli.options import (
     seed_number,
     worker_count,
 )
+from fourinarow.cli.output import color_wanted
 from fourinarow.cli.progress_bars import progress_bar
 from fourinarow.cli.results import (
     db_help,
@@ -80,6 +82,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             help="random moves before the agents take over, for variety (0)",
         )
         parser.add_argument("--seed", type=seed_number, help="decides openings and choices (0)")
+        add_no_color(parser, "tables")
         add_shape_options(parser)
         parser.set_defaults(size=None, connect=None)  # to tell given options (SETTING_DEFAULTS)
         parser.add_argument(
@@ -147,6 +150,7 @@ class TournamentRun:
     csv: bool = False
     plot: str | None = None
     quiet: bool = False
+    color: bool = True  # the tables in colour on a terminal (not with --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> TournamentRun:
@@ -181,6 +185,7 @@ class TournamentRun:
             csv=args.csv,
             plot=args.plot,
             quiet=args.quiet,
+            color=color_wanted(args.no_color),
         )
 
 
@@ -241,7 +246,7 @@ def play_tournament(request: TournamentRun) -> int:
     else:
         from fourinarow.cli.tables import print_tournament
 
-        print_tournament(heading, agents, pairings, ratings)
+        print_tournament(heading, agents, pairings, ratings, color=request.color)
     return 0
 
 

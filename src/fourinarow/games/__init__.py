@@ -1,5 +1,6 @@
 """The player's own games: every finished (or left) game of the terminal, the desktop game and
-the web page, kept in a SQLite file and numbered in the order saved.
+the web page, kept in a SQLite file and numbered in the order saved, under the players' names
+every door gives them (:mod:`fourinarow.games.sides`).
 
 Front ends reach it through :mod:`fourinarow.service.games`.
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 from fourinarow.games.game_store import (
     GAME_RESULTS,
-    MAX_NAME,
     SOURCES,
     GameResult,
     GameStore,
@@ -21,17 +21,32 @@ from fourinarow.games.game_store import (
     default_games_path,
     result_of,
 )
+from fourinarow.games.sides import (
+    MAX_NAME,
+    PEOPLE,
+    YOU,
+    Side,
+    computer_name,
+    player_names,
+    your_side,
+)
 
 __all__ = [
     "GAME_RESULTS",
     "MAX_NAME",
+    "PEOPLE",
     "SOURCES",
+    "YOU",
     "GameResult",
     "GameStore",
     "GameStoreError",
     "SavedGame",
+    "Side",
     "Source",
     "UnknownGameError",
+    "computer_name",
     "default_games_path",
+    "player_names",
     "result_of",
+    "your_side",
 ]

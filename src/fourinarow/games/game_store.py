@@ -17,10 +17,10 @@ disk) raises :class:`~fourinarow.core.paths.OutputWriteError`, the games saved b
 >>> from fourinarow.core import Board
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     with GameStore(pathlib.Path(folder) / "g.sqlite3") as store:
-...         saved = store.save(Board.from_moves("4455667"), first="you", second="level 3",
-...                            source="terminal")
-...         (saved.number, saved.moves, saved.result, len(store))
-(1, '4455667', 'first', 1)
+...         saved = store.save(Board.from_moves("4455667"), first="You",
+...                            second="Computer (level 3)", source="terminal")
+...         (saved.number, saved.moves, saved.result, saved.you, len(store))
+(1, '4455667', 'first', 'first', 1)
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from fourinarow.core.user_files import (
     open_user_file,
     user_file_error,
 )
+from fourinarow.games.sides import MAX_NAME, Side, your_side
 from fourinarow.userdata import (
     DAMAGED_ADVICE,
     UnknownDataHomeError,
@@ -73,9 +74,6 @@ GAME_RESULTS: tuple[GameResult, ...] = get_args(GameResult)
 Source = Literal["terminal", "desktop", "web"]
 """Where a game was played."""
 SOURCES: tuple[Source, ...] = get_args(Source)
-
-MAX_NAME = 40
-"""The most characters of a player's name (``you``, ``level 5``, ``engine``)."""
 
 WHAT = "the games file"
 
@@ -143,7 +141,8 @@ class SavedGame:
         number: 1, 2, 3, ... in the order saved (never reused).
         moves: the move string, as ``Board.to_moves`` writes it for this board.
         width, height, connect: the board's shape.
-        first, second: who played, as the front end shows them (``you``, ``level 5``).
+        first, second: who played (``You``, ``Computer (level 5)``; ``Red`` and ``Yellow``
+            for two people: :func:`~fourinarow.games.sides.player_names`).
         result: ``first``, ``second``, ``draw`` or ``unfinished`` (left before its end).
         source: ``terminal``, ``desktop`` or ``web``.
         finished: when it was saved (UTC, ISO 8601, seconds).
@@ -166,6 +165,12 @@ class SavedGame:
         return f"{self.width}x{self.height}"
 
     @property
+    def you(self) -> Side | None:
+        """Which side is yours: ``first``, ``second``, or ``None`` (two people, or two
+        computers), from the names (:func:`~fourinarow.games.sides.your_side`)."""
+        return your_side(self.first, self.second)
+
+    @property
     def plies(self) -> int:
         """The stones played."""
         return self.board().ply
@@ -177,7 +182,7 @@ class SavedGame:
         )
 
     def to_json(self) -> dict[str, object]:
-        """The game as JSON: every attribute, ``size`` (``7x6``) and ``plies``."""
+        """The game as JSON: every attribute, ``size`` (``7x6``), ``plies`` and ``you``."""
         return {
             "number": self.number,
             "moves": self.moves,
@@ -188,6 +193,7 @@ class SavedGame:
             "plies": self.plies,
             "first": self.first,
             "second": self.second,
+            "you": self.you,
             "result": self.result,
             "source": self.source,
             "finished": self.finished,

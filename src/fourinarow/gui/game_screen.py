@@ -32,6 +32,7 @@ from fourinarow.gui.sound import SoundPlayer
 from fourinarow.gui.thinking import Hint, TaskFailed, Workers
 from fourinarow.search.scores import Bounds, ColumnValues, Estimate, Unvalued
 from fourinarow.service.budgets import ANALYSIS_SECONDS
+from fourinarow.service.games import player_names
 from fourinarow.service.judgement import hint
 
 __all__ = ["HINT_SECONDS", "AgentFor", "GameScreen"]
@@ -111,8 +112,14 @@ class GameScreen:
         seat = self.session.seat(player)
         colour = palette_for(self.settings.color_blind).name(player)
         if self.settings.mode is Mode.HUMAN_VS_COMPUTER:
-            return "You" if seat.is_human else f"Computer (level {seat.level})"
+            return self.saved_names()[player - 1]
         return colour if seat.is_human else f"{colour} (level {seat.level})"
+
+    def saved_names(self) -> tuple[str, str]:
+        """The names the game is saved under, as every door saves them (``You``,
+        ``Computer (level 5)``; ``Red`` and ``Yellow`` for two people)."""
+        seats = (self.session.seat(1), self.session.seat(2))
+        return player_names(*(None if s.is_human else f"level:{s.level}" for s in seats))
 
     def status(self) -> str:
         """The status line: a notice if there is one, else what is happening."""

@@ -104,7 +104,7 @@ class App:
 
     def keep_game(self, game: GameScreen) -> None:
         """Save ``game`` to the games file (finished, or as left); say so if that fails."""
-        self.keeper.keep(game.board, (game.name(1), game.name(2)))
+        self.keeper.keep(game.board, game.saved_names())
         if self.keeper.error is not None:
             game.notice = self.keeper.error
 
@@ -156,8 +156,7 @@ class App:
         job = self._review_job_for(saved.board())
         names = (saved.first, saved.second)
         self.review = ReviewScreen(job, names, color_blind=games.color_blind)
-        yours = [player for player, name in enumerate(names, 1) if name == "You"]
-        self.review.player = yours[0] if len(yours) == 1 else None
+        self.review.player = {"first": 1, "second": 2, None: None}[saved.you]
 
     def open_retry(self) -> None:
         """Replay the reviewed game's mistakes (the human's alone against the computer),

@@ -10,7 +10,11 @@ Elsewhere:
   analysis, unless told otherwise) get :data:`ANALYSIS_SECONDS`;
 - each position of a review gets :data:`REVIEW_SECONDS` (the same in the terminal, on the
   web and on the desktop), unless the user asks for another time, a node limit or none;
-- a whole review with a cap (the web's) gives each position an even share of it.
+- a whole review with a cap (the web's) gives each position an even share of it, after
+  :data:`COACH_SHARE` kept for the best lines (off the book), and what is left of the cap
+  coaches: :data:`RECORD_SHARE` of it for the record's explanations and best lines, the rest
+  for the mistakes to learn from (:func:`~fourinarow.service.coach.exercises` stops at it);
+- a best line beside a review or a hint gets :data:`LINE_SECONDS` in all (:func:`line_limit`).
 
 Within any of them, ``PROOF_SHARE`` of the time goes to proofs, every column narrowed
 together, and the engine's estimates get the rest (prove, then estimate:
@@ -23,6 +27,7 @@ together, and the engine's estimates get the rest (prove, then estimate:
 from __future__ import annotations
 
 from fourinarow.agents.proofs import PROOF_SHARE, book_reach
+from fourinarow.analysis.review import Review
 from fourinarow.core import Board
 from fourinarow.core.geometry import Geometry
 from fourinarow.search.book import has_default_book
@@ -30,11 +35,22 @@ from fourinarow.search.limit import Limit
 
 __all__ = [
     "ANALYSIS_SECONDS",
+    "ANSWER_SECONDS_PER_MOVE",
+    "COACH_SHARE",
+    "LINE_LENGTH",
+    "LINE_SECONDS",
+    "LINE_SHARE",
     "PROOF_SHARE",
+    "RECORD_SHARE",
     "REVIEW_SECONDS",
     "analysis_limit",
+    "answer_reserve",
+    "capped_line_limit",
+    "grading_seconds",
     "hint_limit",
     "inside_book",
+    "line_limit",
+    "record_seconds",
     "review_position_limit",
     "whole_review_limit",
 ]
@@ -44,6 +60,30 @@ ANALYSIS_SECONDS = 1.0
 
 REVIEW_SECONDS = 1.0
 """The time each position of a review takes by default on a shape without an opening book."""
+
+LINE_LENGTH = 12
+"""The most moves of a best line, by default."""
+
+LINE_SECONDS = 0.25
+"""The time a whole best line shown beside a review or a hint may take on a shape without an
+opening book, shared evenly among its positions (:func:`line_limit`): a time, not a node
+count, as a node costs a hundred times more on a 20x20 board than on 7x6."""
+
+ANSWER_SECONDS_PER_MOVE = 50e-6
+"""The time kept back from a capped review, per move, to write its answer (the record, then
+JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 380 moves."""
+
+COACH_SHARE = 0.2
+"""The share of a capped review's time kept for its best lines, on a shape without an opening
+book (with one, the book grades the game at once and the solver gives the lines quickly)."""
+
+RECORD_SHARE = 0.7
+"""The share of the coaching's time (what the cap leaves after the grading) that the record's
+explanations and best lines may take; the mistakes to learn from take the rest."""
+
+LINE_SHARE = 0.5
+"""The share of the time left after a capped review's grading that the best lines may take,
+on a shape without an opening book."""
 
 
 def inside_book(board: Board) -> bool:
@@ -107,3 +147,58 @@ def whole_review_limit(board: Board, seconds: float) -> Limit | None:
     if has_default_book(board.width, board.height, board.connect):
         return None
     return Limit(time=seconds / max(1, board.ply))
+
+
+def answer_reserve(board: Board) -> float:
+    """The seconds a capped review of ``board``'s game keeps back to write its answer:
+    :data:`ANSWER_SECONDS_PER_MOVE` a move."""
+    return ANSWER_SECONDS_PER_MOVE * board.ply
+
+
+def grading_seconds(board: Board, seconds: float) -> float:
+    """The time the grading itself may take of a capped review's ``seconds``: all of it on a
+    shape with an opening book, else all but :data:`COACH_SHARE`, kept for the best lines.
+
+    >>> grading_seconds(Board(), 10.0), grading_seconds(Board(8, 7), 10.0)
+    (10.0, 8.0)
+    """
+    if has_default_book(board.width, board.height, board.connect):
+        return seconds
+    return seconds * (1 - COACH_SHARE)
+
+
+def record_seconds(coaching: float) -> float:
+    """The time the record's explanations and best lines may take of the ``coaching`` seconds
+    a capped review has left after its grading: :data:`RECORD_SHARE` of it (the mistakes to
+    learn from get the rest)."""
+    return coaching * RECORD_SHARE
+
+
+def line_limit(shape: Board | Geometry | Review) -> Limit | None:
+    """Each position's limit in a best line shown beside a review or a hint on a board of
+    ``shape``: none on a shape with an opening book (the solver's line, exact and quick),
+    else an even share of :data:`~fourinarow.service.budgets.LINE_SECONDS` among the
+    :data:`~fourinarow.service.budgets.LINE_LENGTH` positions.
+
+    >>> line_limit(Board()), line_limit(Board(8, 7)).time == LINE_SECONDS / LINE_LENGTH
+    (None, True)
+    """
+    if has_default_book(shape.width, shape.height, shape.connect):
+        return None
+    return Limit(time=LINE_SECONDS / LINE_LENGTH)
+
+
+def capped_line_limit(board: Board, left: float) -> Limit | None:
+    """Each position's limit in the best lines of a capped review's record: :func:`line_limit`
+    (none on a shape with an opening book), at most an even share of :data:`LINE_SHARE` of
+    the ``left`` seconds among the game's positions and each line's :data:`LINE_LENGTH`
+    moves.
+
+    >>> capped_line_limit(Board.from_moves("4455", width=8, height=7), 0.48).time
+    0.005
+    """
+    default = line_limit(board)
+    if default is None:
+        return None
+    share = left * LINE_SHARE / max(1, board.ply * LINE_LENGTH)
+    return Limit(time=share if default.time is None else min(share, default.time))

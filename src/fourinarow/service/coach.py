@@ -15,7 +15,9 @@ draw them.
   :func:`remember_missed` adds an exercise missed to the puzzle history.
 
 ``explain`` and ``Explanation`` (:mod:`fourinarow.analysis.explain`) are importable from here
-too, for the front ends, which reach the analysis only through the service layer.
+too, for the front ends, which reach the analysis only through the service layer, and so are
+``line_limit``, ``LINE_LENGTH`` and ``LINE_SECONDS``, a best line's budget
+(:mod:`fourinarow.service.budgets`).
 
 >>> from fourinarow.service.reviews import review_game
 >>> review = review_game("4455")  # X's 5 throws the win; O's 5 throws it back
@@ -30,6 +32,7 @@ too, for the front ends, which reach the analysis only through the service layer
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from fourinarow.agents.proofs import prove_then_estimate
@@ -39,7 +42,6 @@ from fourinarow.analysis.review import MoveReview, Review, review_move
 from fourinarow.core import Board, Column, FourInARowError, Player, column_label
 from fourinarow.core.checks import shown
 from fourinarow.puzzles.history import Progress
-from fourinarow.search.book import has_default_book
 from fourinarow.search.checks import checked_limit, playable_board
 from fourinarow.search.engine_search import Engine
 from fourinarow.search.estimates import ESTIMATE_TABLE_MB
@@ -53,6 +55,9 @@ from fourinarow.search.scores import (
     expected_result,
 )
 from fourinarow.search.solver import Solver
+from fourinarow.service.budgets import LINE_LENGTH as LINE_LENGTH
+from fourinarow.service.budgets import LINE_SECONDS as LINE_SECONDS
+from fourinarow.service.budgets import line_limit as line_limit
 from fourinarow.service.words import result_of, value_words, verb_words
 
 __all__ = [
@@ -72,14 +77,6 @@ __all__ = [
     "move_explanations",
     "remember_missed",
 ]
-
-LINE_LENGTH = 12
-"""The most moves of a best line, by default."""
-
-LINE_SECONDS = 0.25
-"""The time a whole best line shown beside a review or a hint may take on a shape without an
-opening book, shared evenly among its positions (:func:`line_limit`): a time, not a node
-count, as a node costs a hundred times more on a 20x20 board than on 7x6."""
 
 MISTAKES_SET = "your games"
 """The puzzle set an exercise missed is recorded under in the puzzle history."""
@@ -220,19 +217,6 @@ def _center_first(columns: tuple[Column, ...] | list[Column], width: int) -> Col
     return min(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
 
 
-def line_limit(shape: Board | Review) -> Limit | None:
-    """Each position's limit in a best line shown beside a review or a hint on a board of
-    ``shape``: none on a shape with an opening book (the solver's line, exact and quick),
-    else an even share of :data:`LINE_SECONDS` among the :data:`LINE_LENGTH` positions.
-
-    >>> line_limit(Board()), line_limit(Board(8, 7)).time == LINE_SECONDS / LINE_LENGTH
-    (None, True)
-    """
-    if has_default_book(shape.width, shape.height, shape.connect):
-        return None
-    return Limit(time=LINE_SECONDS / LINE_LENGTH)
-
-
 def best_line(
     board: Board,
     *,
@@ -348,23 +332,40 @@ def _exercise(review: Review, move: MoveReview) -> Exercise | None:
     )
 
 
-def exercises(review: Review, player: Player | None = None) -> tuple[Exercise, ...]:
+def exercises(
+    review: Review, player: Player | None = None, *, within: float | None = None
+) -> tuple[Exercise, ...]:
     """The mistakes and blunders of a review (of ``player`` alone, if given), in order, each
     as an exercise; inaccuracies are not replayed, nor moves the review could not grade.
 
+    With ``within`` (seconds: what a capped review has left, as
+    :mod:`~fourinarow.service.budgets` splits a server's cap), no exercise is begun once that
+    time has passed: the first ones found are returned (none for 0), so that a game of many
+    mistakes on a large board, each explained, stays within the cap.
+
     Raises:
-        CoachError: ``review`` is not a review, or ``player`` is not 1, 2 or ``None``.
+        CoachError: ``review`` is not a review, ``player`` is not 1, 2 or ``None``, or
+            ``within`` is not a number of seconds >= 0.
     """
+    start = time.perf_counter()
     if not isinstance(review, Review):
         raise CoachError(f"exercises come from a Review, not {shown(review)}")
     if player is not None and (isinstance(player, bool) or player not in (1, 2)):
         raise CoachError(f"a player is 1, 2 or None, not {shown(player)}")
-    found = (
-        _exercise(review, move)
-        for move in review.moves
-        if move.grade in REPLAYED and (player is None or move.player == player)
-    )
-    return tuple(exercise for exercise in found if exercise is not None)
+    if within is not None and (
+        isinstance(within, bool) or not isinstance(within, int | float) or not within >= 0
+    ):
+        raise CoachError(f"within is a number of seconds >= 0 or None, not {shown(within)}")
+    found = []
+    for move in review.moves:
+        if move.grade not in REPLAYED or (player is not None and move.player != player):
+            continue
+        if within is not None and time.perf_counter() - start >= within:
+            break
+        exercise = _exercise(review, move)
+        if exercise is not None:
+            found.append(exercise)
+    return tuple(found)
 
 
 def exercise_id(exercise: Exercise) -> str:

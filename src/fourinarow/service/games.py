@@ -1,21 +1,29 @@
 """The player's saved games for the front ends: the terminal, the desktop game and the web
-page save each finished (or left) game here and list, open and export them
-(:mod:`fourinarow.games`)."""
+page save each finished (or left) game here, under the names
+:func:`~fourinarow.games.sides.player_names` gives, and list, open and export them
+(:mod:`fourinarow.games`); :func:`~fourinarow.games.sides.your_side` tells which side was
+yours."""
 
 from __future__ import annotations
 
 __all__ = [
     "GAME_RESULTS",
     "MAX_NAME",
+    "PEOPLE",
     "SOURCES",
+    "YOU",
     "GameResult",
     "GameStore",
     "GameStoreError",
     "SavedGame",
+    "Side",
     "Source",
     "UnknownGameError",
+    "computer_name",
     "default_games_path",
+    "player_names",
     "result_of",
+    "your_side",
 ]
 
 from fourinarow.games import (
@@ -50,4 +58,22 @@ from fourinarow.games import (
 )
 from fourinarow.games import (
     result_of as result_of,
+)
+from fourinarow.games.sides import (
+    PEOPLE as PEOPLE,
+)
+from fourinarow.games.sides import (
+    YOU as YOU,
+)
+from fourinarow.games.sides import (
+    Side as Side,
+)
+from fourinarow.games.sides import (
+    computer_name as computer_name,
+)
+from fourinarow.games.sides import (
+    player_names as player_names,
+)
+from fourinarow.games.sides import (
+    your_side as your_side,
 )

@@ -25,6 +25,7 @@ from fourinarow.games import SavedGame
 from fourinarow.search.limit import Limit
 from fourinarow.search.scores import ColumnValue, ColumnValues, Exact, Unvalued
 from fourinarow.search.solver import Solver
+from fourinarow.service.budgets import line_limit as coach_line_limit
 from fourinarow.service.coach import (
     Exercise,
     Verdict,
@@ -33,7 +34,6 @@ from fourinarow.service.coach import (
     course,
     move_explanations,
 )
-from fourinarow.service.coach import line_limit as coach_line_limit
 from fourinarow.service.words import move_sentence, moves_to_end, value_words
 
 __all__ = [

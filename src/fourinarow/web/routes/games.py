@@ -3,14 +3,14 @@ opened again (:mod:`fourinarow.web.saved_games`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 
-from fourinarow.service.games import MAX_NAME, UnknownGameError
+from fourinarow.service.games import MAX_NAME, UnknownGameError, player_names
 from fourinarow.web.dependencies import SavedGamesDep
 from fourinarow.web.error_answers import error_answers
 from fourinarow.web.positions import read_board
@@ -26,14 +26,42 @@ MAX_LIST = 200
 
 
 class GameRequest(BaseModel):
-    """The body of ``POST /api/v1/games``: a game played on the page."""
+    """The body of ``POST /api/v1/games``: a game played on the page. The players are named
+    as every door names them (``You``, ``Computer (level 5)``; ``Red`` and ``Yellow`` for two
+    people) from ``computer`` and ``agent``, unless ``first`` and ``second`` name them."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     moves: str = Field(min_length=1, max_length=MAX_TEXT, description="the moves, 1-based (4455)")
     size: str | None = Field(default=None, max_length=40, description="WxH, default 7x6")
     connect: int = Field(default=4, description="the line length that wins")
-    first: str = Field(min_length=1, max_length=MAX_NAME, description="who played first (you)")
-    second: str = Field(min_length=1, max_length=MAX_NAME, description="who played second")
+    computer: Literal["first", "second"] | None = Field(
+        default=None, description="the side the computer played (left out: two people)"
+    )
+    agent: str = Field(
+        default="level:5", min_length=1, max_length=200, description="the computer's agent spec"
+    )
+    first: str | None = Field(
+        default=None, min_length=1, max_length=MAX_NAME, description="the first player's name"
+    )
+    second: str | None = Field(
+        default=None, min_length=1, max_length=MAX_NAME, description="the second player's name"
+    )
+
+    @model_validator(mode="after")
+    def _both_names_or_none(self) -> GameRequest:
+        if (self.first is None) != (self.second is None):
+            raise ValueError("first and second name the players together: give both or neither")
+        return self
+
+    def names(self) -> tuple[str, str]:
+        """The names the game is saved under."""
+        if self.first is not None and self.second is not None:
+            return self.first, self.second
+        agent = self.agent
+        return player_names(
+            agent if self.computer == "first" else None,
+            agent if self.computer == "second" else None,
+        )
 
 
 @router.post(
@@ -48,13 +76,15 @@ class GameRequest(BaseModel):
 )
 async def save_game(request: Request, games: SavedGamesDep) -> JSONResponse:
     """Save the game (its result from its moves: ``first``, ``second``, ``draw`` or
-    ``unfinished``) as ``source`` ``web``; answer its record, 201. The server keeps its newest
+    ``unfinished``) as ``source`` ``web``, its players named from ``computer`` and ``agent``
+    (``You`` and ``Computer (level 5)``; ``Red`` and ``Yellow`` without ``computer``) unless
+    ``first`` and ``second`` name them; answer its record, 201. The server keeps its newest
     games only (``fourinarow serve --keep-games``): the oldest go as new ones come; a server
     that keeps none answers 403."""
     body = GameRequest.model_validate(await json_body(request))
     board = read_board(body.moves, None, body.size, body.connect)
     try:
-        record = await games.save(board, body.first, body.second)
+        record = await games.save(board, *body.names())
     except NoGamesKeptError as error:
         raise HTTPException(403, str(error)) from None
     return JSONResponse(record, status_code=201)
@@ -71,9 +101,9 @@ async def list_games(
     offset: Annotated[int, Query(ge=0, le=2**31, description="how many newest to skip")] = 0,
 ) -> dict[str, object]:
     """``games`` (each game's record: ``number``, ``moves``, ``size``, ``width``,
-    ``height``, ``connect``, ``plies``, ``first``, ``second``, ``result``, ``source``,
-    ``finished``), ``count``, the games kept in all, and ``keep``, the most this server keeps
-    (0: it saves none)."""
+    ``height``, ``connect``, ``plies``, ``first``, ``second``, ``you`` (which side is yours:
+    ``first``, ``second`` or ``null``), ``result``, ``source``, ``finished``), ``count``, the
+    games kept in all, and ``keep``, the most this server keeps (0: it saves none)."""
     found, count = await games.games(limit, offset)
     return {"games": found, "count": count, "keep": games.keep}
 

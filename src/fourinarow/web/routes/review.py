@@ -9,13 +9,16 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import JSONResponse
 
-from fourinarow.core import Board, InvalidPositionError
-from fourinarow.search.book import has_default_book
-from fourinarow.search.limit import Limit
+from fourinarow.core import InvalidPositionError
 from fourinarow.search.solver import Solver
-from fourinarow.service.budgets import whole_review_limit
-from fourinarow.service.coach import LINE_LENGTH, exercises
-from fourinarow.service.coach import line_limit as coach_line_limit
+from fourinarow.service.budgets import (
+    answer_reserve,
+    capped_line_limit,
+    grading_seconds,
+    record_seconds,
+    whole_review_limit,
+)
+from fourinarow.service.coach import exercises
 from fourinarow.service.records import exercise_record, review_record
 from fourinarow.service.reviews import Review, review_game
 from fourinarow.web.dependencies import DiagramsDep, PoolDep, SettingsDep
@@ -23,65 +26,18 @@ from fourinarow.web.error_answers import error_answers
 from fourinarow.web.routes.inputs import MAX_TEXT, DeadlineDep, PositionQuery, search_inputs
 from fourinarow.web.searches import is_heavy
 
-__all__ = [
-    "ANSWER_SECONDS_PER_MOVE",
-    "COACH_SHARE",
-    "LINE_SHARE",
-    "RECORD_SHARE",
-    "exercise_records",
-    "line_limit",
-    "review_seconds",
-    "router",
-]
+__all__ = ["exercise_records", "router"]
 
 router = APIRouter()
-
-ANSWER_SECONDS_PER_MOVE = 50e-6
-"""The time kept back from a review's cap, per move, to write its answer (the record, then
-JSON): about 35 microseconds a move measured on a 2-core x86-64 VM, 13 ms for 380 moves."""
-
-
-COACH_SHARE = 0.2
-"""The share of a review's time kept for its best lines, on a shape without an opening book
-(with one, the book grades the game at once and the solver gives the lines quickly)."""
-
-RECORD_SHARE = 0.7
-"""The share of the coaching's time (what the server's cap leaves after the grading) that the
-record's explanations and best lines may take; the exercises take the rest."""
-
-LINE_SHARE = 0.5
-"""The share of the time left after the review that the best lines may take, on a shape
-without an opening book."""
-
-
-def review_seconds(board: Board, seconds: float) -> float:
-    """The time the grading itself may take of a review's ``seconds``: all of it on a shape
-    with an opening book, else all but :data:`COACH_SHARE`, kept for the best lines."""
-    if has_default_book(board.width, board.height, board.connect):
-        return seconds
-    return seconds * (1 - COACH_SHARE)
-
-
-def line_limit(board: Board, left: float) -> Limit | None:
-    """The limit of each position of the record's best lines: the coach's own
-    (:func:`~fourinarow.service.coach.line_limit`: none on a shape with an opening book), at
-    most an even share of :data:`LINE_SHARE` of the ``left`` seconds among the game's
-    positions and each line's :data:`LINE_LENGTH` moves."""
-    default = coach_line_limit(board)
-    if default is None:
-        return None
-    share = left * LINE_SHARE / max(1, board.ply * LINE_LENGTH)
-    return Limit(time=share if default.time is None else min(share, default.time))
 
 
 def exercise_records(review: Review, until: float) -> list[dict[str, object]]:
     """The records of the review's exercises (each with the answer to every column) made
-    before the :func:`time.monotonic` time ``until``: the server's cap bounds them too (each
-    record explains every column; on a large board that takes a while)."""
-    if time.monotonic() >= until:
-        return []
+    before the :func:`time.monotonic` time ``until``: the server's cap bounds finding them
+    (:func:`~fourinarow.service.coach.exercises` within the time left) and their records
+    (each explains every column; on a large board that takes a while)."""
     records = []
-    for exercise in exercises(review):
+    for exercise in exercises(review, within=max(0.0, until - time.monotonic())):
         if time.monotonic() >= until:
             break
         records.append(exercise_record(exercise))
@@ -127,19 +83,20 @@ async def review(
             "the game has no moves to review: give them in pos, such as 4455"
         )
 
-    # the cap covers reading the moves (from_arrival) and writing the answer too
-    reserve = ANSWER_SECONDS_PER_MOVE * board.ply
+    # the cap covers reading the moves (from_arrival) and writing the answer too; the time is
+    # split as service.budgets says for every capped review
+    reserve = answer_reserve(board)
     seconds = max(0.0, given.seconds - reserve)
     coach_until = deadline.at - reserve  # the coaching within the server's cap, whatever asked
 
     def work(solver: Solver) -> JSONResponse:
         started = time.monotonic()
-        grading = review_seconds(board, seconds)
+        grading = grading_seconds(board, seconds)
         limit = whole_review_limit(board, grading)
         graded = review_game(board, limit=limit, solver=solver, within=grading)
         left = max(0.0, seconds - (time.monotonic() - started))
-        coaching = max(0.0, coach_until - time.monotonic()) * RECORD_SHARE
-        lines = line_limit(board, left)
+        coaching = record_seconds(max(0.0, coach_until - time.monotonic()))
+        lines = capped_line_limit(board, left)
         record = review_record(graded, solver=solver, line_limit=lines, within=coaching)
         record["exercises"] = exercise_records(graded, coach_until)
         # written here, under the cap: FastAPI's own encoding, on the event loop, took 54 ms

@@ -162,6 +162,18 @@ function placeMove(column) {
   else state.played = `You play column ${column}.`;
 }
 
+// Why `column` takes no disc, when it is the board's fault: the column is full, or not on the
+// board (a key 8 or 9 on a board of 7 columns). Said as an error, in the same words each way.
+function sayWhyNot(column) {
+  const view = state.view;
+  if (!view || view.over) return;
+  if (column < 1 || column > view.width) {
+    showError(`Column ${column} is not on the board: it has ${view.width} columns. Choose another column.`);
+  } else if (!view.legal.includes(column)) {
+    showError(`Column ${column} is full: no disc fits in it. Choose another column.`);
+  }
+}
+
 export function play(column) {
   if (resizing) {
     // After the new board is shown, where the move is checked again.
@@ -173,15 +185,14 @@ export function play(column) {
     return;
   }
   if (state.exercise !== null) {
-    if (canPlay(column)) tryColumn(column);
+    if (canPlay(column)) {
+      clearError();
+      tryColumn(column);
+    } else sayWhyNot(column);
     return;
   }
   if (!canPlay(column)) {
-    const view = state.view;
-    const full = view && !view.over && column >= 1 && column <= view.width && !view.legal.includes(column);
-    if (full && state.review === null) {
-      showError(`Column ${column} is full: no disc fits in it. Choose another column.`);
-    }
+    if (state.review === null) sayWhyNot(column);
     return;
   }
   clearError();
@@ -294,11 +305,8 @@ export function openSaved(number) {
     endReview();
     [state.width, state.height, state.connect] = [game.width, game.height, game.connect];
     state.mode = "human";
-    // one side named "you" (a game against the computer): only its mistakes are set again
-    const yours = [game.first, game.second].flatMap((name, index) =>
-      /^you$/i.test(String(name).trim()) ? [index + 1] : [],
-    );
-    state.yourSides = yours.length === 1 ? yours : null;
+    // your side, as the server tells it (a game against the computer): only its mistakes are set
+    state.yourSides = game.you === "first" ? [1] : game.you === "second" ? [2] : null;
     const columns = game.moves.includes(",") ? game.moves.split(",") : [...game.moves];
     state.moves = columns.filter(Boolean).map(Number);
     state.cursor = state.moves.length;

@@ -11,11 +11,11 @@ const RESULT_WORDS = { first: "Red won", second: "Yellow won", draw: "a draw", u
 let saved = ""; // the last game saved: its moves, size and line, so that it is saved once
 let keeping = true; // false when the server keeps no games (fourinarow serve --keep-games 0)
 
-// Who played each side, as the list shows them.
+// Who played: the side the computer played and its agent (the server names the players, as
+// every door names them: "You", "Computer (level 5)"; "Red" and "Yellow" for two people).
 function players() {
-  if (state.mode !== "computer") return ["you", "you"];
-  const computer = state.level === "custom" ? agentSpec() : `level ${state.level}`;
-  return computerSide() === 1 ? [computer, "you"] : ["you", computer];
+  if (state.mode !== "computer") return {};
+  return { computer: computerSide() === 1 ? "first" : "second", agent: agentSpec() };
 }
 
 // Save the game shown when it has just ended here (a move of this page finished it).
@@ -26,13 +26,11 @@ export async function saveFinished() {
   const key = `${sizeText()}/${state.connect}/${movesText(state.moves, state.width)}`;
   if (key === saved) return;
   saved = key;
-  const [first, second] = players();
   const body = {
     moves: movesText(state.moves, state.width),
     size: sizeText(),
     connect: state.connect,
-    first,
-    second,
+    ...players(),
   };
   try {
     await api("/games", { body });

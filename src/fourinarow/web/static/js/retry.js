@@ -28,6 +28,7 @@ function setExercise(index) {
   exercise.index = index;
   exercise.verdict = null;
   exercise.shown = false;
+  state.selected = null; // no column marked before you choose one (not the last one played)
   const task = current();
   document.body.classList.add("retrying");
   if (task) goTo(task.number - 1);

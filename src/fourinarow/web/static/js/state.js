@@ -30,7 +30,7 @@ export const state = {
   justPlayed: false, // the position shown was made by a move on this page (a finished game is saved)
   lineStep: 0, // in a review: how many moves of the best line are drawn on the board
   exercise: null, // learning from the review's mistakes: { list, index, tried, shown } or null
-  yourSides: null, // a saved game under review: the players (1, 2) named "you" in it, or null
+  yourSides: null, // a saved game under review: your side ([1] or [2], its "you"), or null
 };
 
 export function movesText(moves, width) {
