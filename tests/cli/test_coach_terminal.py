@@ -138,3 +138,15 @@ def test_the_hint_says_why_and_the_best_line(run: Run) -> None:
     hint = result.stdout[result.stdout.index("What each column is worth") :]
     assert "Why: X holds two threats O cannot both stop" in hint
     assert "Best line: " in hint
+
+
+def test_the_hint_explains_the_column_it_marks_best(run: Run) -> None:
+    # Columns 4 (win in 3) and 5 (win in 2) both win by force: the hint marks 5 best, so its
+    # "Why" is about 5, not about the first column whose win it can put in words.
+    result = run("play", "--from", "45264333", "--no-color", "--no-save", stdin="?\nq\n")
+    assert result.returncode == 0, result.stderr
+    hint = result.stdout[result.stdout.index("What each column is worth") :]
+    assert "5: +16 win in 2  <- best" in hint
+    why = " ".join(hint[hint.index("Why:") : hint.index("Best line:")].split())
+    assert why.startswith("Why: Playing column 5"), why
+    assert "Best line: 5 " in hint

@@ -28,6 +28,7 @@ from fourinarow.cli.review_text import explanation_lines, line_text, review_text
 from fourinarow.cli.streams import ask
 from fourinarow.core import (
     Board,
+    Column,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
@@ -40,7 +41,7 @@ from fourinarow.core.render import render_ansi, render_text
 from fourinarow.search.scores import Bounds, ColumnValue, ColumnValues, Estimate, Unvalued
 from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import review_position_limit
-from fourinarow.service.coach import best_line, explain, line_limit
+from fourinarow.service.coach import best_line, centre_first, explain, line_limit
 from fourinarow.service.games import (
     GameStore,
     GameStoreError,
@@ -474,13 +475,19 @@ class TerminalGame:
             mark = best_mark if column in best and len(best) < len(analysis.legal) else ""
             values.append(f"  {column_label(column)}: {_hint_value(value)}{mark}")
         legend = HINT_HEADING + (f" {ESTIMATE_RULE}." if estimates else "")
-        return "\n".join([*textwrap.wrap(legend, 79), *values, *self._why(board)])
+        marked = (
+            centre_first(best, board.width) if best and len(best) < len(analysis.legal) else None
+        )
+        return "\n".join([*textwrap.wrap(legend, 79), *values, *self._why(board, marked)])
 
-    def _why(self, board: Board) -> list[str]:
-        """Why the position stands as it does (what the explanation proves, and its threats),
-        and the best line from it."""
-        explanation = explain(board)
-        lines = explanation_lines("Why:", explanation, indent="")
+    def _why(self, board: Board, best: Column | None) -> list[str]:
+        """Why the column marked best is best (what its explanation proves), else why the
+        position stands as it does (what that proves, else the threats each side holds), and
+        the best line from it. ``best`` is ``None`` where no column is marked (all are equal)."""
+        lines = [] if best is None else explanation_lines("Why:", explain(board, best), indent="")
+        if not lines:
+            explanation = explain(board)
+            lines = explanation_lines("Why:", explanation, indent="")
         if not lines:  # nothing proven in words: the threats each side holds
             for sentence in explanation.sentences[:2]:
                 lines += textwrap.wrap(sentence, 79)

@@ -70,6 +70,7 @@ __all__ = [
     "Verdict",
     "answer",
     "best_line",
+    "centre_first",
     "course",
     "exercise_id",
     "exercises",
@@ -213,7 +214,14 @@ def move_explanations(review: Review, number: int) -> tuple[Explanation, Explana
 # ---------------------------------------------------------------------------- the best line
 
 
-def _center_first(columns: tuple[Column, ...] | list[Column], width: int) -> Column:
+def centre_first(columns: tuple[Column, ...] | list[Column], width: int) -> Column:
+    """The column nearest the centre of a board ``width`` wide among ``columns`` (0-based;
+    the left one of two as near): the one a best line, a hint and an exercise name among
+    equally good columns.
+
+    >>> centre_first((0, 2, 4, 6), 7), centre_first((2, 4), 7)
+    (2, 2)
+    """
     return min(columns, key=lambda c: (abs(2 * c - (width - 1)), c))
 
 
@@ -262,7 +270,7 @@ def best_line(
             best = list(values.likely_best()) if known else []
         if not best:
             break
-        column = _center_first(best, position.width)
+        column = centre_first(best, position.width)
         line.append(column)
         position.push(column)
     return tuple(line)
@@ -303,7 +311,7 @@ class Exercise:
     @property
     def best(self) -> Column:
         """The good column nearest the centre: the one explained as best."""
-        return _center_first(self.good, self.board.width)
+        return centre_first(self.good, self.board.width)
 
 
 def _keeps(move: MoveReview, board: Board, column: Column) -> bool:
@@ -319,7 +327,7 @@ def _exercise(review: Review, move: MoveReview) -> Exercise | None:
     good = tuple(c for c in board.legal_moves if _keeps(move, board, c))
     if not good:
         return None
-    best = _center_first(good, board.width)
+    best = centre_first(good, board.width)
     return Exercise(
         number=move.number,
         board=board,
