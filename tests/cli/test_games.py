@@ -198,7 +198,11 @@ def test_show_and_export(run: Run, saved: Path) -> None:
 def test_review_a_saved_game(run: Run, saved: Path) -> None:
     result = run("games", "review", "2", "--db", str(saved))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Review of 4453 (7x6, connect 4): unfinished")
+    heading, review = result.stdout.split("\n\n", 1)  # who played, then the review
+    assert heading.startswith("Game 2: ")
+    assert " (X) against " in heading
+    assert "7x6, connect 4, played " in heading
+    assert review.startswith("Review of 4453 (7x6, connect 4): unfinished")
     assert "Course (X's expected result" in result.stdout
     small = json.loads(run("games", "review", "3", "--json", "--db", str(saved)).stdout)
     assert small["size"] == "5x4"

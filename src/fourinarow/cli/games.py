@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
     settings = ReviewSettings.from_args(argparse.Namespace(**{**vars(args), **shape}))
     if args.retry is YOURS and saved.you is not None:  # your mistakes, as every door replays
         settings = dataclasses.replace(settings, retry_player=1 if saved.you == "first" else 2)
-    return review_moves(settings, {"game": game_record(saved)})
+    return review_moves(settings, {"game": game_record(saved)}, heading=_heading(saved))
 
 
 def _list(path: Path, limit: int, as_json: bool) -> int:
@@ -219,15 +219,18 @@ def _board_text(board: Board, color: bool) -> str:
     return render_ansi(board) if color else render_text(board)
 
 
-def _show(saved: SavedGame, db: Path | None, color: bool) -> int:
+def _heading(saved: SavedGame) -> str:
+    """Who played the game, on what board, where and when, in lines of up to 79 characters."""
     shape = f"{saved.size}, connect {saved.connect}"
-    print(
-        textwrap.fill(
-            f"Game {saved.number}: {saved.first} (X) against {saved.second} (O), {shape}, "
-            f"played {PLACES[saved.source]}, saved {_when(saved)}",
-            79,
-        )
+    return textwrap.fill(
+        f"Game {saved.number}: {saved.first} (X) against {saved.second} (O), {shape}, "
+        f"played {PLACES[saved.source]}, saved {_when(saved)}",
+        79,
     )
+
+
+def _show(saved: SavedGame, db: Path | None, color: bool) -> int:
+    print(_heading(saved))
     print(f"Result: {RESULTS[saved.result]} after {saved.plies} moves")
     print(f"Moves: {saved.moves}")
     print(_board_text(saved.board(), color))

@@ -289,9 +289,12 @@ def check_retry_file(settings: ReviewSettings) -> None:
         Progress(path).close()
 
 
-def review_moves(settings: ReviewSettings, extra: dict[str, object] | None = None) -> int:
-    """Review the game of ``settings.moves`` and print the listing (or JSON, with ``extra``
-    keys added); with ``retry``, then replay its mistakes; return 0."""
+def review_moves(
+    settings: ReviewSettings, extra: dict[str, object] | None = None, heading: str | None = None
+) -> int:
+    """Review the game of ``settings.moves`` and print the listing (after ``heading``, such as
+    a saved game's players, and a blank line) or JSON (with ``extra`` keys added); with
+    ``retry``, then replay its mistakes; return 0."""
     s = settings
     if s.retry and s.json:
         raise ReviewError("--retry asks for moves in the terminal: leave out --json")
@@ -310,6 +313,8 @@ def review_moves(settings: ReviewSettings, extra: dict[str, object] | None = Non
     if s.json:
         print(json.dumps({**review_record(review, solver=solver), **(extra or {})}))
         return 0
+    if heading is not None:
+        print(heading, end="\n\n")
     print(review_text(review, solver))
     if s.retry:
         print()
