@@ -192,6 +192,15 @@ def test_a_missed_exercise_joins_the_puzzle_history(tmp_path: Path) -> None:
         assert progress.stats().failed == 1
 
 
+def test_an_exercise_whose_answer_was_shown_joins_the_history_as_skipped(tmp_path: Path) -> None:
+    (exercise,) = exercises(review_game("4455"), 1)
+    with Progress(tmp_path / "puzzles.sqlite3") as progress:
+        remember_missed(exercise, progress, answer_shown=True)
+        (attempt,) = progress.attempts()
+        assert (attempt.result, attempt.moves) == ("skipped", "")
+        assert (progress.stats().failed, progress.stats().skipped) == (0, 1)
+
+
 def test_a_moves_explanations_are_of_the_column_played_and_the_best() -> None:
     review = review_game("4455")
     played, best = move_explanations(review, 3)

@@ -114,7 +114,7 @@ class Retry:
                     for line in explanation_lines("Why not:", exercise.played_explanation):
                         self._say(line)
                 self._better(exercise)
-                remember_missed(exercise, progress)
+                remember_missed(exercise, progress, answer_shown=column is None)
         self._say()
         missed = tried - right
         self._say(f"Found {right} of {tried}.")

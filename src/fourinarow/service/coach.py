@@ -436,9 +436,11 @@ def answer(exercise: Exercise, column: Column) -> Verdict:
     return Verdict(False, f"Not that: column {label}{again} {said}.", explanation)
 
 
-def remember_missed(exercise: Exercise, progress: Progress) -> None:
-    """Record ``exercise`` as a failed puzzle in the player's puzzle history (set
-    :data:`MISTAKES_SET`, id :func:`exercise_id`), so it counts with the puzzles missed.
+def remember_missed(exercise: Exercise, progress: Progress, *, answer_shown: bool = False) -> None:
+    """Record ``exercise`` in the player's puzzle history (set :data:`MISTAKES_SET`, id
+    :func:`exercise_id`), so that it counts with the puzzles missed: as a failed puzzle, or
+    with ``answer_shown`` (the answer asked for without a try) as a skipped one, as a puzzle
+    whose solution is shown.
 
     Raises:
         CoachError: ``exercise`` or ``progress`` is not what it should be.
@@ -448,4 +450,9 @@ def remember_missed(exercise: Exercise, progress: Progress) -> None:
         raise CoachError(f"remember an Exercise, not {shown(exercise)}")
     if not isinstance(progress, Progress):
         raise CoachError(f"missed exercises go to a puzzle Progress, not {shown(progress)}")
-    progress.record(exercise_id(exercise), MISTAKES_SET, "failed", [column_label(exercise.played)])
+    if answer_shown:
+        progress.record(exercise_id(exercise), MISTAKES_SET, "skipped")
+    else:
+        progress.record(
+            exercise_id(exercise), MISTAKES_SET, "failed", [column_label(exercise.played)]
+        )
