@@ -150,7 +150,10 @@ def test_the_default_progress_file_is_in_the_user_data_folder(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--set", "/nonexistent/set.jsonl"], "cannot read the puzzle set /nonexistent/set.jsonl"),
+        (
+            ["--set", "/nonexistent/set.jsonl"],
+            "cannot read the puzzle set /nonexistent/set.jsonl: No such file or directory\n",
+        ),
         (
             ["--daily", "--kind", "win"],
             "--daily plays the one puzzle of the day: it takes no --kind",

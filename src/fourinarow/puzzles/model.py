@@ -223,7 +223,9 @@ def read_puzzles(path: Path | str) -> list[Puzzle]:
         opened = open_regular_file(path, "the puzzle set")  # never waits on a FIFO
         with io.TextIOWrapper(opened, encoding="utf-8") as file:
             lines = list(read_lines(file, str(path), SET_LINE_LIMIT))
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:  # the reason alone: "No such file or directory"
+        raise PuzzleError(f"cannot read the puzzle set {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
         raise PuzzleError(f"cannot read the puzzle set {path}: {error}") from None
     except InputTooLongError as error:  # read a bounded piece at a time: never held whole
         raise PuzzleError(str(error)) from None
