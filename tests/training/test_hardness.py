@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ def book_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def label(data: Path, out: Path, nodes: int, *extra: str) -> dict[str, object]:
+def label(data: Path, out: Path, nodes: int, *extra: str) -> dict[str, Any]:
     np = pytest.importorskip("numpy")
     from fourinarow.training.commands import main
 
@@ -118,7 +119,7 @@ def test_hard_positions_are_found_as_themselves_or_their_mirror_image(
     other = hard_file(tmp_path / "6x7.npz", cells[:, :42], settled, (6, 7, 4))
     with pytest.raises(TrainingDataError, match="6x7 connect 4"):
         hard_positions(other, positions)
-    with pytest.raises(TrainingDataError, match="none.npz does not exist"):
+    with pytest.raises(TrainingDataError, match=r"none\.npz does not exist"):
         hard_positions(tmp_path / "none.npz", positions)
     with pytest.raises(TrainingDataError, match="not a file of hardness labels"):
         hard_positions(book_data, positions)  # positions, no labels

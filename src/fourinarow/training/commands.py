@@ -269,9 +269,7 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     weighted = None
     if train_hard is not None and args.hard_weight != 1:
         weighted = sample_weights(train_hard, args.hard_weight)
-    weights, epochs = train_network(
-        train, held, settings, report, weights=weighted, hard=held_hard
-    )
+    weights, epochs = train_network(train, held, settings, report, weights=weighted, hard=held_hard)
     if held_hard is not None:
         held_hard = held_hard[held.proven]
     held = held.subset(held.proven)
