@@ -212,6 +212,8 @@ def _hardness(args: argparse.Namespace) -> int:
 
 def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     shape = _shape(args.size, args.connect)
+    if args.hard_weight != 1 and args.hard is None:
+        raise argparse.ArgumentTypeError("--hard-weight needs --hard FILE, the hard positions")
     require_extra("torch", "train", "training needs PyTorch")
     import numpy as np
 
@@ -225,8 +227,6 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from fourinarow.training.quantized import QuantizedNetwork
     from fourinarow.training.trainer import Settings, train_network
 
-    if args.hard_weight != 1 and args.hard is None:
-        raise argparse.ArgumentTypeError("--hard-weight needs --hard FILE, the hard positions")
     started = time.perf_counter()
     positions = load_positions(args.data, shape)
     mask = held_out(positions)
