@@ -40,6 +40,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _weight(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"a weight is a number from 1 to 1000, not {text!r}")
+    return value
+
+
 def _hidden(text: str) -> tuple[int, int]:
     first, _, second = text.partition(",")
     try:
@@ -162,12 +172,58 @@ def _bootstrap(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hardness(args: argparse.Namespace) -> int:
+    shape = _shape(args.size, args.connect)
+    require_extra("numpy", "train", "labelling hard positions needs NumPy")
+    import numpy as np
+
+    from fourinarow.training.dataset import load_positions
+    from fourinarow.training.hardness import hardness_labels
+
+    started = time.perf_counter()
+    positions = load_positions(args.data, shape)
+    found = hardness_labels(
+        positions,
+        args.positions,
+        node_limit=args.nodes,
+        first_ply=args.first_ply,
+        last_ply=args.last_ply,
+        seed=args.seed,
+    )
+    out = _write_positions(
+        args.out,
+        shape,
+        cells=positions.cells[found.picked],
+        ply=positions.ply[found.picked],
+        result=positions.result[found.picked],
+        settled=found.settled,
+        nodes=found.nodes,
+        lower=found.lower,
+        upper=found.upper,
+        node_limit=np.array(args.nodes, dtype=np.int64),
+    )
+    hard = int((~found.settled).sum())
+    print(
+        f"{hard:,} of {len(found.picked):,} positions not settled within {args.nodes:,} nodes "
+        f"in {time.perf_counter() - started:.0f} s: {out}"
+    )
+    return 0
+
+
 def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     shape = _shape(args.size, args.connect)
+    if args.hard_weight != 1 and args.hard is None:
+        raise argparse.ArgumentTypeError("--hard-weight needs --hard FILE, the hard positions")
     require_extra("torch", "train", "training needs PyTorch")
     import numpy as np
 
-    from fourinarow.training.dataset import held_out, load_positions, measures
+    from fourinarow.training.dataset import (
+        hard_positions,
+        held_out,
+        load_positions,
+        measures,
+        sample_weights,
+    )
     from fourinarow.training.quantized import QuantizedNetwork
     from fourinarow.training.trainer import Settings, train_network
 
@@ -176,11 +232,19 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     mask = held_out(positions)
     train, held = positions.subset(~mask), positions.subset(mask)
     unproven = int((~positions.proven).sum())
+    hard = None if args.hard is None else hard_positions(args.hard, positions)
     print(
         f"{len(positions):,} positions ({len(train):,} to train on, {len(held):,} held out"
         + (f"; {unproven:,} with search targets, not measured" if unproven else "")
         + f") from {len(args.data)} file(s)"
     )
+    train_hard = held_hard = None
+    if hard is not None:
+        train_hard, held_hard = hard[~mask], hard[mask]
+        print(
+            f"{int(hard.sum()):,} hard positions ({int(train_hard.sum()):,} to train on, "
+            f"weighted {args.hard_weight:g}; {int(held_hard.sum()):,} held out)"
+        )
     settings = Settings(
         hidden=args.hidden,
         epochs=args.epochs,
@@ -192,14 +256,22 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     )
 
     def report(record: dict[str, float]) -> None:
+        hard_calls = record.get("held_out_hard_accuracy")
         print(
             f"epoch {record['epoch']:3.0f}: train loss {record['train_bce']:.4f}, held-out loss "
             f"{record['held_out_bce']:.4f}, Brier {record['held_out_brier']:.4f}, calls right "
-            f"{record['held_out_accuracy']:.2%} ({record['seconds']:.1f} s)",
+            f"{record['held_out_accuracy']:.2%}"
+            + ("" if hard_calls is None else f" (hard {hard_calls:.2%})")
+            + f" ({record['seconds']:.1f} s)",
             flush=True,
         )
 
-    weights, epochs = train_network(train, held, settings, report)
+    weighted = None
+    if train_hard is not None and args.hard_weight != 1:
+        weighted = sample_weights(train_hard, args.hard_weight)
+    weights, epochs = train_network(train, held, settings, report, weights=weighted, hard=held_hard)
+    if held_hard is not None:
+        held_hard = held_hard[held.proven]
     held = held.subset(held.proven)
     network = QuantizedNetwork.from_float(shape, weights)
     out = Path(args.out)
@@ -222,6 +294,9 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
     middle = (held.ply >= 8) & (held.ply <= 22)
     final["float_8_22"] = measures(float_logits[middle], held.result[middle])
     final["quantized_8_22"] = measures(integer_logits[middle], held.result[middle])
+    if held_hard is not None:
+        final["float_hard"] = measures(float_logits[held_hard], held.result[held_hard])
+        final["quantized_hard"] = measures(integer_logits[held_hard], held.result[held_hard])
     log = {
         "command": list(argv),
         "shape": [shape.width, shape.height, shape.connect],
@@ -235,6 +310,8 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
             "seed": args.seed,
             "threads": args.threads,
             "threats": args.threats,
+            "hard": None if args.hard is None else Path(args.hard).name,
+            "hard_weight": args.hard_weight,
         },
         "final": final,
     }
@@ -244,6 +321,12 @@ def _train(args: argparse.Namespace, argv: Sequence[str]) -> int:
         f"held out: calls right {f['accuracy']:.2%} (quantized {q['accuracy']:.2%}), Brier "  # type: ignore[index]
         f"{f['brier']:.4f} ({q['brier']:.4f}), loss {f['bce']:.4f} ({q['bce']:.4f})"  # type: ignore[index]
     )
+    if held_hard is not None:
+        f, q = final["float_hard"], final["quantized_hard"]
+        print(
+            f"held out, hard: calls right {f['accuracy']:.2%} (quantized {q['accuracy']:.2%}), "  # type: ignore[index]
+            f"Brier {f['brier']:.4f} ({q['brier']:.4f}) of {f['positions']:,} positions"  # type: ignore[index]
+        )
     print(f"{out} ({final['file_bytes']:,} bytes, SHA-256 {digest}) in {final['seconds']:.0f} s")
     return 0
 
@@ -328,6 +411,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     bootstrap.add_argument("--seed", type=int, default=0, help="the random seed (default 0)")
     bootstrap.add_argument("--out", required=True, help="the file to write (NAME.npz)")
     bootstrap.set_defaults(run=_bootstrap)
+    hardness = commands.add_parser(
+        "hardness",
+        help="label positions the solver does not settle quickly (hard ones)",
+        description="Solve up to --positions positions of --first-ply to --last-ply stones, "
+        "drawn at random from the files given, each without a book and within --nodes nodes, "
+        "and write whether its win, draw or loss was settled, into a file the train command's "
+        "--hard reads.",
+    )
+    hardness.add_argument("--size", default="7x6", help="the board, WIDTHxHEIGHT (default 7x6)")
+    hardness.add_argument("--connect", type=int, default=4, help="the line that wins (4)")
+    hardness.add_argument(
+        "--data", nargs="+", required=True, metavar="FILE", help="files of positions"
+    )
+    hardness.add_argument("--positions", type=_positive, default=300_000, help="default 300000")
+    hardness.add_argument("--nodes", type=_positive, default=20_000, help="default 20000")
+    hardness.add_argument("--first-ply", type=int, default=8, help="the fewest stones (8)")
+    hardness.add_argument("--last-ply", type=int, default=30, help="the most stones (30)")
+    hardness.add_argument("--seed", type=int, default=0, help="the random seed (default 0)")
+    hardness.add_argument("--out", required=True, help="the file to write (NAME.npz)")
+    hardness.set_defaults(run=_hardness)
     train = commands.add_parser(
         "train",
         help="train a network and write its .net file",
@@ -354,6 +457,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--threats",
         action="store_true",
         help="the network reads each side's threat cells too (a file of features 1)",
+    )
+    train.add_argument(
+        "--hard",
+        metavar="FILE",
+        help="a file of the hardness command: its hard positions (those the solver did not "
+        "settle within its node limit) are measured apart on the held-out side, and weighted "
+        "by --hard-weight on the training side",
+    )
+    train.add_argument(
+        "--hard-weight",
+        type=_weight,
+        default=1.0,
+        metavar="K",
+        help="each hard position's loss counts K times (1 to 1000; default 1: measured only)",
     )
     train.set_defaults(run=lambda args: _train(args, argv))
     plot = commands.add_parser(

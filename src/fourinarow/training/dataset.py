@@ -38,10 +38,12 @@ __all__ = [
     "TrainingDataError",
     "calls",
     "features",
+    "hard_positions",
     "held_out",
     "load_positions",
     "measures",
     "mirror_order",
+    "sample_weights",
     "threat_cells",
 ]
 
@@ -134,10 +136,56 @@ def load_positions(paths: Sequence[str | Path], shape: Geometry) -> Positions:
     parts = [_load_one(Path(path), shape) for path in paths]
     parts.sort(key=lambda part: not (part[1] != UNPROVEN).all())  # proven files first
     cells, result, ply, target = (np.concatenate([p[k] for p in parts]) for k in range(4))
-    canonical = _canonical(cells, shape)
-    rows = np.ascontiguousarray(canonical).view(np.dtype((np.void, shape.cells)))[:, 0]
+    rows = _rows(_canonical(cells, shape), shape)
     _, first = np.unique(rows, return_index=True)  # each position's first occurrence
     return Positions(shape, cells[first], result[first], ply[first], target[first])
+
+
+def hard_positions(path: str | Path, positions: Positions) -> np.ndarray:
+    """Which of ``positions`` (booleans) the ``hardness`` file ``path`` holds as hard (not
+    settled within its node limit), a position's mirror image counting as the position.
+
+    Raises:
+        TrainingDataError: the file is missing, is not a file of hardness labels, or holds
+            positions of another board shape (the message names it).
+    """
+    import numpy as np
+
+    shape = positions.shape
+    try:
+        with np.load(path) as data:
+            width, height, connect = (int(x) for x in data["shape"])
+            cells, settled = data["cells"].astype(np.uint8), data["settled"].astype(bool)
+    except FileNotFoundError:
+        raise TrainingDataError(f"hardness file {path} does not exist") from None
+    except (OSError, ValueError, KeyError) as error:
+        raise TrainingDataError(
+            f"hardness file {path} is not a file of hardness labels ({error})"
+        ) from None
+    if (width, height, connect) != (shape.width, shape.height, shape.connect):
+        raise TrainingDataError(
+            f"hardness file {path} holds {width}x{height} connect {connect} positions, not "
+            f"{shape.width}x{shape.height} connect {shape.connect}"
+        )
+    if cells.ndim != 2 or cells.shape[1] != shape.cells or len(cells) != len(settled):
+        raise TrainingDataError(f"hardness file {path} has arrays of mismatched sizes")
+    hard = _rows(_canonical(cells[~settled], shape), shape)
+    return np.isin(_rows(_canonical(positions.cells, shape), shape), hard)
+
+
+def _rows(cells: np.ndarray, shape: Geometry) -> np.ndarray:
+    """Each position's cells as one comparable value (a byte string)."""
+    import numpy as np
+
+    return np.ascontiguousarray(cells).view(np.dtype((np.void, shape.cells)))[:, 0]
+
+
+def sample_weights(hard: np.ndarray, weight: float) -> np.ndarray:
+    """Each position's weight in the training loss (float32): ``weight`` for the hard ones
+    (``hard`` True), 1 for the others."""
+    import numpy as np
+
+    return np.where(np.asarray(hard, dtype=bool), weight, 1.0).astype(np.float32)
 
 
 def mirror_order(shape: Geometry) -> np.ndarray:

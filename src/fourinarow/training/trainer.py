@@ -3,7 +3,8 @@
 The model is the one of :mod:`fourinarow.training.quantized` (two clamped hidden layers, one
 logit), trained by Adam on the binary cross-entropy of ``sigmoid(logit)`` against the exact
 result (1 a win, 0.5 a draw, 0 a loss). Each position of a batch is mirrored with even odds
-(the mirror image has the same result). After every step the weights are clamped to
+(the mirror image has the same result). Given weights, each position's loss counts that many
+times (a batch's loss is the weighted mean). After every step the weights are clamped to
 :data:`~fourinarow.training.quantized.LIMITS`, so that rounding them to the file's integers
 never overflows. The same seed, data and thread count train the same weights.
 
@@ -47,10 +48,17 @@ def train_network(
     held_out: Positions,
     settings: Settings,
     report: Callable[[dict[str, float]], None] | None = None,
+    *,
+    weights: Any = None,
+    hard: Any = None,
 ) -> tuple[FloatWeights, list[dict[str, float]]]:
     """Train the float model on ``train``; answer its weights and one record per epoch (the
     training loss, and the loss, Brier score and accuracy on the proven positions of
-    ``held_out``), each also passed to ``report`` as it is made."""
+    ``held_out``), each also passed to ``report`` as it is made.
+
+    ``weights`` (one a position of ``train``, or ``None`` for all 1) weight each position's
+    loss; ``hard`` (booleans, one a position of ``held_out``) picks positions measured apart
+    too, as ``held_out_hard_...`` in each record."""
     import numpy as np
     import torch
 
@@ -78,6 +86,8 @@ def train_network(
     mirror = torch.from_numpy(
         np.concatenate([block * shape.cells + mirror_order(shape) for block in range(blocks)])
     )
+    weight = None if weights is None else torch.from_numpy(np.asarray(weights, np.float32)[:, None])
+    hard_at = None if hard is None else np.asarray(hard, dtype=bool)[held_out.proven]
     held_out = held_out.subset(held_out.proven)  # measured against proven results only
     held_x = torch.from_numpy(features(held_out.cells, view)).float()
     records: list[dict[str, float]] = []
@@ -96,9 +106,15 @@ def train_network(
             batch = x[picked].float()
             flip = flips[picked]
             batch[flip] = batch[flip][:, mirror]
-            loss = torch.nn.functional.binary_cross_entropy_with_logits(
-                model(batch), target[picked]
-            )
+            if weight is None:
+                loss = torch.nn.functional.binary_cross_entropy_with_logits(
+                    model(batch), target[picked]
+                )
+            else:
+                each = torch.nn.functional.binary_cross_entropy_with_logits(
+                    model(batch), target[picked], reduction="none"
+                )
+                loss = (each * weight[picked]).sum() / weight[picked].sum()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
@@ -109,8 +125,12 @@ def train_network(
             "learning_rate": rate,
             "train_bce": total / len(train),
         }
-        held = measures(_logits(model, held_x), held_out.result)
+        logits = _logits(model, held_x)
+        held = measures(logits, held_out.result)
         record |= {f"held_out_{name}": value for name, value in held.items() if name != "positions"}
+        if hard_at is not None:
+            held = measures(logits[hard_at], held_out.result[hard_at])
+            record |= {f"held_out_hard_{name}": value for name, value in held.items()}
         record["seconds"] = time.perf_counter() - started
         records.append(record)
         if report is not None:
