@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fourinarow.core import Geometry
+from fourinarow.search.scores import CALL_EDGES
 
 NO_TORCH = "needs PyTorch, the training extra: pip install 'fourinarow[train]'"
 HAS_TORCH = importlib.util.find_spec("torch") is not None
@@ -123,8 +124,12 @@ def test_a_training_run_writes_the_network_and_its_log(small_data: Path, tmp_pat
     integer_logits = network.outputs(cells) / (127 * 64)
     assert np.abs(float_logits - integer_logits).max() < 0.1
     # the win/draw/loss calls differ only where the float logit is that close to an edge
+    # (the call edges are symmetric about 1/2: one logit, + and -)
+    low, high = CALL_EDGES
+    assert low == pytest.approx(1 - high)
+    edge = np.log(high / (1 - high))
     differ = calls(1 / (1 + np.exp(-float_logits))) != calls(1 / (1 + np.exp(-integer_logits)))
-    assert np.all(np.abs(np.abs(float_logits[differ]) - np.log(2)) < 0.1)
+    assert np.all(np.abs(np.abs(float_logits[differ]) - edge) < 0.1)
 
 
 @pytest.mark.skipif(not HAS_TORCH, reason=NO_TORCH)
