@@ -397,6 +397,31 @@ def test_a_key_beyond_the_board_says_why_it_takes_no_disc(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_a_key_beyond_the_board_leaves_the_keyboard_s_column(tab: Tab) -> None:
+    tab.go("?mode=human")
+    tab.press("3")
+    tab.press("ArrowLeft")  # column 2 chosen
+    tab.press("9")  # refused: column 2 stays chosen
+    error = tab.page.locator("#error")
+    assert error.is_visible()
+    tab.press("ArrowLeft")
+    assert error.is_hidden()  # a key that acts clears the error, as every other action does
+    assert tab.page.locator("#board .column.selected").get_attribute("data-column") == "1"
+    tab.press("Enter")
+    assert tab.grid()[-1][0] == 2  # Yellow played column 1
+    tab.check_console()
+
+
+def test_a_key_beyond_the_board_in_a_review_says_why(reviewing: Tab) -> None:
+    tab = reviewing
+    go_to(tab, 10)
+    tab.press("9")
+    assert tab.page.inner_text("#error") == (
+        "Column 9 is not on the board: it has 7 columns. Choose another column."
+    )
+    tab.check_console()
+
+
 def test_a_key_beyond_the_board_in_an_exercise_says_why(reviewing: Tab) -> None:
     tab = reviewing
     tab.page.click("#retry-start")

@@ -174,6 +174,7 @@ function sayWhyNot(column) {
   }
 }
 
+// Play `column`; false when it takes no disc (the error line says why), true otherwise.
 export function play(column) {
   if (resizing) {
     // After the new board is shown, where the move is checked again.
@@ -182,23 +183,28 @@ export function play(column) {
       await pending;
       play(column);
     });
-    return;
+    return true;
   }
   if (state.exercise !== null) {
-    if (canPlay(column)) {
-      clearError();
-      tryColumn(column);
-    } else sayWhyNot(column);
-    return;
+    if (!canPlay(column)) {
+      sayWhyNot(column);
+      return false;
+    }
+    clearError();
+    tryColumn(column);
+    return true;
   }
   if (!canPlay(column)) {
-    if (state.review === null) sayWhyNot(column);
-    return;
+    // A review takes no move; a column off the board is still said, in the same words.
+    const offBoard = state.view && (column < 1 || column > state.view.width);
+    if (state.review === null || offBoard) sayWhyNot(column);
+    return false;
   }
   clearError();
   showGhost(false);
   placeMove(column);
   refresh({ animate: true });
+  return true;
 }
 
 export function undo() {
