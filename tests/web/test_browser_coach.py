@@ -350,6 +350,29 @@ def test_a_saved_game_against_the_computer_sets_only_your_mistakes(
     tab.check_console()
 
 
+@pytest.mark.parametrize("page", ["?mode=computer&level=3&first=computer", "?mode=human"])
+def test_a_saved_game_leaves_the_page_s_opponent_and_says_who_won(tab: Tab, page: str) -> None:
+    answer = tab.page.request.post(
+        f"{tab.base_url}/api/v1/games",
+        data={"moves": "4455667", "computer": "second", "agent": "level:5"},
+    )  # you were Red, and won
+    assert answer.status == 201
+    tab.go(page)
+    mode = "computer" if "computer" in page else "human"
+    tab.page.click(f'#games button[data-game="{answer.json()["number"]}"]')
+    tab.settle()
+    tab.page.wait_for_selector("#moves [data-grade]")
+    tab.page.click("#review-close")
+    tab.settle()
+    assert tab.page.is_checked(f'input[name=mode][value="{mode}"]')
+    assert f"mode={mode}" in tab.page.url
+    assert tab.page.locator("#level").is_visible() == (mode == "computer")
+    assert tab.status() == "You win with Red!"  # the saved game's own sides
+    tab.press("n")
+    assert tab.stones() == (1 if mode == "computer" else 0)  # the computer moves first again
+    tab.check_console()
+
+
 def test_a_server_that_keeps_no_games_shows_no_list(
     desktop: BrowserContext, tmp_path: Path
 ) -> None:

@@ -153,6 +153,7 @@ function placeMove(column) {
   } else {
     state.moves = state.moves.slice(0, state.cursor);
     state.moves.push(column);
+    state.saved = null; // another game now: the page's opponent names the sides
     state.cursor = state.moves.length;
   }
   state.justPlayed = true;
@@ -240,6 +241,7 @@ export function goTo(ply) {
 export function newGame() {
   clearError();
   endReview();
+  state.saved = null;
   state.moves = [];
   state.cursor = 0;
   refresh();
@@ -310,11 +312,11 @@ export function openSaved(number) {
     clearError();
     endReview();
     [state.width, state.height, state.connect] = [game.width, game.height, game.connect];
-    state.mode = "human";
-    // your side, as the server tells it (a game against the computer): only its mistakes are set
-    state.yourSides = game.you === "first" ? [1] : game.you === "second" ? [2] : null;
     const columns = game.moves.includes(",") ? game.moves.split(",") : [...game.moves];
     state.moves = columns.filter(Boolean).map(Number);
+    // the page's opponent stays as it was; the game's sides are its own (its "you", as the
+    // server tells it): the status and the mistakes set follow them while it is shown
+    state.saved = { you: game.you === "first" ? 1 : game.you === "second" ? 2 : null };
     state.cursor = state.moves.length;
     state.selected = null;
     await refresh();
@@ -358,6 +360,7 @@ export function changeSize() {
     }
     [state.width, state.height, state.connect] = [width, height, connect];
     endReview();
+    state.saved = null;
     state.selected = null;
     state.moves = [];
     state.cursor = 0;
