@@ -11,7 +11,7 @@ import {
   statusText,
 } from "./board.js";
 import { renderCoach, resetLine } from "./coach.js";
-import { fetchGame, saveFinished } from "./games.js";
+import { fetchGame, forgetSavedNote, saveFinished } from "./games.js";
 import { $, announce, busy, clearError, showError } from "./page.js";
 import { renderExercise, tryColumn } from "./retry.js";
 import {
@@ -240,6 +240,7 @@ export function goTo(ply) {
 
 export function newGame() {
   clearError();
+  forgetSavedNote();
   endReview();
   state.saved = null;
   state.moves = [];
