@@ -104,6 +104,16 @@ def test_a_long_opponent_is_saved_whole(run: Run, tmp_path: Path) -> None:
     assert f"You (X) against Computer ({spec}) (O)" in " ".join(shown.split())
 
 
+def test_a_name_too_long_to_keep_is_refused_at_once(run: Run, tmp_path: Path) -> None:
+    result = run("play", "--name", "A" * 301, "--db", str(tmp_path / "g.sqlite3"), stdin="4\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "fourinarow play: error: argument --name: a name is at most 300 characters long, not 301"
+    )
+    assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "g.sqlite3").exists()
+
+
 def test_two_people_are_saved_as_their_colours(run: Run, tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     run(*PLAY, "--name", "Ada", "--db", str(db), stdin=WIN + "n\n")
