@@ -129,6 +129,10 @@ def test_usage_errors_are_one_line_and_name_the_subcommand(
          "(did you mean '--no-book'?)"),
         (["book", "build", "--plies", "2", "--chunks=3"], "fourinarow book: error: unrecognized "
          "arguments: --chunks=3 (did you mean '--chunk'?)"),
+        (["puzzle", "--level", "99"], "fourinarow puzzle: error: unrecognized arguments: "
+         "--level 99 (see"),
+        (["games", "--bogus", "3", "--db", "x"], "fourinarow games: error: unrecognized "
+         "arguments: --bogus 3"),
         (["play", "--first", "compter"], "fourinarow play: error: argument --first: invalid "
          "choice: 'compter' (did you mean 'computer'?); choose from 'human', 'computer'"),
         (["match", "perfect:tt_bm=4", "simple"], "fourinarow match: error: agent 'perfect' does "

@@ -72,21 +72,46 @@ def test_games_against_the_computer_name_it(run: Run, tmp_path: Path) -> None:
         (saved,) = store.games()
     assert (saved.first, saved.second, saved.you) == ("You", "Computer (random)", "first")
     listing = run("games", "--db", str(db)).stdout.splitlines()
-    assert " You vs Computer (random) " in listing[2]  # whole: 80 columns hold it
+    assert " You vs Computer (random) " in listing[3]  # whole: 80 columns hold it
     assert all(len(line) <= 80 and line.isascii() for line in listing[1:])
 
 
 def test_the_list_cuts_the_players_only_beyond_80_columns(run: Run, tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    long = "Computer (alphabeta:depth=5,eval=threats)"[:40]
+    long = "Computer (alphabeta:depth=5,eval=threats,blunder=0.25)"
     with GameStore(db) as store:
-        for first, second in (("You", "Computer (level 10)"), (long, long)):
+        for first, second in (("You", "Computer (level 10)"), (long, long), ("A" * 60, "You")):
             store.save(Board.from_moves("4455"), first=first, second=second, source="terminal")
     listing = run("games", "--db", str(db)).stdout.splitlines()
-    assert listing[1].split() == ["#", "finished", "size", "X", "vs", "O", "result", "moves"]
-    assert " You vs Computer (level 10) " in listing[3]
-    assert "  Computer (alphabeta:depth=5...  " in listing[2]  # cut in ASCII: ASCII terminals too
-    assert [len(line) for line in listing[1:4]] == [80, 80, 80]
+    assert listing[:2] == [f"Games in {db}", "3 games, newest first; times in UTC:"]
+    assert listing[2].split() == ["#", "finished", "size", "X", "vs", "O", "result", "moves"]
+    assert " You vs Computer (level 10) " in listing[5]
+    assert "  Computer (... vs Computer (...  " in listing[4]  # each cut, in ASCII
+    assert f"  {'A' * 20}... vs You  " in listing[3]  # a long first name leaves the second
+    assert [len(line) for line in listing[2:6]] == [80, 80, 80, 80]
+
+
+def test_a_long_opponent_is_saved_whole(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    spec = "alphabeta:depth=4,eval=threats"
+    result = run(
+        "play", "--no-color", "--opponent", spec, "--db", str(db), stdin="4\nq\n"
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    record = json.loads(run("games", "export", "1", "--json", "--db", str(db)).stdout)
+    assert (record["first"], record["second"]) == ("You", f"Computer ({spec})")
+    shown = run("games", "show", "1", "--no-color", "--db", str(db)).stdout
+    assert f"You (X) against Computer ({spec}) (O)" in " ".join(shown.split())
+
+
+def test_a_name_too_long_to_keep_is_refused_at_once(run: Run, tmp_path: Path) -> None:
+    result = run("play", "--name", "A" * 301, "--db", str(tmp_path / "g.sqlite3"), stdin="4\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "fourinarow play: error: argument --name: a name is at most 300 characters long, not 301"
+    )
+    assert result.stderr.count("\n") == 1
+    assert not (tmp_path / "g.sqlite3").exists()
 
 
 def test_two_people_are_saved_as_their_colours(run: Run, tmp_path: Path) -> None:
@@ -160,13 +185,13 @@ def test_games_lists_them_newest_first(run: Run, saved: Path) -> None:
         result = run("games", "--db", str(saved), *args)
         assert result.returncode == 0, result.stderr
         lines = result.stdout.splitlines()
-        assert lines[0] == f"Games in {saved} (3, newest first; times in UTC):"
-        assert [line.split()[0] for line in lines[2:5]] == ["3", "2", "1"]
-        assert "X won" in lines[4]
-        assert "unfinished" in lines[3]
+        assert lines[:2] == [f"Games in {saved}", "3 games, newest first; times in UTC:"]
+        assert [line.split()[0] for line in lines[3:6]] == ["3", "2", "1"]
+        assert "X won" in lines[5]
+        assert "unfinished" in lines[4]
         assert all(len(line) <= 80 for line in lines[1:])  # the first names the file
     limited = run("games", "list", "--limit", "1", "--db", str(saved))
-    assert "(the newest 1 of 3, newest first; times in UTC)" in limited.stdout
+    assert "\nThe newest 1 of 3 games, newest first; times in UTC:\n" in limited.stdout
     listed = json.loads(run("games", "--json", "--db", str(saved)).stdout)
     assert [game["number"] for game in listed] == [3, 2, 1]
 

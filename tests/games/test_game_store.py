@@ -15,6 +15,7 @@ import pytest
 
 from fourinarow.core import Board
 from fourinarow.games import (
+    MAX_NAME,
     GameStore,
     GameStoreError,
     SavedGame,
@@ -95,8 +96,10 @@ def test_bad_games_and_numbers_are_one_line(tmp_path: Path) -> None:
             save(store, "")
         with pytest.raises(GameStoreError, match="source is terminal, desktop, web"):
             store.save(Board.from_moves("4"), first="a", second="b", source="phone")  # type: ignore[arg-type]
-        with pytest.raises(GameStoreError, match="1 to 40 characters"):
-            store.save(Board.from_moves("4"), first="x" * 41, second="b", source="web")
+        with pytest.raises(GameStoreError, match=f"1 to {MAX_NAME} characters"):
+            store.save(Board.from_moves("4"), first="x" * (MAX_NAME + 1), second="b", source="web")
+        with pytest.raises(GameStoreError, match=f"1 to {MAX_NAME} characters"):
+            store.save(Board.from_moves("4"), first="  ", second="b", source="web")
         with pytest.raises(GameStoreError, match="a Board"):
             store.save("4455", first="a", second="b", source="web")  # type: ignore[arg-type]
         with pytest.raises(GameStoreError, match="limit is a whole number >= 0"):

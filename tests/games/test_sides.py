@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from fourinarow.core import Board
-from fourinarow.games import MAX_NAME, GameStore, computer_name, player_names, your_side
+from fourinarow.games import (
+    MAX_NAME,
+    GameStore,
+    GameStoreError,
+    computer_name,
+    player_names,
+    your_side,
+)
 from fourinarow.games.sides import Side
 
 
@@ -28,13 +35,27 @@ def test_every_door_names_the_players_one_way(
     assert player_names(first, second) == names
 
 
-def test_a_name_you_gave_stands_for_you_and_a_long_spec_is_cut() -> None:
+def test_a_name_you_gave_stands_for_you_and_a_long_spec_is_kept_whole() -> None:
     assert player_names(None, "level:5", you="  Ann  ") == ("Ann", "Computer (level 5)")
     assert player_names(None, None, you="Ann") == ("Red", "Yellow")
-    long = computer_name("alphabeta:depth=5,eval=threats,blunder=0.25,tiebreak=centre")
-    assert len(long) == MAX_NAME
-    assert long.startswith("Computer (alphabeta:depth=5")
-    assert long.endswith("...)")
+    spec = "alphabeta:depth=5,eval=threats,blunder=0.25,tiebreak=centre"
+    assert computer_name(spec) == f"Computer ({spec})"
+    assert player_names(None, spec, you="A" * 100) == ("A" * 100, f"Computer ({spec})")
+
+
+def test_a_long_name_is_saved_whole_and_a_too_long_one_refused(tmp_path: Path) -> None:
+    assert MAX_NAME >= 200
+    long = "Computer (" + "x" * (MAX_NAME - 11) + ")"
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        saved = store.save(Board.from_moves("4455"), first="You", second=long, source="web")
+        assert store.game(saved.number).second == long
+        with pytest.raises(GameStoreError) as refused:
+            store.save(Board.from_moves("4455"), first="You", second=long + "y", source="web")
+        assert len(store) == 1
+    assert str(refused.value) == (
+        f"the second player's name has {MAX_NAME + 1} characters: a name is 1 to {MAX_NAME} "
+        "characters long"
+    )
 
 
 YOURS: list[tuple[str, str, Side | None]] = [

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from fourinarow.core import Board
-from fourinarow.gui.games_view import GamesLayout, GamesView
+from fourinarow.gui.games_view import GamesLayout, GamesView, game_words
 from fourinarow.gui.keeper import GameKeeper
+from fourinarow.service.games import SavedGame
 
 
 def test_the_choice_turns_the_pages_newest_first(tmp_path: Path) -> None:
@@ -34,6 +35,16 @@ def test_the_choice_turns_the_pages_newest_first(tmp_path: Path) -> None:
     assert view.game.number == 1
     view.turn(-1)
     assert view.offset == 10
+
+
+def test_a_long_name_is_cut_in_the_list_only() -> None:
+    spec = "Computer (alphabeta:depth=4,eval=threats,blunder=0.25,tiebreak=centre)"
+    game = SavedGame(
+        3, "4455", 7, 6, 4, "You", spec, "unfinished", "terminal", "2026-11-29T06:50:12+00:00"
+    )
+    line = game_words(game)
+    assert line.startswith("3 · 7x6 · You vs Computer (alphabeta:depth=4,eval=th… · unfinished")
+    assert game.second == spec  # the game keeps it whole
 
 
 def test_a_damaged_file_is_said_in_one_line(tmp_path: Path) -> None:

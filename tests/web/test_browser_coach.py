@@ -300,7 +300,7 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.page.wait_for_selector("#games button[data-game]")
     first = tab.page.locator("#games button[data-game]").first
     assert first.inner_text().startswith("Game ")
-    assert "Red vs Yellow, Red won, 7 moves, 7x6" in first.inner_text()
+    assert "Red vs Yellow, Red won, 7 moves, 7x6" in str(first.get_attribute("aria-label"))
     assert "saved" in tab.page.inner_text("#games-note")
     tab.page.click("#new-game")
     tab.settle()
@@ -314,12 +314,49 @@ def test_a_finished_game_is_saved_and_opened_again(tab: Tab) -> None:
     tab.check_console()
 
 
+def test_the_games_list_shows_whole_entries_and_a_new_game_drops_the_note(tab: Tab) -> None:
+    for _ in range(5):  # (the server may hold games of other tests too)
+        answer = tab.page.request.post(
+            f"{tab.base_url}/api/v1/games",
+            data={"moves": "4455667", "computer": "second", "agent": "level:10"},
+        )
+        assert answer.status == 201
+    tab.go("?mode=human")
+    for column in "4455667":
+        tab.click_column(int(column))
+    tab.page.wait_for_selector("#games button[data-game]")
+    assert tab.page.inner_text("#games-note").startswith("This game is saved")
+    tab.press("n")
+    assert tab.page.inner_text("#games-note") == ""
+    # every entry as high as the others (no name wrapped mid-way), the scroll box ending on one
+    heights, box, gap = tab.page.evaluate(
+        """() => {
+            const list = document.getElementById("games");
+            const rows = [...list.querySelectorAll("button")];
+            return [rows.map((row) => row.getBoundingClientRect().height), list.clientHeight,
+                    parseFloat(getComputedStyle(list).rowGap)];
+        }"""
+    )
+    assert len(heights) >= 6
+    assert max(heights) - min(heights) < 0.5
+    shown = (box + gap) / (heights[0] + gap)
+    assert shown >= 2
+    assert abs(shown - round(shown)) < 0.05
+    number = answer.json()["number"]
+    line = tab.page.locator(f'#games button[data-game="{number}"]')
+    assert line.inner_text().splitlines()[1] == "You vs Computer (level 10)"  # whole at 1280x800
+    label = f"Game {number}: You vs Computer (level 10),"
+    assert str(line.get_attribute("aria-label")).startswith(label)
+    assert line.get_attribute("title") == line.get_attribute("aria-label")
+    tab.check_console()
+
+
 def test_a_game_won_against_the_computer_is_saved_under_every_door_s_names(tab: Tab) -> None:
     tab.go("?pos=445566&mode=computer&level=5&first=human")  # you are Red, to win at once
     tab.click_column(7)
     tab.page.wait_for_selector("#games button[data-game]")
-    line = tab.page.locator("#games button[data-game]").first.inner_text()
-    assert ": You vs Computer (level 5), Red won, 7 moves, 7x6" in line
+    line = tab.page.locator("#games button[data-game]").first.get_attribute("aria-label")
+    assert ": You vs Computer (level 5), Red won, 7 moves, 7x6" in str(line)
     tab.check_console()
 
 
@@ -347,6 +384,29 @@ def test_a_saved_game_against_the_computer_sets_only_your_mistakes(
     assert 0 < len(yellow) < len(everyone)
     words = "your mistake" if len(yellow) == 1 else f"your {len(yellow)} mistakes"
     assert tab.page.inner_text("#retry-start") == f"Learn from {words}"
+    tab.check_console()
+
+
+@pytest.mark.parametrize("page", ["?mode=computer&level=3&first=computer", "?mode=human"])
+def test_a_saved_game_leaves_the_page_s_opponent_and_says_who_won(tab: Tab, page: str) -> None:
+    answer = tab.page.request.post(
+        f"{tab.base_url}/api/v1/games",
+        data={"moves": "4455667", "computer": "second", "agent": "level:5"},
+    )  # you were Red, and won
+    assert answer.status == 201
+    tab.go(page)
+    mode = "computer" if "computer" in page else "human"
+    tab.page.click(f'#games button[data-game="{answer.json()["number"]}"]')
+    tab.settle()
+    tab.page.wait_for_selector("#moves [data-grade]")
+    tab.page.click("#review-close")
+    tab.settle()
+    assert tab.page.is_checked(f'input[name=mode][value="{mode}"]')
+    assert f"mode={mode}" in tab.page.url
+    assert tab.page.locator("#level").is_visible() == (mode == "computer")
+    assert tab.status() == "You win with Red!"  # the saved game's own sides
+    tab.press("n")
+    assert tab.stones() == (1 if mode == "computer" else 0)  # the computer moves first again
     tab.check_console()
 
 
@@ -394,6 +454,31 @@ def test_a_key_beyond_the_board_says_why_it_takes_no_disc(tab: Tab) -> None:
     tab.press("3")
     assert error.is_hidden()
     assert tab.stones() == 3
+    tab.check_console()
+
+
+def test_a_key_beyond_the_board_leaves_the_keyboard_s_column(tab: Tab) -> None:
+    tab.go("?mode=human")
+    tab.press("3")
+    tab.press("ArrowLeft")  # column 2 chosen
+    tab.press("9")  # refused: column 2 stays chosen
+    error = tab.page.locator("#error")
+    assert error.is_visible()
+    tab.press("ArrowLeft")
+    assert error.is_hidden()  # a key that acts clears the error, as every other action does
+    assert tab.page.locator("#board .column.selected").get_attribute("data-column") == "1"
+    tab.press("Enter")
+    assert tab.grid()[-1][0] == 2  # Yellow played column 1
+    tab.check_console()
+
+
+def test_a_key_beyond_the_board_in_a_review_says_why(reviewing: Tab) -> None:
+    tab = reviewing
+    go_to(tab, 10)
+    tab.press("9")
+    assert tab.page.inner_text("#error") == (
+        "Column 9 is not on the board: it has 7 columns. Choose another column."
+    )
     tab.check_console()
 
 

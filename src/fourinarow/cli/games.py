@@ -185,23 +185,27 @@ def _list(path: Path, limit: int, as_json: bool) -> int:
     if not games:
         print(f"No games saved yet in {path}: play one with fourinarow play.")
         return 0
-    shown = f"the newest {len(games)} of {total}" if len(games) < total else f"{total}"
-    print(f"Games in {path} ({shown}, newest first; times in UTC):")
+    many = f"{total} game{'' if total == 1 else 's'}"
+    shown = f"The newest {len(games)} of {many}" if len(games) < total else many
+    print(f"Games in {path}")  # its own line: a long path leaves the others 80 columns
+    print(f"{shown}, newest first; times in UTC:")
     rows = [
         (
             f"{game.number:>4}  {game.finished[:16].replace('T', ' '):<16}  "
             f"{game.size + ('' if game.connect == 4 else f'c{game.connect}'):<5}",
-            f"{game.first} vs {game.second}",
+            (game.first, game.second),
             f"{RESULTS[game.result]:<10}  {game.plies:>5}",
         )
         for game in games
     ]
-    rows.insert(0, (f"{'#':>4}  {'finished':<16}  {'size':<5}", "X vs O", f"{'result':<10}  moves"))
+    rows.insert(
+        0, (f"{'#':>4}  {'finished':<16}  {'size':<5}", ("X", "O"), f"{'result':<10}  moves")
+    )
     left = max(len(start) for start, _, _ in rows)
     room = LINE_WIDTH - left - max(len(end) for _, _, end in rows) - 4
-    width = min(room, max(len(players) for _, players, _ in rows))
-    for start, players, end in rows:
-        print(f"{start:<{left}}  {_cut(players, width):<{width}}  {end}")
+    width = min(room, max(len(first) + len(second) + 4 for _, (first, second), _ in rows))
+    for start, (first, second), end in rows:
+        print(f"{start:<{left}}  {_players(first, second, width):<{width}}  {end}")
     print("Show one with: fourinarow games show N; review it: fourinarow games review N")
     return 0
 
@@ -209,6 +213,21 @@ def _list(path: Path, limit: int, as_json: bool) -> int:
 def _when(saved: SavedGame) -> str:
     """When a game was saved, to the minute: ``2026-11-29 07:00 UTC``."""
     return saved.finished[:16].replace("T", " ") + " UTC"
+
+
+def _players(first: str, second: str, width: int) -> str:
+    """``first vs second`` in ``width`` columns at most: the longer name is cut first, and
+    each keeps at least half the room, so that a long first name never hides the second."""
+    room = width - 4  # " vs "
+    half = room // 2
+    if len(first) + len(second) > room:
+        if len(first) <= half:
+            second = _cut(second, room - len(first))
+        elif len(second) <= room - half:
+            first = _cut(first, room - len(second))
+        else:
+            first, second = _cut(first, half), _cut(second, room - half)
+    return f"{first} vs {second}"
 
 
 def _cut(text: str, width: int) -> str:

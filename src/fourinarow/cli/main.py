@@ -78,11 +78,25 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._words = list(sys.argv[1:] if args is None else args)  # for _check_value
+        return super().parse_known_args(args, namespace)
+
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         choices = action.choices
         if choices is None or value in choices or not isinstance(value, str):
             super()._check_value(action, value)
             return
+        if isinstance(action, argparse._SubParsersAction):
+            # "puzzle --level 99": the unknown option is what was wrong, not an action "99"
+            words = getattr(self, "_words", [])
+            before = words[: words.index(value)] if value in words else []
+            known = self._option_string_actions
+            unknown = [w for w in before if w.startswith("-") and w.partition("=")[0] not in known]
+            if unknown:
+                self.unrecognized([*unknown, value], _option_names([self]))
         named = [str(choice) for choice in choices]
         listed = ", ".join(repr(choice) for choice in named)
         raise argparse.ArgumentError(
@@ -253,9 +267,13 @@ def _run_command(
 
 
 def _option_names(parsers: list[argparse.ArgumentParser]) -> list[str]:
-    """The options (``--size``, ``-h``) that ``parsers`` take."""
+    """The options (``--size``) that ``parsers`` take, but help: never the guess for a typo."""
     return [
-        name for parser in parsers for action in parser._actions for name in action.option_strings
+        name
+        for parser in parsers
+        for action in parser._actions
+        for name in action.option_strings
+        if not isinstance(action, argparse._HelpAction)
     ]
 
 

@@ -43,6 +43,7 @@ from fourinarow.search.solver import Solver
 from fourinarow.service.budgets import review_position_limit
 from fourinarow.service.coach import best_line, centre_first, explain, line_limit
 from fourinarow.service.games import (
+    MAX_NAME,
     GameStore,
     GameStoreError,
     computer_name,
@@ -111,7 +112,12 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         help="who moves first (default: human)",
     )
     add_shape_options(play)
-    play.add_argument("--name", help="your name (default: You; Player 1 with --human-vs-human)")
+    play.add_argument(
+        "--name",
+        type=_player_name,
+        help=f"your name, up to {MAX_NAME} characters (default: You; Player 1 with "
+        "--human-vs-human)",
+    )
     play.add_argument(
         "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
     )
@@ -144,6 +150,16 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "data folder, $XDG_DATA_HOME/fourinarow)",
     )
     play.add_argument("--no-save", action="store_true", help="do not save the games")
+
+
+def _player_name(text: str) -> str:
+    """``--name``: at most :data:`MAX_NAME` characters, as a games file keeps them whole."""
+    length = len(" ".join(text.split()))
+    if length > MAX_NAME:
+        raise argparse.ArgumentTypeError(
+            f"a name is at most {MAX_NAME} characters long, not {length}"
+        )
+    return text
 
 
 def run(args: argparse.Namespace) -> int:

@@ -211,7 +211,12 @@ def result_of(board: Board) -> GameResult:
 
 
 def _name(value: object, which: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+    if isinstance(value, str) and len(" ".join(value.split())) > MAX_NAME:
+        raise GameStoreError(
+            f"the {which} player's name has {len(' '.join(value.split()))} characters: a name "
+            f"is 1 to {MAX_NAME} characters long"
+        )
+    if not isinstance(value, str) or not value.strip():
         raise GameStoreError(
             f"the {which} player's name is a text of 1 to {MAX_NAME} characters, not {shown(value)}"
         )

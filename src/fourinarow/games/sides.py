@@ -30,8 +30,9 @@ __all__ = [
     "your_side",
 ]
 
-MAX_NAME = 40
-"""The most characters of a player's name (``You``, ``Computer (level 5)``)."""
+MAX_NAME = 300
+"""The most characters of a player's name (``You``, ``Computer (level 5)``) a games file keeps:
+a longer one is refused, never cut, so that a saved game always names its real players."""
 
 YOU = "You"
 """The person's name in a game against the computer."""
@@ -51,17 +52,15 @@ _COMPUTER = re.compile(r"computer\b.*|level[: ]?\d+|(?:red|yellow) \(level[: ]?\
 
 def computer_name(agent: str) -> str:
     """The computer's name for the agent spec it plays with: ``Computer (level 5)`` for
-    ``level:5``, ``Computer (engine:nodes=30)`` for another spec (cut to
-    :data:`~fourinarow.games.sides.MAX_NAME` characters, ending in ``...)``, where the spec
-    is longer).
+    ``level:5``, ``Computer (engine:nodes=30)`` for another spec, whole (only a listing
+    cuts it, to fit its line).
 
     >>> computer_name("level:10"), computer_name("random")
     ('Computer (level 10)', 'Computer (random)')
     """
     spec = " ".join(agent.split())
     level = _LEVEL.fullmatch(spec)
-    name = f"Computer ({f'level {level[1]}' if level else spec})"
-    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 4] + "...)"
+    return f"Computer ({f'level {level[1]}' if level else spec})"
 
 
 def player_names(
@@ -77,7 +76,7 @@ def player_names(
     """
     if first is None and second is None:
         return PEOPLE
-    person = " ".join(you.split())[:MAX_NAME] if you and you.strip() else YOU
+    person = " ".join(you.split()) if you and you.strip() else YOU
     return (
         person if first is None else computer_name(first),
         person if second is None else computer_name(second),

@@ -22,6 +22,14 @@ GAMES_BUTTONS = (("Back", "back"), ("< Newer", "newer"), ("Older >", "older"), (
 
 _RESULTS = {"draw": "draw", "unfinished": "unfinished"}
 
+NAME_WIDTH = 36
+"""The most characters of a player's name the list shows (a longer one ends in ``…``): the
+games keep whole names, and one long name would otherwise shrink every row's letters."""
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
 
 def game_words(game: SavedGame) -> str:
     """A saved game in one line: ``12 · 7x6 · You vs Computer (level 5) · You won · 23 moves
@@ -32,20 +40,18 @@ def game_words(game: SavedGame) -> str:
     >>> game_words(game)
     '3 · 7x6 · Red vs Yellow · unfinished · 4 moves · 2026-11-29 06:50'
     """
+    first, second = _short(game.first), _short(game.second)
     if game.result == "first":
-        result = f"{game.first} won"
+        result = f"{first} won"
     elif game.result == "second":
-        result = f"{game.second} won"
+        result = f"{second} won"
     else:
         result = _RESULTS.get(game.result, game.result)
     shape = game.size + ("" if game.connect == 4 else f" connect {game.connect}")
     moves = game.plies
     when = game.finished[:16].replace("T", " ")
     plural = "move" if moves == 1 else "moves"
-    return (
-        f"{game.number} · {shape} · {game.first} vs {game.second} · {result} · "
-        f"{moves} {plural} · {when}"
-    )
+    return f"{game.number} · {shape} · {first} vs {second} · {result} · {moves} {plural} · {when}"
 
 
 class GamesView:

@@ -15,6 +15,14 @@ export function statusText() {
   }
   if (view.over) {
     if (view.draw) return "Draw: the board is full.";
+    if (state.saved) {
+      // a saved game: its own sides, whatever the page's opponent is now
+      const you = state.saved.you;
+      if (you === null) return `${PLAYER_NAMES[view.winner]} wins!`;
+      return view.winner === you
+        ? `You win with ${PLAYER_NAMES[view.winner]}!`
+        : `The computer (${PLAYER_NAMES[view.winner]}) wins.`;
+    }
     if (state.mode === "computer") {
       return view.winner === computerSide()
         ? `The computer (${PLAYER_NAMES[view.winner]}) wins.`

@@ -11,7 +11,7 @@ import {
   statusText,
 } from "./board.js";
 import { renderCoach, resetLine } from "./coach.js";
-import { fetchGame, saveFinished } from "./games.js";
+import { fetchGame, forgetSavedNote, saveFinished } from "./games.js";
 import { $, announce, busy, clearError, showError } from "./page.js";
 import { renderExercise, tryColumn } from "./retry.js";
 import {
@@ -153,6 +153,7 @@ function placeMove(column) {
   } else {
     state.moves = state.moves.slice(0, state.cursor);
     state.moves.push(column);
+    state.saved = null; // another game now: the page's opponent names the sides
     state.cursor = state.moves.length;
   }
   state.justPlayed = true;
@@ -174,6 +175,7 @@ function sayWhyNot(column) {
   }
 }
 
+// Play `column`; false when it takes no disc (the error line says why), true otherwise.
 export function play(column) {
   if (resizing) {
     // After the new board is shown, where the move is checked again.
@@ -182,23 +184,28 @@ export function play(column) {
       await pending;
       play(column);
     });
-    return;
+    return true;
   }
   if (state.exercise !== null) {
-    if (canPlay(column)) {
-      clearError();
-      tryColumn(column);
-    } else sayWhyNot(column);
-    return;
+    if (!canPlay(column)) {
+      sayWhyNot(column);
+      return false;
+    }
+    clearError();
+    tryColumn(column);
+    return true;
   }
   if (!canPlay(column)) {
-    if (state.review === null) sayWhyNot(column);
-    return;
+    // A review takes no move; a column off the board is still said, in the same words.
+    const offBoard = state.view && (column < 1 || column > state.view.width);
+    if (state.review === null || offBoard) sayWhyNot(column);
+    return false;
   }
   clearError();
   showGhost(false);
   placeMove(column);
   refresh({ animate: true });
+  return true;
 }
 
 export function undo() {
@@ -233,7 +240,9 @@ export function goTo(ply) {
 
 export function newGame() {
   clearError();
+  forgetSavedNote();
   endReview();
+  state.saved = null;
   state.moves = [];
   state.cursor = 0;
   refresh();
@@ -304,11 +313,11 @@ export function openSaved(number) {
     clearError();
     endReview();
     [state.width, state.height, state.connect] = [game.width, game.height, game.connect];
-    state.mode = "human";
-    // your side, as the server tells it (a game against the computer): only its mistakes are set
-    state.yourSides = game.you === "first" ? [1] : game.you === "second" ? [2] : null;
     const columns = game.moves.includes(",") ? game.moves.split(",") : [...game.moves];
     state.moves = columns.filter(Boolean).map(Number);
+    // the page's opponent stays as it was; the game's sides are its own (its "you", as the
+    // server tells it): the status and the mistakes set follow them while it is shown
+    state.saved = { you: game.you === "first" ? 1 : game.you === "second" ? 2 : null };
     state.cursor = state.moves.length;
     state.selected = null;
     await refresh();
@@ -352,6 +361,7 @@ export function changeSize() {
     }
     [state.width, state.height, state.connect] = [width, height, connect];
     endReview();
+    state.saved = null;
     state.selected = null;
     state.moves = [];
     state.cursor = 0;

@@ -35,6 +35,7 @@ export async function saveFinished() {
   try {
     await api("/games", { body });
     $("games-note").textContent = "This game is saved: choose it below to review it later.";
+    $("games-note").dataset.saved = "saved";
   } catch (error) {
     if (isAborted(error)) return;
     $("games-note").textContent = `The game could not be saved: ${error.message}`;
@@ -42,12 +43,25 @@ export async function saveFinished() {
   await loadGames();
 }
 
-// A saved game as one line of the list.
-function gameLine(game) {
+// A saved game as the list says it: its whole line (the button's name), and that line in three
+// short ones shown (the game and its day, who played, how it went).
+function gameLines(game) {
   const day = game.finished ? game.finished.slice(0, 10) : "";
   const size = `${game.width}x${game.height}${game.connect !== 4 ? `, connect ${game.connect}` : ""}`;
   const length = game.moves.includes(",") ? game.moves.split(",").length : game.moves.length;
-  return `Game ${game.number}: ${game.first} vs ${game.second}, ${RESULT_WORDS[game.result] || game.result}, ${moves(length)}, ${size}${day ? `, ${day}` : ""}`;
+  const players = `${game.first} vs ${game.second}`;
+  const how = `${RESULT_WORDS[game.result] || game.result}, ${moves(length)}, ${size}`;
+  const whole = `Game ${game.number}: ${players}, ${how}${day ? `, ${day}` : ""}`;
+  return [whole, [`Game ${game.number}${day ? `, ${day}` : ""}`, players, how]];
+}
+
+// A new game: the note about the game just saved goes.
+export function forgetSavedNote() {
+  const note = $("games-note");
+  if (note.dataset.saved) {
+    note.textContent = "";
+    delete note.dataset.saved;
+  }
 }
 
 export async function loadGames() {
@@ -65,7 +79,17 @@ export async function loadGames() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.game = String(game.number);
-    button.textContent = gameLine(game);
+    // short lines that never wrap (a long name ends in "…"; the whole line is its name and title)
+    const [whole, lines] = gameLines(game);
+    button.replaceChildren(
+      ...lines.map((text) => {
+        const span = document.createElement("span");
+        span.textContent = text;
+        return span;
+      }),
+    );
+    button.title = whole;
+    button.setAttribute("aria-label", whole);
     item.append(button);
     return item;
   });

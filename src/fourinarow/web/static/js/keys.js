@@ -12,6 +12,7 @@ import {
   toggleValues,
   undo,
 } from "./game.js";
+import { clearError } from "./page.js";
 import { stopRetry } from "./retry.js";
 import { stepLine } from "./coach.js";
 import { state } from "./state.js";
@@ -24,6 +25,7 @@ function chooseColumn(step) {
   const view = state.view;
   if (!view) return;
   showGhost(true);
+  clearError();
   const start = state.selected ?? Math.ceil(view.width / 2) - (step > 0 ? 1 : -1);
   state.selected = Math.min(view.width, Math.max(1, start + step));
   for (const button of document.querySelectorAll("#board .column")) {
@@ -50,8 +52,9 @@ export function onKey(event) {
   if (/^[1-9]$/.test(key)) {
     event.preventDefault();
     const column = Number(key);
+    const before = state.selected;
     state.selected = column;
-    play(column);
+    if (!play(column)) state.selected = before; // refused: the keyboard's column stays
   } else if (key === "ArrowLeft" || key === "ArrowRight") {
     event.preventDefault();
     chooseColumn(key === "ArrowLeft" ? -1 : 1);

@@ -20,6 +20,7 @@ export async function loadPosition({ pos = null, grid = null }) {
     state.height = view.height;
     state.connect = view.connect;
     state.moves = view.moves.slice();
+    state.saved = null;
     state.cursor = state.moves.length;
     return true;
   } catch (error) {

@@ -12,7 +12,10 @@ import { PLAYER_NAMES, playerWords } from "./words.js";
 export function exercises() {
   const data = state.review && state.review.data;
   const all = data && Array.isArray(data.exercises) ? data.exercises : [];
-  if (state.yourSides) return all.filter((exercise) => state.yourSides.includes(exercise.player));
+  if (state.saved) {
+    const you = state.saved.you;
+    return you === null ? all : all.filter((exercise) => exercise.player === you);
+  }
   if (state.mode !== "computer") return all;
   return all.filter((exercise) => exercise.player !== computerSide());
 }

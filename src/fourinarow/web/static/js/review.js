@@ -47,7 +47,6 @@ export function endReview() {
   reviewController = null;
   state.review = null;
   state.exercise = null;
-  state.yourSides = null;
   state.lineStep = 0;
   document.body.classList.remove("reviewing", "retrying");
   $("exercise").hidden = true;

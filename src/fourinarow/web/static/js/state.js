@@ -30,7 +30,7 @@ export const state = {
   justPlayed: false, // the position shown was made by a move on this page (a finished game is saved)
   lineStep: 0, // in a review: how many moves of the best line are drawn on the board
   exercise: null, // learning from the review's mistakes: { list, index, tried, shown } or null
-  yourSides: null, // a saved game under review: your side ([1] or [2], its "you"), or null
+  saved: null, // a saved game shown, until its moves change: { you: 1, 2 or null (its "you") }
 };
 
 export function movesText(moves, width) {
