@@ -84,7 +84,7 @@ def test_the_list_cuts_the_players_only_beyond_80_columns(run: Run, tmp_path: Pa
             store.save(Board.from_moves("4455"), first=first, second=second, source="terminal")
     listing = run("games", "--db", str(db)).stdout.splitlines()
     assert listing[:2] == [f"Games in {db}", "3 games, newest first; times in UTC:"]
-    assert listing[2].split() == ["#", "finished", "size", "X", "vs", "O", "result", "moves"]
+    assert listing[2].split() == ["#", "saved", "size", "X", "vs", "O", "result", "moves"]
     assert " You vs Computer (level 10) " in listing[5]
     assert "  Computer (... vs Computer (...  " in listing[4]  # each cut, in ASCII
     assert f"  {'A' * 20}... vs You  " in listing[3]  # a long first name leaves the second
