@@ -232,6 +232,22 @@ def check_kernels_node_for_node(shape: tuple[int, int, int], plies: int, count: 
         checked += 1
 
 
+@needs_kernel
+def test_a_solve_halves_far_bounds_then_tests_at_its_last_result() -> None:
+    """Far from the score a null-window test is cheap, so the bounds are halved (toward 0);
+    once they are at most 10 apart, each test is at the last result's bound (0 first), which
+    for a score near 0 is just the two tests the score needs (above -1, not above 0 here).
+    Halving to the end tested the windows 1 and -1 as well: 21% more nodes on the empty 7x6
+    board, 31% on 6x7."""
+    from fourinarow.search._solver_kernel import Kernel
+
+    kernel = Kernel(6, 5, 4, 20)
+    kernel.set_limits(0, 0.0)
+    assert kernel.solve(0, 0, 0, False) == (0, 0)
+    windows = [window for window, _, _ in kernel.test_log]  # type: ignore[attr-defined]
+    assert windows == [-7, 7, -3, 0, -1]
+
+
 def test_boards_beyond_128_bits_use_the_python_search() -> None:
     solver = Solver(tt_mb=8)
     assert solver.backend_for(Board(11, 11)) == "python"  # 132 bits

@@ -128,3 +128,24 @@ def test_helper_threads_vary_their_move_order_within_4_plies_of_the_root() -> No
     from fourinarow.search._solver_kernel import Kernel
 
     assert Kernel(7, 6, 4, 16).jitter_plies == 4
+
+
+@needs_kernel
+def test_two_threads_test_two_windows_at_once() -> None:
+    """Once the bounds are near, a second thread tests the window beside the first one's
+    rather than join its test: each test on one thread, through the shared table (on the
+    empty 7x6 and 6x7 boards, whose score 1 needs the windows 0 and 1, two threads then
+    search fewer nodes than when both join each test in turn)."""
+    from fourinarow.search._solver_kernel import Kernel
+
+    assert Kernel(7, 6, 4, 16).max_probes == 2  # type: ignore[attr-defined]
+    solver = Solver(tt_mb=16, book=False, threads=2)
+    solver.prepare(7, 4)
+    kernel = solver._kernel
+    assert kernel is not None
+    kernel.serial_nodes = 0  # type: ignore[attr-defined]
+    assert solver.solve(Board(7, 4)).score == 0
+    windows = [window for window, _, _ in kernel.test_log]  # type: ignore[attr-defined]
+    assert windows[:3] == [-7, 7, -3]  # halving, cheap, on both threads
+    assert {0, -1} <= set(windows[3:])  # the two the score needs
+    assert sum(kernel.thread_nodes[1:]) > 0  # type: ignore[attr-defined]

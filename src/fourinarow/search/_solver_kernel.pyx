@@ -131,6 +131,8 @@ cdef enum:
     DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
     JITTER_PLIES = 4  # helper threads vary their move order this many plies below the root
     MAX_PROBES = 2  # a solve on several threads tests at most this many windows at once
+    LOG_TESTS = 64  # a parallel solve records its tests' results (Kernel.test_log)
+    MTD_WIDTH = 10  # a solve halves bounds further apart than this, then tests at its guess
 
 # The transposition table: 2**bits entries. A key is hashed to 64 bits by multiplying by an odd
 # constant, a bijection on 64-bit words (a 128-bit key's high half is first folded into its low
@@ -213,6 +215,7 @@ ctypedef struct Worker:
 ctypedef struct Probe:
     Shared shared
     int middle
+    bint near  # a test at or beside the guess: its result moves the guess
     int threads  # the threads searching it now (0: the slot is free)
     uint64_t* busy  # its own busy table: deferral is between the threads of one test
 
@@ -222,7 +225,7 @@ ctypedef struct Probes:
     pthread_mutex_t lock
     int lower, upper  # proven
     int guess  # the next window to test: as in MTD(f), the last result's bound
-    int started  # tests started so far
+    int near_started  # tests started at or beside the guess (see take_probe)
     bint weak
     int* report_lower  # the Kernel's bounds, for another thread to read while it runs
     int* report_upper
@@ -230,6 +233,8 @@ ctypedef struct Probes:
     int max_probes  # tests at once (1 to MAX_PROBES)
     unsigned long long nodes
     Probe probe[MAX_PROBES]
+    int* log  # for each test that ended, in order: window, result, run's nodes / 1024
+    int log_size
 
 
 # What a Kernel needs to search on several threads.
@@ -238,6 +243,8 @@ ctypedef struct Pool:
     Worker* workers  # one per thread (the first runs on the calling thread)
     uint64_t* busy  # the positions being searched now (2**BUSY_BITS words per probe)
     int max_probes  # windows a solve tests at once (1 to MAX_PROBES)
+    int log[3 * LOG_TESTS]  # the last parallel solve's tests (see Probes.log)
+    int log_size
     unsigned long long serial_nodes  # a search tries this many nodes on one thread first
     int running  # 1 while the threads search (parallel_negamax): their counts are not in s.nodes yet
 
@@ -759,10 +766,15 @@ cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int pl
     return 0
 
 
-cdef inline int next_middle(int lower, int upper) noexcept nogil:
-    """The window a solve on one thread tests next within the proven bounds: halfway, but
-    closer to 0 (where scores lie more often)."""
-    cdef int middle = lower + (upper - lower) // 2
+cdef inline int next_middle(int lower, int upper, int guess) noexcept nogil:
+    """The window a solve tests next within the proven bounds: while they are more than
+    MTD_WIDTH apart, halfway, but closer to 0 (cheap tests: far from the score, most moves
+    fail fast); then, as MTD(f) does, at guess (0 at first, then the last result's bound),
+    which takes the two tests a score needs (score > s - 1, not score > s) when it is near."""
+    cdef int middle
+    if upper - lower <= MTD_WIDTH:
+        return lower if guess < lower else (upper - 1 if guess >= upper else guess)
+    middle = lower + (upper - lower) // 2
     if middle <= 0 and lower // 2 < middle:
         middle = lower // 2
     elif middle >= 0 and upper // 2 > middle:
@@ -777,20 +789,37 @@ cdef inline int weakened(int value, bint weak) noexcept nogil:
     return value
 
 
-cdef void serial_solve(Search* s, word current, word mask, int ply, bint weak, int* lower, int* upper) noexcept nogil:
+cdef inline void log_test(int* log, int* size, int middle, int result, unsigned long long nodes) noexcept nogil:
+    """Record a test's window, result and the solve's nodes by then (in batches of 1024)."""
+    if size[0] < LOG_TESTS:
+        log[3 * size[0]] = middle
+        log[3 * size[0] + 1] = result
+        log[3 * size[0] + 2] = <int>(nodes >> 10)
+        size[0] += 1
+
+
+cdef void serial_solve(Search* s, Pool* pool, word current, word mask, int ply, bint weak, int* lower, int* upper) noexcept nogil:
     """Kernel.solve on this thread: narrow the bounds by null-window tests until they meet or
     the search stops; report_* follow them."""
     cdef int middle, r
+    cdef int guess = 0
+    cdef bint near
     while lower[0] < upper[0] and not s.stopped:
-        middle = next_middle(lower[0], upper[0])
+        near = upper[0] - lower[0] <= MTD_WIDTH
+        middle = next_middle(lower[0], upper[0], guess)
         r = negamax(s, current, mask, ply, middle, middle + 1)
         if s.stopped:
             break
         r = weakened(r, weak)
+        log_test(pool.log, &pool.log_size, middle, r, s.nodes)
         if r <= middle:
             upper[0] = r
+            if near:
+                guess = r - 1
         else:
             lower[0] = r
+            if near:
+                guess = r
 
 
 cdef bint in_flight(Probes* p, int middle) noexcept nogil:
@@ -803,24 +832,25 @@ cdef bint in_flight(Probes* p, int middle) noexcept nogil:
 
 cdef Probe* take_probe(Probes* p) noexcept nogil:
     """Under the lock: the test this thread searches next, or NULL when there is none (the
-    bounds met, or a limit stopped the run). Each test is as in MTD(f): the window at the
-    last result's bound (the guess); at the start, when nothing is known, the two windows a
-    score of guess + 1 needs are tested at once, and later each new result leaves one test
-    that can be the last: other threads join it (deferral spreads them over its tree)."""
+    bounds met, or a limit stopped the run). First the window a solve on one thread would
+    test next (next_middle); while another thread tests it, and at most once each, the
+    window at the guess (0 at first) while the bounds are still being halved, and beside
+    the guess's window when halving has ended: the two tests a score next to the guess
+    needs, side by side. Otherwise it joins the running test with the fewest threads
+    (deferral spreads them over its tree)."""
     cdef int i, middle, fewest = -1
+    cdef bint near = p.upper - p.lower <= MTD_WIDTH
     cdef Probe* probe
     if p.stop or p.lower >= p.upper:
         return NULL
-    middle = p.guess
-    if middle < p.lower:
-        middle = p.lower
-    if middle > p.upper - 1:
-        middle = p.upper - 1
-    if in_flight(p, middle) and p.started == 1 and p.max_probes > 1:
-        middle += 1 if middle + 1 < p.upper else -1
-        if middle < p.lower:
-            middle = p.lower
-    if not in_flight(p, middle):
+    middle = next_middle(p.lower, p.upper, p.guess)
+    if in_flight(p, middle) and p.near_started < 2:
+        if not near:
+            middle = p.guess  # (none if outside the bounds: see below)
+            near = True
+        elif p.near_started == 1:
+            middle += 1 if middle + 1 < p.upper else -1
+    if p.lower <= middle < p.upper and not in_flight(p, middle):
         for i in range(MAX_PROBES):
             if i < p.max_probes and p.probe[i].threads == 0:
                 probe = &p.probe[i]
@@ -828,8 +858,10 @@ cdef Probe* take_probe(Probes* p) noexcept nogil:
                 probe.shared.nodes = &p.nodes
                 probe.shared.run_stop = &p.stop
                 probe.middle = middle
+                probe.near = near
+                if near:
+                    p.near_started += 1
                 memset(probe.busy, 0, (<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
-                p.started += 1
                 return probe
     for i in range(MAX_PROBES):  # join the running test with the fewest threads
         if p.probe[i].threads and not fiar_load_int(&p.probe[i].shared.stop):
@@ -866,11 +898,14 @@ cdef void probe_worker(Worker* w) noexcept nogil:
             if r <= middle:
                 if r < p.upper:
                     p.upper = p.report_upper[0] = r
-                p.guess = r - 1
+                if probe.near:
+                    p.guess = r - 1
             else:
                 if r > p.lower:
                     p.lower = p.report_lower[0] = r
-                p.guess = r
+                if probe.near:
+                    p.guess = r
+            log_test(p.log, &p.log_size, middle, r, fiar_load(<uint64_t*>&p.nodes))
             for i in range(MAX_PROBES):  # stop the tests no longer needed
                 if p.probe[i].threads and not (p.lower <= p.probe[i].middle < p.upper):
                     fiar_store_int(&p.probe[i].shared.stop, 1)
@@ -900,6 +935,8 @@ cdef void parallel_solve(Search* s, Pool* pool, word current, word mask, int ply
     p.weak = weak
     p.nodes = s.nodes
     p.max_probes = pool.max_probes
+    p.log = pool.log
+    p.log_size = pool.log_size  # after those of the solve's start on one thread
     for t in range(MAX_PROBES):
         p.probe[t].busy = pool.busy + (<size_t>t << BUSY_BITS)
     for t in range(pool.threads):
@@ -925,6 +962,7 @@ cdef void parallel_solve(Search* s, Pool* pool, word current, word mask, int ply
     s.nodes += nodes
     lower[0] = p.lower
     upper[0] = p.upper
+    pool.log_size = p.log_size
     if p.lower < p.upper:
         s.stopped = True
 
@@ -1112,6 +1150,15 @@ cdef class Kernel:
         self.pool.serial_nodes = nodes
 
     @property
+    def test_log(self):
+        """The null-window tests of the last solve that ended with a result, in order: (window,
+        result, the solve's nodes by then, in batches of 1024), for measurements. A test of
+        window w asks whether the score is above w: a result above w is a lower bound, else an
+        upper bound."""
+        cdef int i
+        return [(self.pool.log[3 * i], self.pool.log[3 * i + 1], self.pool.log[3 * i + 2]) for i in range(self.pool.log_size)]
+
+    @property
     def max_probes(self):
         """Null-window tests of the root a solve on several threads runs at once (1 to 2)."""
         return self.pool.max_probes
@@ -1259,15 +1306,16 @@ cdef class Kernel:
                 lower = -1 if lower < -1 else lower
                 upper = 1 if upper > 1 else upper
         self.lower, self.upper = lower, upper  # both at once: a reader holds the GIL
+        self.pool.log_size = 0
         with nogil:
             if self.pool.threads <= 1:
-                serial_solve(s, current, mask, ply, weak, &self.lower, &self.upper)
+                serial_solve(s, &self.pool, current, mask, ply, weak, &self.lower, &self.upper)
             else:
                 limit = s.node_limit
                 if self.pool.serial_nodes > 0:  # small solves never pay for starting threads
                     if s.nodes + self.pool.serial_nodes < limit:
                         s.node_limit = s.nodes + self.pool.serial_nodes
-                    serial_solve(s, current, mask, ply, weak, &self.lower, &self.upper)
+                    serial_solve(s, &self.pool, current, mask, ply, weak, &self.lower, &self.upper)
                     s.node_limit = limit
                     if s.stopped and not (
                         s.nodes >= limit
