@@ -44,7 +44,6 @@ def enum_values(pyx: str) -> dict[str, int]:
         ("_solver_kernel.pyx", "CHECK_EVERY", "SOLVER_CHECK_EVERY"),
         ("_solver_kernel.pyx", "NO_LOWER", "NO_LOWER"),
         ("_solver_kernel.pyx", "NO_UPPER", "NO_UPPER"),
-        ("_solver_kernel.pyx", "MTD_WIDTH", "MTD_WIDTH"),
         ("_heuristic_kernel.pyx", "CHECK_EVERY", "HEURISTIC_CHECK_EVERY"),
     ],
 )

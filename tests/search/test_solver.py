@@ -233,19 +233,17 @@ def check_kernels_node_for_node(shape: tuple[int, int, int], plies: int, count: 
 
 
 @needs_kernel
-def test_a_solve_halves_far_bounds_then_tests_at_its_last_result() -> None:
-    """Far from the score a null-window test is cheap, so the bounds are halved (toward 0);
-    once they are at most 10 apart, each test is at the last result's bound (0 first), which
-    for a score near 0 is just the two tests the score needs (above -1, not above 0 here).
-    Halving to the end tested the windows 1 and -1 as well: 21% more nodes on the empty 7x6
-    board, 31% on 6x7."""
+def test_the_test_log_lists_a_solves_null_window_tests() -> None:
+    """Halving the bounds, closer to 0: each test's window, result and nodes by then."""
     from fourinarow.search._solver_kernel import Kernel
 
     kernel = Kernel(6, 5, 4, 20)
     kernel.set_limits(0, 0.0)
     assert kernel.solve(0, 0, 0, False) == (0, 0)
-    windows = [window for window, _, _ in kernel.test_log]  # type: ignore[attr-defined]
-    assert windows == [-7, 7, -3, 0, -1]
+    log = kernel.test_log  # type: ignore[attr-defined]
+    assert [window for window, _, _ in log] == [-7, 7, -3, 3, -1, 1, 0]
+    assert [result for _, result, _ in log] == [-6, 7, -2, 3, 0, 1, 0]
+    assert [nodes for _, _, nodes in log] == sorted(nodes for _, _, nodes in log)
 
 
 def test_boards_beyond_128_bits_use_the_python_search() -> None:

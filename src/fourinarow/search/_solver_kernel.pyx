@@ -34,6 +34,7 @@ cdef extern from *:
 cdef extern from *:
     """
     #include <pthread.h>
+    #include <sched.h>
     #define fiar_load(p) __atomic_load_n((p), __ATOMIC_RELAXED)
     #define fiar_store(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
     #define fiar_load_int(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -55,6 +56,7 @@ cdef extern from *:
     int pthread_mutex_init(pthread_mutex_t* mutex, const void* attr) nogil
     int pthread_mutex_lock(pthread_mutex_t* mutex) nogil
     int pthread_mutex_unlock(pthread_mutex_t* mutex) nogil
+    int sched_yield() nogil
     int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*) noexcept nogil, void* arg) nogil
     int pthread_join(pthread_t thread, void** result) nogil
 
@@ -132,7 +134,7 @@ cdef enum:
     JITTER_PLIES = 4  # helper threads vary their move order this many plies below the root
     MAX_PROBES = 2  # a solve on several threads tests at most this many windows at once
     LOG_TESTS = 64  # a parallel solve records its tests' results (Kernel.test_log)
-    MTD_WIDTH = 10  # a solve halves bounds further apart than this, then tests at its guess
+    MTD_WIDTH = 10  # the second test of the bet starts once the bounds are this close
 
 # The transposition table: 2**bits entries. A key is hashed to 64 bits by multiplying by an odd
 # constant, a bijection on 64-bit words (a 128-bit key's high half is first folded into its low
@@ -215,7 +217,6 @@ ctypedef struct Worker:
 ctypedef struct Probe:
     Shared shared
     int middle
-    bint near  # a test at or beside the guess: its result moves the guess
     int threads  # the threads searching it now (0: the slot is free)
     uint64_t* busy  # its own busy table: deferral is between the threads of one test
 
@@ -224,8 +225,7 @@ ctypedef struct Probe:
 ctypedef struct Probes:
     pthread_mutex_t lock
     int lower, upper  # proven
-    int guess  # the next window to test: as in MTD(f), the last result's bound
-    int near_started  # tests started at or beside the guess (see take_probe)
+    int near_started  # tests started on the bet (the windows 0 and 1: see take_probe)
     bint weak
     int* report_lower  # the Kernel's bounds, for another thread to read while it runs
     int* report_upper
@@ -766,15 +766,9 @@ cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int pl
     return 0
 
 
-cdef inline int next_middle(int lower, int upper, int guess) noexcept nogil:
-    """The window a solve tests next within the proven bounds: while they are more than
-    MTD_WIDTH apart, halfway, but closer to 0 (cheap tests: far from the score, most moves
-    fail fast); then, as MTD(f) does, at guess (0 at first, then the last result's bound),
-    which takes the two tests a score needs (score > s - 1, not score > s) when it is near."""
-    cdef int middle
-    if upper - lower <= MTD_WIDTH:
-        return lower if guess < lower else (upper - 1 if guess >= upper else guess)
-    middle = lower + (upper - lower) // 2
+cdef inline int next_middle(int lower, int upper) noexcept nogil:
+    """The window a solve tests next within the proven bounds: halfway, but closer to 0."""
+    cdef int middle = lower + (upper - lower) // 2
     if middle <= 0 and lower // 2 < middle:
         middle = lower // 2
     elif middle >= 0 and upper // 2 > middle:
@@ -802,11 +796,8 @@ cdef void serial_solve(Search* s, Pool* pool, word current, word mask, int ply, 
     """Kernel.solve on this thread: narrow the bounds by null-window tests until they meet or
     the search stops; report_* follow them."""
     cdef int middle, r
-    cdef int guess = 0
-    cdef bint near
     while lower[0] < upper[0] and not s.stopped:
-        near = upper[0] - lower[0] <= MTD_WIDTH
-        middle = next_middle(lower[0], upper[0], guess)
+        middle = next_middle(lower[0], upper[0])
         r = negamax(s, current, mask, ply, middle, middle + 1)
         if s.stopped:
             break
@@ -814,12 +805,8 @@ cdef void serial_solve(Search* s, Pool* pool, word current, word mask, int ply, 
         log_test(pool.log, &pool.log_size, middle, r, s.nodes)
         if r <= middle:
             upper[0] = r
-            if near:
-                guess = r - 1
         else:
             lower[0] = r
-            if near:
-                guess = r
 
 
 cdef bint in_flight(Probes* p, int middle) noexcept nogil:
@@ -830,26 +817,41 @@ cdef bint in_flight(Probes* p, int middle) noexcept nogil:
     return False
 
 
+cdef bint running(Probes* p) noexcept nogil:
+    """Whether a test is being searched (and still needed)."""
+    cdef int i
+    for i in range(MAX_PROBES):
+        if p.probe[i].threads and not fiar_load_int(&p.probe[i].shared.stop):
+            return True
+    return False
+
+
 cdef Probe* take_probe(Probes* p) noexcept nogil:
-    """Under the lock: the test this thread searches next, or NULL when there is none (the
-    bounds met, or a limit stopped the run). First the window a solve on one thread would
-    test next (next_middle); while another thread tests it, and at most once each, the
-    window at the guess (0 at first) while the bounds are still being halved, and beside
-    the guess's window when halving has ended: the two tests a score next to the guess
-    needs, side by side. Otherwise it joins the running test with the fewest threads
-    (deferral spreads them over its tree)."""
+    """Under the lock, with the bounds apart and no limit reached: the test this thread
+    searches next, or NULL while every slot holds a test that is ending.
+
+    The tests are those of a solve on one thread (next_middle), but for two, which bet on a
+    score of 1 (that of the empty 7x6 and 6x7 boards, and the first player's edge): while
+    the bounds are being halved (cheap tests far from the score), another thread tests the
+    window at 0, and once they are at most MTD_WIDTH apart, with that test still running,
+    the window at 1 beside it: when the score is 1, these are the two tests that prove it,
+    side by side on two threads. Otherwise a thread joins the running test with the fewest
+    threads (deferral spreads them over its tree), as it always does once the bounds are
+    near: there a new window costs as much as the running tests, which may end the solve."""
     cdef int i, middle, fewest = -1
     cdef bint near = p.upper - p.lower <= MTD_WIDTH
+    cdef bint bet = False
     cdef Probe* probe
-    if p.stop or p.lower >= p.upper:
-        return NULL
-    middle = next_middle(p.lower, p.upper, p.guess)
-    if in_flight(p, middle) and p.near_started < 2:
-        if not near:
-            middle = p.guess  # (none if outside the bounds: see below)
-            near = True
-        elif p.near_started == 1:
-            middle += 1 if middle + 1 < p.upper else -1
+    middle = next_middle(p.lower, p.upper)
+    if p.lower <= 0 < p.upper and p.max_probes > 1:
+        if p.near_started == 0 and (near or in_flight(p, middle)):
+            middle = 0
+            bet = True
+        elif p.near_started == 1 and near and in_flight(p, 0) and 1 < p.upper:
+            middle = 1
+            bet = True
+    if near and not bet and running(p):
+        middle = p.upper  # none: near the score, join the tests that can end the solve
     if p.lower <= middle < p.upper and not in_flight(p, middle):
         for i in range(MAX_PROBES):
             if i < p.max_probes and p.probe[i].threads == 0:
@@ -858,8 +860,7 @@ cdef Probe* take_probe(Probes* p) noexcept nogil:
                 probe.shared.nodes = &p.nodes
                 probe.shared.run_stop = &p.stop
                 probe.middle = middle
-                probe.near = near
-                if near:
+                if bet:
                     p.near_started += 1
                 memset(probe.busy, 0, (<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
                 return probe
@@ -877,10 +878,13 @@ cdef void probe_worker(Worker* w) noexcept nogil:
     cdef Probe* probe
     cdef int r, i, middle
     pthread_mutex_lock(&p.lock)
-    while True:
+    while not p.stop and p.lower < p.upper:
         probe = take_probe(p)
-        if probe == NULL:
-            break
+        if probe == NULL:  # every slot holds a test that is ending: wait for one to free
+            pthread_mutex_unlock(&p.lock)
+            sched_yield()
+            pthread_mutex_lock(&p.lock)
+            continue
         probe.threads += 1
         w.s.thread = probe.threads - 1  # the first thread on a test keeps the usual move order
         w.s.shared = &probe.shared
@@ -898,13 +902,9 @@ cdef void probe_worker(Worker* w) noexcept nogil:
             if r <= middle:
                 if r < p.upper:
                     p.upper = p.report_upper[0] = r
-                if probe.near:
-                    p.guess = r - 1
             else:
                 if r > p.lower:
                     p.lower = p.report_lower[0] = r
-                if probe.near:
-                    p.guess = r
             log_test(p.log, &p.log_size, middle, r, fiar_load(<uint64_t*>&p.nodes))
             for i in range(MAX_PROBES):  # stop the tests no longer needed
                 if p.probe[i].threads and not (p.lower <= p.probe[i].middle < p.upper):

@@ -21,7 +21,6 @@ __all__ = [
     "INFINITY",
     "MAX_TABLE_BITS",
     "MIN_TABLE_BITS",
-    "MTD_WIDTH",
     "NEAR_BITS",
     "NEAR_EMPTIES",
     "NO_LOWER",
@@ -60,11 +59,6 @@ MAX_TABLE_BITS = 40
 
 SYMMETRY_PLIES = 16
 """Positions with fewer stones are keyed as the smaller of themselves and their mirror image."""
-
-MTD_WIDTH = 10
-"""A solve narrows the score by null-window tests: halving the bounds while they are further
-apart than this (far from the score a test is cheap), then, as MTD(f) does, testing at the last
-result's bound (at 0 first), which on a score near 0 makes just the two tests it needs."""
 
 ETC_PLIES = 28
 """Enhanced transposition cut-offs in positions with fewer stones than this."""

@@ -26,7 +26,6 @@ from fourinarow.search.constants import (
     HASH_MULTIPLIER,
     MAX_TABLE_BITS,
     MIN_TABLE_BITS,
-    MTD_WIDTH,
     NEAR_BITS,
     NEAR_EMPTIES,
     NO_LOWER,
@@ -45,20 +44,6 @@ _WORD = (1 << 64) - 1
 def _half(value: int) -> int:
     """Halve, rounding toward zero as C does (the kernel's arithmetic)."""
     return -((-value) // 2) if value < 0 else value // 2
-
-
-def _next_middle(lower: int, upper: int, guess: int) -> int:
-    """The window a solve tests next within the proven bounds: halfway, but closer to 0, while
-    they are more than ``MTD_WIDTH`` apart; then ``guess`` (0 at first, then the last result's
-    bound, as in MTD(f)) within them."""
-    if upper - lower <= MTD_WIDTH:
-        return min(max(guess, lower), upper - 1)
-    middle = lower + (upper - lower) // 2
-    if middle <= 0 and _half(lower) < middle:
-        return _half(lower)
-    if middle >= 0 and _half(upper) > middle:
-        return _half(upper)
-    return middle
 
 
 class ReferenceKernel:
@@ -423,10 +408,12 @@ class ReferenceKernel:
             lower = max(lower, -1)
             upper = min(upper, 1)
         self.bounds = (lower, upper)
-        guess = 0
         while lower < upper and not self.stopped:
-            near = upper - lower <= MTD_WIDTH
-            middle = _next_middle(lower, upper, guess)
+            middle = lower + (upper - lower) // 2
+            if middle <= 0 and _half(lower) < middle:
+                middle = _half(lower)
+            elif middle >= 0 and _half(upper) > middle:
+                middle = _half(upper)
             r = self.negamax(current, mask, ply, middle, middle + 1)
             if self.stopped:
                 break
@@ -434,9 +421,7 @@ class ReferenceKernel:
                 r = max(-1, min(1, r))
             if r <= middle:
                 upper = r
-                guess = r - 1 if near else guess
             else:
                 lower = r
-                guess = r if near else guess
             self.bounds = (lower, upper)
         return lower, upper
