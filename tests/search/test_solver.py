@@ -240,7 +240,7 @@ def test_the_test_log_lists_a_solves_null_window_tests() -> None:
     kernel = Kernel(6, 5, 4, 20)
     kernel.set_limits(0, 0.0)
     assert kernel.solve(0, 0, 0, False) == (0, 0)
-    log = kernel.test_log  # type: ignore[attr-defined]
+    log = kernel.test_log
     assert [window for window, _, _ in log] == [-7, 7, -3, 3, -1, 1, 0]
     assert [result for _, result, _ in log] == [-6, 7, -2, 3, 0, 1, 0]
     assert [nodes for _, _, nodes in log] == sorted(nodes for _, _, nodes in log)

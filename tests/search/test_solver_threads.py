@@ -138,7 +138,7 @@ def test_two_threads_test_the_windows_0_and_1_at_once() -> None:
     through the shared table: fewer nodes in all than when both join each test in turn."""
     from fourinarow.search._solver_kernel import Kernel
 
-    assert Kernel(7, 6, 4, 16).max_probes == 2  # type: ignore[attr-defined]
+    assert Kernel(7, 6, 4, 16).max_probes == 2
     solver = Solver(tt_mb=16, book=False, threads=2)
     solver.prepare(6, 5)
     kernel = solver._kernel
