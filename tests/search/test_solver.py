@@ -232,6 +232,20 @@ def check_kernels_node_for_node(shape: tuple[int, int, int], plies: int, count: 
         checked += 1
 
 
+@needs_kernel
+def test_the_test_log_lists_a_solves_null_window_tests() -> None:
+    """Halving the bounds, closer to 0: each test's window, result and nodes by then."""
+    from fourinarow.search._solver_kernel import Kernel
+
+    kernel = Kernel(6, 5, 4, 20)
+    kernel.set_limits(0, 0.0)
+    assert kernel.solve(0, 0, 0, False) == (0, 0)
+    log = kernel.test_log
+    assert [window for window, _, _ in log] == [-7, 7, -3, 3, -1, 1, 0]
+    assert [result for _, result, _ in log] == [-6, 7, -2, 3, 0, 1, 0]
+    assert [nodes for _, _, nodes in log] == sorted(nodes for _, _, nodes in log)
+
+
 def test_boards_beyond_128_bits_use_the_python_search() -> None:
     solver = Solver(tt_mb=8)
     assert solver.backend_for(Board(11, 11)) == "python"  # 132 bits

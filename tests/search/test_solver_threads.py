@@ -128,3 +128,25 @@ def test_helper_threads_vary_their_move_order_within_4_plies_of_the_root() -> No
     from fourinarow.search._solver_kernel import Kernel
 
     assert Kernel(7, 6, 4, 16).jitter_plies == 4
+
+
+@needs_kernel
+def test_two_threads_test_the_windows_0_and_1_at_once() -> None:
+    """While one thread halves the bounds, the other tests the window at 0, and once they
+    are near, a thread tests the window at 1 beside it rather than join that test: on a
+    score of 1 (the empty 7x6 and 6x7 boards'), the two tests that prove it, one per thread
+    through the shared table: fewer nodes in all than when both join each test in turn."""
+    from fourinarow.search._solver_kernel import Kernel
+
+    assert Kernel(7, 6, 4, 16).max_probes == 2
+    solver = Solver(tt_mb=16, book=False, threads=2)
+    solver.prepare(6, 5)
+    kernel = solver._kernel
+    assert kernel is not None
+    kernel.serial_nodes = 0  # type: ignore[attr-defined]
+    board = Board.from_moves("3", width=6, height=5)  # the second player to move scores 0
+    assert solver.solve(board).score == 0
+    windows = [window for window, _, _ in kernel.test_log]  # type: ignore[attr-defined]
+    assert windows[0] == -7  # halving, on the first thread
+    assert 1 in windows  # the bet, whichever ended first
+    assert sum(kernel.thread_nodes[1:]) > 0  # type: ignore[attr-defined]

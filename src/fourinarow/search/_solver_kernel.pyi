@@ -37,5 +37,8 @@ class Kernel:
     serial_nodes: int
     defer_skip: int
     jitter_plies: int
+    max_probes: int
     @property
     def thread_nodes(self) -> list[int]: ...
+    @property
+    def test_log(self) -> list[tuple[int, int, int]]: ...

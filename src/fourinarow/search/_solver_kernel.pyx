@@ -34,6 +34,7 @@ cdef extern from *:
 cdef extern from *:
     """
     #include <pthread.h>
+    #include <sched.h>
     #define fiar_load(p) __atomic_load_n((p), __ATOMIC_RELAXED)
     #define fiar_store(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
     #define fiar_load_int(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -50,6 +51,12 @@ cdef extern from *:
     ctypedef unsigned long pthread_t
     ctypedef struct pthread_attr_t:
         pass
+    ctypedef struct pthread_mutex_t:
+        pass
+    int pthread_mutex_init(pthread_mutex_t* mutex, const void* attr) nogil
+    int pthread_mutex_lock(pthread_mutex_t* mutex) nogil
+    int pthread_mutex_unlock(pthread_mutex_t* mutex) nogil
+    int sched_yield() nogil
     int pthread_create(pthread_t* thread, const pthread_attr_t* attr, void* (*start)(void*) noexcept nogil, void* arg) nogil
     int pthread_join(pthread_t thread, void** result) nogil
 
@@ -125,6 +132,9 @@ cdef enum:
     SERIAL_NODES = 65536  # a search on several threads first tries this many nodes on one
     DEFER_SKIP = 1  # and defers no move at its root, where a needless sibling costs the most
     JITTER_PLIES = 4  # helper threads vary their move order this many plies below the root
+    MAX_PROBES = 2  # a solve on several threads tests at most this many windows at once
+    LOG_TESTS = 64  # a parallel solve records its tests' results (Kernel.test_log)
+    MTD_WIDTH = 10  # the second test of the bet starts once the bounds are this close
 
 # The transposition table: 2**bits entries. A key is hashed to 64 bits by multiplying by an odd
 # constant, a bijection on 64-bit words (a 128-bit key's high half is first folded into its low
@@ -144,12 +154,14 @@ cdef enum:
 cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
 
 
-# The state shared by the threads of one parallel search (see parallel_negamax).
+# The state shared by the threads of one search of the root (see parallel_negamax), and that
+# of every such search of one run (a solve tests several windows at once: see parallel_solve).
 ctypedef struct Shared:
-    int stop  # set when a thread has the answer or a limit is reached: every thread returns
+    int stop  # set when a thread has the answer or the search is no longer needed: its threads return
     int found  # claimed by the first thread to finish its search
     int value  # that thread's result
-    unsigned long long nodes  # nodes counted so far by all threads (in batches), for the limit
+    unsigned long long* nodes  # nodes counted so far by all threads of the run (in batches)
+    int* run_stop  # set when a limit is reached: every search of the run returns
 
 
 ctypedef struct Search:
@@ -199,13 +211,41 @@ ctypedef struct Worker:
     word current, mask
     int ply, alpha, beta
     pthread_t thread
+    void* probes  # the Probes of a parallel solve (NULL in parallel_negamax)
+
+
+# One null-window test of the root (is the score above middle?) in a parallel solve.
+ctypedef struct Probe:
+    Shared shared
+    int middle
+    int threads  # the threads searching it now (0: the slot is free)
+    uint64_t* busy  # its own busy table: deferral is between the threads of one test
+
+
+# A solve on several threads: the bounds proven so far and the tests running, under lock.
+ctypedef struct Probes:
+    pthread_mutex_t lock
+    int lower, upper  # proven
+    int near_started  # tests started on the bet (the windows 0 and 1: see take_probe)
+    bint weak
+    int* report_lower  # the Kernel's bounds, for another thread to read while it runs
+    int* report_upper
+    int stop  # a limit was reached
+    int max_probes  # tests at once (1 to MAX_PROBES)
+    unsigned long long nodes
+    Probe probe[MAX_PROBES]
+    int* log  # for each test that ended, in order: window, result, run's nodes / 1024
+    int log_size
 
 
 # What a Kernel needs to search on several threads.
 ctypedef struct Pool:
     int threads  # 1: search on the calling thread only
     Worker* workers  # one per thread (the first runs on the calling thread)
-    uint64_t* busy  # the positions being searched now (2**BUSY_BITS words)
+    uint64_t* busy  # the positions being searched now (2**BUSY_BITS words per probe)
+    int max_probes  # windows a solve tests at once (1 to MAX_PROBES)
+    int log[3 * LOG_TESTS]  # the last parallel solve's tests (see Probes.log)
+    int log_size
     unsigned long long serial_nodes  # a search tries this many nodes on one thread first
     int running  # 1 while the threads search (parallel_negamax): their counts are not in s.nodes yet
 
@@ -494,11 +534,11 @@ cdef inline void store(Search* s, word key, int ply, int lower, int upper) noexc
 cdef bint poll_shared(Search* s) noexcept nogil:
     """In a parallel search: count this thread's last batch of nodes; True if every thread
     should stop (one has the answer, or the node or time limit is reached, which this sets)."""
-    cdef unsigned long long total = fiar_add(&s.shared.nodes, CHECK_EVERY + 1)
-    if fiar_load_int(&s.shared.stop):
+    cdef unsigned long long total = fiar_add(s.shared.nodes, CHECK_EVERY + 1)
+    if fiar_load_int(&s.shared.stop) or fiar_load_int(s.shared.run_stop):
         return True
     if fiar_load_int(s.halt) or total >= s.node_limit or (s.deadline > 0 and now() >= s.deadline):
-        fiar_store_int(&s.shared.stop, 1)
+        fiar_store_int(s.shared.run_stop, 1)
         return True
     return False
 
@@ -699,8 +739,11 @@ cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int pl
     cdef Worker* workers = pool.workers
     cdef int t, started = 0
     cdef unsigned long long nodes = 0
+    cdef unsigned long long run_nodes = s.nodes
+    cdef int run_stop = 0
     memset(&shared, 0, sizeof(Shared))
-    shared.nodes = s.nodes
+    shared.nodes = &run_nodes
+    shared.run_stop = &run_stop
     memset(pool.busy, 0, (<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
     for t in range(pool.threads):
         workers[t].s = s[0]
@@ -732,6 +775,207 @@ cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int pl
         return shared.value
     s.stopped = True
     return 0
+
+
+cdef inline int next_middle(int lower, int upper) noexcept nogil:
+    """The window a solve tests next within the proven bounds: halfway, but closer to 0."""
+    cdef int middle = lower + (upper - lower) // 2
+    if middle <= 0 and lower // 2 < middle:
+        middle = lower // 2
+    elif middle >= 0 and upper // 2 > middle:
+        middle = upper // 2
+    return middle
+
+
+cdef inline int weakened(int value, bint weak) noexcept nogil:
+    """A result as a weak solve keeps it: its sign."""
+    if weak:
+        return -1 if value < -1 else (1 if value > 1 else value)
+    return value
+
+
+cdef inline void log_test(int* log, int* size, int middle, int result, unsigned long long nodes) noexcept nogil:
+    """Record a test's window, result and the solve's nodes by then (in batches of 1024)."""
+    if size[0] < LOG_TESTS:
+        log[3 * size[0]] = middle
+        log[3 * size[0] + 1] = result
+        log[3 * size[0] + 2] = <int>(nodes >> 10)
+        size[0] += 1
+
+
+cdef void serial_solve(Search* s, Pool* pool, word current, word mask, int ply, bint weak, int* lower, int* upper) noexcept nogil:
+    """Kernel.solve on this thread: narrow the bounds by null-window tests until they meet or
+    the search stops; report_* follow them."""
+    cdef int middle, r
+    while lower[0] < upper[0] and not s.stopped:
+        middle = next_middle(lower[0], upper[0])
+        r = negamax(s, current, mask, ply, middle, middle + 1)
+        if s.stopped:
+            break
+        r = weakened(r, weak)
+        log_test(pool.log, &pool.log_size, middle, r, s.nodes)
+        if r <= middle:
+            upper[0] = r
+        else:
+            lower[0] = r
+
+
+cdef bint in_flight(Probes* p, int middle) noexcept nogil:
+    cdef int i
+    for i in range(MAX_PROBES):
+        if p.probe[i].threads and p.probe[i].middle == middle and not fiar_load_int(&p.probe[i].shared.stop):
+            return True
+    return False
+
+
+cdef bint running(Probes* p) noexcept nogil:
+    """Whether a test is being searched (and still needed)."""
+    cdef int i
+    for i in range(MAX_PROBES):
+        if p.probe[i].threads and not fiar_load_int(&p.probe[i].shared.stop):
+            return True
+    return False
+
+
+cdef Probe* take_probe(Probes* p) noexcept nogil:
+    """Under the lock, with the bounds apart and no limit reached: the test this thread
+    searches next, or NULL while every slot holds a test that is ending.
+
+    The tests are those of a solve on one thread (next_middle), but for two, which bet on a
+    score of 1 (that of the empty 7x6 and 6x7 boards, and the first player's edge): while
+    the bounds are being halved (cheap tests far from the score), another thread tests the
+    window at 0, and once they are at most MTD_WIDTH apart, with that test still running,
+    the window at 1 beside it: when the score is 1, these are the two tests that prove it,
+    side by side on two threads. Otherwise a thread joins the running test with the fewest
+    threads (deferral spreads them over its tree), as it always does once the bounds are
+    near: there a new window costs as much as the running tests, which may end the solve."""
+    cdef int i, middle, fewest = -1
+    cdef bint near = p.upper - p.lower <= MTD_WIDTH
+    cdef bint bet = False
+    cdef Probe* probe
+    middle = next_middle(p.lower, p.upper)
+    if p.lower <= 0 < p.upper and p.max_probes > 1:
+        if p.near_started == 0 and (near or in_flight(p, middle)):
+            middle = 0
+            bet = True
+        elif p.near_started == 1 and near and in_flight(p, 0) and 1 < p.upper:
+            middle = 1
+            bet = True
+    if near and not bet and running(p):
+        middle = p.upper  # none: near the score, join the tests that can end the solve
+    if p.lower <= middle < p.upper and not in_flight(p, middle):
+        for i in range(MAX_PROBES):
+            if i < p.max_probes and p.probe[i].threads == 0:
+                probe = &p.probe[i]
+                memset(&probe.shared, 0, sizeof(Shared))
+                probe.shared.nodes = &p.nodes
+                probe.shared.run_stop = &p.stop
+                probe.middle = middle
+                if bet:
+                    p.near_started += 1
+                memset(probe.busy, 0, (<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
+                return probe
+    for i in range(MAX_PROBES):  # join the running test with the fewest threads
+        if p.probe[i].threads and not fiar_load_int(&p.probe[i].shared.stop):
+            if fewest < 0 or p.probe[i].threads < p.probe[fewest].threads:
+                fewest = i
+    return NULL if fewest < 0 else &p.probe[fewest]
+
+
+cdef void probe_worker(Worker* w) noexcept nogil:
+    """One thread's part of parallel_solve: take a test, search it, record its result, until
+    the bounds meet or the run stops."""
+    cdef Probes* p = <Probes*>w.probes
+    cdef Probe* probe
+    cdef int r, i, middle
+    pthread_mutex_lock(&p.lock)
+    while not p.stop and p.lower < p.upper:
+        probe = take_probe(p)
+        if probe == NULL:  # every slot holds a test that is ending: wait for one to free
+            pthread_mutex_unlock(&p.lock)
+            sched_yield()
+            pthread_mutex_lock(&p.lock)
+            continue
+        probe.threads += 1
+        w.s.thread = probe.threads - 1  # the first thread on a test keeps the usual move order
+        w.s.shared = &probe.shared
+        w.s.busy = probe.busy
+        w.s.stopped = False
+        middle = probe.middle
+        pthread_mutex_unlock(&p.lock)
+        r = negamax(&w.s, w.current, w.mask, w.ply, middle, middle + 1)
+        pthread_mutex_lock(&p.lock)
+        probe.threads -= 1
+        if not w.s.stopped and not probe.shared.found:
+            probe.shared.found = 1
+            fiar_store_int(&probe.shared.stop, 1)
+            r = weakened(r, p.weak)
+            if r <= middle:
+                if r < p.upper:
+                    p.upper = p.report_upper[0] = r
+            else:
+                if r > p.lower:
+                    p.lower = p.report_lower[0] = r
+            log_test(p.log, &p.log_size, middle, r, fiar_load(<uint64_t*>&p.nodes))
+            for i in range(MAX_PROBES):  # stop the tests no longer needed
+                if p.probe[i].threads and not (p.lower <= p.probe[i].middle < p.upper):
+                    fiar_store_int(&p.probe[i].shared.stop, 1)
+    pthread_mutex_unlock(&p.lock)
+
+
+cdef void* probe_worker_main(void* argument) noexcept nogil:
+    """A helper thread's body: its part of parallel_solve."""
+    probe_worker(<Worker*>argument)
+    return NULL
+
+
+cdef void parallel_solve(Search* s, Pool* pool, word current, word mask, int ply, bint weak, int* lower, int* upper) noexcept nogil:
+    """Kernel.solve on pool.threads threads sharing the table: up to pool.max_probes
+    null-window tests of the root at once, each on one or more threads (see take_probe);
+    lower and upper (and report_*) are narrowed as tests end."""
+    cdef Probes p
+    cdef Worker* workers = pool.workers
+    cdef int t, started = 0
+    cdef unsigned long long nodes = 0
+    memset(&p, 0, sizeof(Probes))
+    pthread_mutex_init(&p.lock, NULL)
+    p.lower = lower[0]
+    p.upper = upper[0]
+    p.report_lower = lower
+    p.report_upper = upper
+    p.weak = weak
+    p.nodes = s.nodes
+    p.max_probes = pool.max_probes
+    p.log = pool.log
+    p.log_size = pool.log_size  # after those of the solve's start on one thread
+    for t in range(MAX_PROBES):
+        p.probe[t].busy = pool.busy + (<size_t>t << BUSY_BITS)
+    for t in range(pool.threads):
+        workers[t].s = s[0]
+        workers[t].s.nodes = 0
+        workers[t].s.defer_from = ply + s.defer_skip
+        workers[t].s.jitter_to = ply + s.jitter_plies
+        workers[t].current = current
+        workers[t].mask = mask
+        workers[t].ply = ply
+        workers[t].probes = &p
+    pool.running = 1
+    for t in range(1, pool.threads):
+        if pthread_create(&workers[t].thread, NULL, probe_worker_main, &workers[t]) != 0:
+            break
+        started += 1
+    probe_worker(&workers[0])
+    for t in range(1, started + 1):
+        pthread_join(workers[t].thread, NULL)
+    pool.running = 0
+    for t in range(started + 1):
+        nodes += workers[t].s.nodes
+    s.nodes += nodes
+    lower[0] = p.lower
+    upper[0] = p.upper
+    pool.log_size = p.log_size
+    if p.lower < p.upper:
+        s.stopped = True
 
 
 cdef int search_root(Search* s, Pool* pool, word current, word mask, int ply, int alpha, int beta) noexcept nogil:
@@ -828,6 +1072,7 @@ cdef class Kernel:
         self.s.jitter_plies = JITTER_PLIES
         self.pool.threads = 1
         self.pool.serial_nodes = SERIAL_NODES
+        self.pool.max_probes = MAX_PROBES
 
     def set_book(self, keys, values, int plies, blocks=None):
         """Consult an opening book in positions of at most ``plies`` stones: ``keys`` the sorted
@@ -894,7 +1139,7 @@ cdef class Kernel:
         if not 1 <= threads <= MAX_THREADS:
             raise ValueError(f"threads is 1 to {MAX_THREADS}, not {threads}")
         if threads > 1 and self.pool.busy == NULL:
-            self.pool.busy = <uint64_t*>malloc((<size_t>1 << BUSY_BITS) * sizeof(uint64_t))
+            self.pool.busy = <uint64_t*>malloc((<size_t>MAX_PROBES << BUSY_BITS) * sizeof(uint64_t))
             self.pool.workers = <Worker*>malloc(MAX_THREADS * sizeof(Worker))
             if self.pool.busy == NULL or self.pool.workers == NULL:
                 raise MemoryError("cannot allocate the threads' state")
@@ -915,6 +1160,26 @@ cdef class Kernel:
     @serial_nodes.setter
     def serial_nodes(self, unsigned long long nodes):
         self.pool.serial_nodes = nodes
+
+    @property
+    def test_log(self):
+        """The null-window tests of the last solve that ended with a result, in order: (window,
+        result, the solve's nodes by then, in batches of 1024), for measurements. A test of
+        window w asks whether the score is above w: a result above w is a lower bound, else an
+        upper bound."""
+        cdef int i
+        return [(self.pool.log[3 * i], self.pool.log[3 * i + 1], self.pool.log[3 * i + 2]) for i in range(self.pool.log_size)]
+
+    @property
+    def max_probes(self):
+        """Null-window tests of the root a solve on several threads runs at once (1 to 2)."""
+        return self.pool.max_probes
+
+    @max_probes.setter
+    def max_probes(self, int probes):
+        if not 1 <= probes <= MAX_PROBES:
+            raise ValueError(f"max_probes is 1 to {MAX_PROBES}, not {probes}")
+        self.pool.max_probes = probes
 
     @property
     def jitter_plies(self):
@@ -1040,7 +1305,8 @@ cdef class Kernel:
         Precondition: nobody has won and the board is not full. The bounds are equal unless a
         limit stopped the search; with ``weak`` they are signs (1, 0, -1).
         """
-        cdef int lower, upper, middle, r
+        cdef int lower, upper
+        cdef unsigned long long limit
         cdef Search* s = &self.s
         if can_win_next(s, current, mask):
             lower = 1 if weak else (s.cells + 1 - ply) // 2
@@ -1052,20 +1318,24 @@ cdef class Kernel:
                 lower = -1 if lower < -1 else lower
                 upper = 1 if upper > 1 else upper
         self.lower, self.upper = lower, upper  # both at once: a reader holds the GIL
+        self.pool.log_size = 0
         with nogil:
-            while lower < upper and not s.stopped:
-                middle = lower + (upper - lower) // 2
-                if middle <= 0 and lower // 2 < middle:
-                    middle = lower // 2
-                elif middle >= 0 and upper // 2 > middle:
-                    middle = upper // 2
-                r = search_root(s, &self.pool, current, mask, ply, middle, middle + 1)
-                if s.stopped:
-                    break
-                if weak:
-                    r = -1 if r < -1 else (1 if r > 1 else r)
-                if r <= middle:
-                    upper = self.upper = r
-                else:
-                    lower = self.lower = r
+            if self.pool.threads <= 1:
+                serial_solve(s, &self.pool, current, mask, ply, weak, &self.lower, &self.upper)
+            else:
+                limit = s.node_limit
+                if self.pool.serial_nodes > 0:  # small solves never pay for starting threads
+                    if s.nodes + self.pool.serial_nodes < limit:
+                        s.node_limit = s.nodes + self.pool.serial_nodes
+                    serial_solve(s, &self.pool, current, mask, ply, weak, &self.lower, &self.upper)
+                    s.node_limit = limit
+                    if s.stopped and not (
+                        s.nodes >= limit
+                        or (s.deadline > 0 and now() >= s.deadline)
+                        or fiar_load_int(s.halt)
+                    ):
+                        s.stopped = False
+                if not s.stopped and self.lower < self.upper:
+                    parallel_solve(s, &self.pool, current, mask, ply, weak, &self.lower, &self.upper)
+        lower, upper = self.lower, self.upper
         return lower, upper
