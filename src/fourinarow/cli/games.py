@@ -198,9 +198,7 @@ def _list(path: Path, limit: int, as_json: bool) -> int:
         )
         for game in games
     ]
-    rows.insert(
-        0, (f"{'#':>4}  {'saved':<16}  {'size':<5}", ("X", "O"), f"{'result':<10}  moves")
-    )
+    rows.insert(0, (f"{'#':>4}  {'saved':<16}  {'size':<5}", ("X", "O"), f"{'result':<10}  moves"))
     left = max(len(start) for start, _, _ in rows)
     room = LINE_WIDTH - left - max(len(end) for _, _, end in rows) - 4
     width = min(room, max(len(first) + len(second) + 4 for _, (first, second), _ in rows))
