@@ -4,29 +4,14 @@ apart and weight them up."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fourinarow.core import Geometry
-
-NO_TORCH = "needs PyTorch, the training extra: pip install 'fourinarow[train]'"
-HAS_TORCH = importlib.util.find_spec("torch") is not None
-
-
-def training(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fourinarow.training", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+from tests.training.commands import HAS_TORCH, NO_TORCH, training
 
 
 @pytest.fixture(scope="module")

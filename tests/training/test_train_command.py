@@ -3,9 +3,7 @@ a whole (small) training run: float model, held-out metrics, the quantized file 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -13,19 +11,7 @@ import pytest
 
 from fourinarow.core import Geometry
 from fourinarow.search.scores import CALL_EDGES
-
-NO_TORCH = "needs PyTorch, the training extra: pip install 'fourinarow[train]'"
-HAS_TORCH = importlib.util.find_spec("torch") is not None
-
-
-def training(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fourinarow.training", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+from tests.training.commands import HAS_TORCH, NO_TORCH, training
 
 
 def test_help_names_both_commands() -> None:
