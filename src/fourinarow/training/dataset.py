@@ -90,6 +90,17 @@ class Positions:
         return np.asarray(self.result != UNPROVEN)
 
 
+def _check_shape(path: Path | str, what: str, found: tuple[int, int, int], shape: Geometry) -> None:
+    """Raise ``TrainingDataError`` unless the file ``path`` (a ``what``) holds positions of
+    ``shape`` (``found``: its width, height and connect)."""
+    width, height, connect = found
+    if found != (shape.width, shape.height, shape.connect):
+        raise TrainingDataError(
+            f"{what} {path} holds {width}x{height} connect {connect} positions, not "
+            f"{shape.width}x{shape.height} connect {shape.connect}"
+        )
+
+
 def _load_one(path: Path, shape: Geometry) -> tuple[Any, Any, Any, Any]:
     import numpy as np
 
@@ -109,11 +120,7 @@ def _load_one(path: Path, shape: Geometry) -> tuple[Any, Any, Any, Any]:
         raise TrainingDataError(
             f"training file {path} is not a file of positions ({error})"
         ) from None
-    if (width, height, connect) != (shape.width, shape.height, shape.connect):
-        raise TrainingDataError(
-            f"training file {path} holds {width}x{height} connect {connect} positions, not "
-            f"{shape.width}x{shape.height} connect {shape.connect}"
-        )
+    _check_shape(path, "training file", (width, height, connect), shape)
     if (
         cells.ndim != 2
         or cells.shape[1] != shape.cells
@@ -162,11 +169,7 @@ def hard_positions(path: str | Path, positions: Positions) -> np.ndarray:
         raise TrainingDataError(
             f"hardness file {path} is not a file of hardness labels ({error})"
         ) from None
-    if (width, height, connect) != (shape.width, shape.height, shape.connect):
-        raise TrainingDataError(
-            f"hardness file {path} holds {width}x{height} connect {connect} positions, not "
-            f"{shape.width}x{shape.height} connect {shape.connect}"
-        )
+    _check_shape(path, "hardness file", (width, height, connect), shape)
     if cells.ndim != 2 or cells.shape[1] != shape.cells or len(cells) != len(settled):
         raise TrainingDataError(f"hardness file {path} has arrays of mismatched sizes")
     hard = _rows(_canonical(cells[~settled], shape), shape)
