@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +18,10 @@ os.environ["FOURINAROW_CACHE"] = tempfile.mkdtemp(prefix="fourinarow-cache-")
 # Likewise the user's data folder: books the user installed (fourinarow book install) would
 # otherwise become the default books of their shapes in every test.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fourinarow-data-")
+# Both go when this process ends (each worker under ``-n`` has its own): the book's copy alone
+# is about 100 MB, and a run that left it behind would fill the disk over many runs.
+for _directory in (os.environ["FOURINAROW_CACHE"], os.environ["XDG_DATA_HOME"]):
+    atexit.register(shutil.rmtree, _directory, ignore_errors=True)
 
 # A job started in the background by a non-interactive shell (`cmd &` in a script, as CI runners
 # may do) starts with Ctrl-C ignored, and the programs the tests start would inherit that and
