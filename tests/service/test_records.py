@@ -19,7 +19,8 @@ from fourinarow.search.scores import (
     Heuristic,
     Unvalued,
 )
-from fourinarow.service.coach import answer, best_line, course, exercises
+from fourinarow.service.coach import answer, answer_words, best_line, course, exercises
+from fourinarow.service import words
 from fourinarow.service.games import GameStore
 from fourinarow.service.records import (
     analysis_record,
@@ -139,6 +140,7 @@ def test_exercise_verdict_and_game_records(tmp_path: Path) -> None:
         "number": 3, "position": "44", "player": 1, "symbol": "X", "played": 5
     }  # fmt: skip
     assert (record["good"], record["grade"], record["best"]) == ([4], "blunder", 4)
+    assert record["answer_words"] == answer_words(exercise) == "The answer: column 4."
     assert record["played_explanation"] == exercise.played_explanation.to_json()
     assert sorted(record["answers"]) == [str(c) for c in range(1, 8)]  # type: ignore[call-overload]
     assert record["answers"]["4"]["right"] is True  # type: ignore[index]
@@ -167,3 +169,9 @@ def test_a_review_record_within_a_time_coaches_the_moves_it_reaches() -> None:
     assert all(m["explanation"] is None and m["best_line"] == [] for m in moves)
     assert all(m["best_explanation"] is None for m in moves)
     assert record["course"] == review_record(review)["course"]  # the graph is always drawn
+
+
+def test_a_review_record_says_its_turning_points_in_the_shared_words() -> None:
+    none = review_game("44")
+    assert review_record(none)["turning_points_words"] == words.NO_TURNING_POINTS
+    assert review_record(review_game("4455"))["turning_points_words"] == "2 turning points."

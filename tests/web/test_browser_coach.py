@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from fourinarow.analysis import review_game
-from fourinarow.service.coach import exercises
+from fourinarow.service.coach import answer_words, exercises
 from fourinarow.service.records import review_record
 from tests.web.browser import Tab
 from tests.web.running import running_server
@@ -251,8 +251,11 @@ def test_learning_from_the_mistakes(reviewing: Tab) -> None:
     tab.settle()
     assert tab.stones() == expected[1].number - 1
     tab.page.click("#exercise-show")
-    answer = ", ".join(str(c + 1) for c in expected[1].good)
-    assert verdict.inner_text().endswith(f"{answer}.")
+    assert verdict.inner_text() == answer_words(expected[1])  # the terminal's words
+    # the best line from the position, as the terminal's retry shows it on a miss
+    line = " ".join(str(c) for c in record()["review"][expected[1].number - 1]["best_line"])
+    assert line
+    assert f"Best line: {line}" in tab.page.inner_text("#exercise-explanation")
     for _ in expected[1:]:
         tab.page.click("#exercise-next")
         tab.settle()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fourinarow.analysis import review_game
+from fourinarow.service import words
 from tests.web.browser import PHONE, Tab
 
 if TYPE_CHECKING:
@@ -196,3 +197,10 @@ def test_the_review_fits_a_phone_in_the_dark(desktop: BrowserContext, server_url
         tab.check_console()
     finally:
         tab.page.close()
+
+
+def test_a_game_without_turning_points_says_so_in_the_terminals_words(tab: Tab) -> None:
+    tab.go("?pos=44&mode=human")
+    open_review(tab)
+    status = tab.page.inner_text("#review-status")
+    assert f" {words.NO_TURNING_POINTS} " in status, status

@@ -24,6 +24,7 @@ from fourinarow.search.solver import Solver
 from fourinarow.service.coach import (
     Exercise,
     answer,
+    answer_words,
     best_line,
     exercises,
     line_limit,
@@ -110,7 +111,7 @@ class Retry:
                     right += 1
                     continue
                 if column is None:
-                    self._say(f"The answer: {self._good(exercise)}.")
+                    self._say(answer_words(exercise))
                     for line in explanation_lines("Why not:", exercise.played_explanation):
                         self._say(line)
                 self._better(exercise)
@@ -131,13 +132,6 @@ class Retry:
             f"{column_label(exercise.played)}, a {exercise.grade}. Find a better move for "
             f"{symbol}."
         )
-
-    @staticmethod
-    def _good(exercise: Exercise) -> str:
-        columns = [column_label(c) for c in exercise.good]
-        if len(columns) == 1:
-            return f"column {columns[0]}"
-        return "columns " + ", ".join(columns[:-1]) + f" or {columns[-1]}"
 
     def _ask_move(self, exercise: Exercise) -> int | None:
         """The column the player tries (``None``: show the answer), asking again on bad

@@ -129,7 +129,8 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "(per move: number, player, column, typed before and played scores with their "
             "words, best, grade, "
             "mark, from_bounds, graded_by, estimate, expected_loss, credit, explanation, "
-            "best_explanation, best_line), turning_points, likely_turning_points, graded_by, "
+            "best_explanation, best_line), turning_points, likely_turning_points, "
+            "turning_points_words, graded_by, "
             "players (counts and accuracies), coached and course (the evaluation graph)"
         ),
     )

@@ -14,7 +14,12 @@ from fourinarow.search.scores import Estimate, Exact
 from fourinarow.search.solver import Solver
 from fourinarow.service.coach import Explanation, best_line, line_limit, move_explanations
 from fourinarow.service.reviews import GRADES, SYMBOLS, MoveReview, Review, Value
-from fourinarow.service.words import ESTIMATE_RULE, move_sentence, value_text
+from fourinarow.service.words import (
+    ESTIMATE_RULE,
+    move_sentence,
+    turning_points_words,
+    value_text,
+)
 
 __all__ = ["explanation_lines", "line_text", "review_text"]
 
@@ -106,13 +111,7 @@ def review_text(review: Review, solver: Solver | None = None) -> str:
     lines += ["", *course_graph(review)]
     turning = review.turning_points
     by = review.graded_by()
-    if turning:
-        heading = "Turning points:"
-    elif by["estimate"] or by["ungraded"]:
-        heading = "Turning points: none proven"
-    else:
-        heading = "Turning points: none"
-    lines += ["", heading]
+    lines += ["", "Turning points:" if turning else turning_points_words(review)]
     for move in turning:
         lines += ["", f"{move_sentence(move)}.", render_text(review.board_after(move.ply))]
         lines += _why(review, move, solver)

@@ -12,7 +12,8 @@ draw them.
 - :func:`exercises`: each mistake and blunder of a review as an exercise: the position, the
   move played, every column that would have kept the position's value, and why.
 - :func:`answer`: the verdict on a column tried, in one sentence, with its explanation;
-  :func:`remember_missed` adds an exercise missed to the puzzle history.
+  :func:`remember_missed` adds an exercise missed to the puzzle history
+  (:func:`remember_missed_move` one named by its position, as the web page names it).
 
 ``explain`` and ``Explanation`` (:mod:`fourinarow.analysis.explain`) are importable from here
 too, for the front ends, which reach the analysis only through the service layer, and so are
@@ -69,6 +70,7 @@ __all__ = [
     "Exercise",
     "Verdict",
     "answer",
+    "answer_words",
     "best_line",
     "centre_first",
     "course",
@@ -77,6 +79,7 @@ __all__ = [
     "line_limit",
     "move_explanations",
     "remember_missed",
+    "remember_missed_move",
 ]
 
 MISTAKES_SET = "your games"
@@ -314,6 +317,21 @@ class Exercise:
         return centre_first(self.good, self.board.width)
 
 
+def answer_words(exercise: Exercise) -> str:
+    """The answer to an exercise, as every front end shows it when asked for it: ``The
+    answer: column 4.``, ``The answer: columns 3, 5 or 7.``
+
+    Raises:
+        CoachError: ``exercise`` is not an exercise.
+    """
+    if not isinstance(exercise, Exercise):
+        raise CoachError(f"an answer is to an Exercise, not {shown(exercise)}")
+    columns = [column_label(c) for c in exercise.good]
+    if len(columns) == 1:
+        return f"The answer: column {columns[0]}."
+    return "The answer: columns " + ", ".join(columns[:-1]) + f" or {columns[-1]}."
+
+
 def _keeps(move: MoveReview, board: Board, column: Column) -> bool:
     """Whether ``column`` keeps the value of the position ``move`` was made in: graded best
     or an inaccuracy (the same result) by the same analysis."""
@@ -378,7 +396,10 @@ def exercises(
 
 def exercise_id(exercise: Exercise) -> str:
     """The exercise's name in the puzzle history: its shape and position, ``7x6:4455``."""
-    board = exercise.board
+    return _position_id(exercise.board)
+
+
+def _position_id(board: Board) -> str:
     shape = f"{board.width}x{board.height}" + ("" if board.connect == 4 else f"c{board.connect}")
     return f"{shape}:{board.to_moves() or '-'}"
 
@@ -448,11 +469,31 @@ def remember_missed(exercise: Exercise, progress: Progress, *, answer_shown: boo
     """
     if not isinstance(exercise, Exercise):
         raise CoachError(f"remember an Exercise, not {shown(exercise)}")
+    remember_missed_move(exercise.board, exercise.played, progress, answer_shown=answer_shown)
+
+
+def remember_missed_move(
+    board: Board, played: Column, progress: Progress, *, answer_shown: bool = False
+) -> str:
+    """Record the exercise of the mistake ``played`` (0-based) made at ``board`` as
+    :func:`remember_missed` does (the same id, set and result), for a front end that keeps its
+    exercises itself (the web page names one by its position and the column played); return
+    its id (:func:`exercise_id`).
+
+    Raises:
+        CoachError: ``board`` or ``progress`` is not what it should be.
+        InvalidMoveError: ``played`` is not a column of the board.
+        IllegalMoveError: ``played`` cannot be played there (full, or the game is over).
+        ProgressError: the progress file cannot be written.
+    """
+    if not isinstance(board, Board):
+        raise CoachError(f"a missed exercise is at a Board, not {shown(board)}")
     if not isinstance(progress, Progress):
         raise CoachError(f"missed exercises go to a puzzle Progress, not {shown(progress)}")
+    board.copy().push(played)  # raises for a column that is not a move there
+    puzzle = _position_id(board)
     if answer_shown:
-        progress.record(exercise_id(exercise), MISTAKES_SET, "skipped")
+        progress.record(puzzle, MISTAKES_SET, "skipped")
     else:
-        progress.record(
-            exercise_id(exercise), MISTAKES_SET, "failed", [column_label(exercise.played)]
-        )
+        progress.record(puzzle, MISTAKES_SET, "failed", [column_label(played)])
+    return puzzle

@@ -30,11 +30,17 @@ from fourinarow.service.coach import (
     Exercise,
     Verdict,
     answer,
+    answer_words,
     best_line,
     course,
     move_explanations,
 )
-from fourinarow.service.words import move_sentence, moves_to_end, value_words
+from fourinarow.service.words import (
+    move_sentence,
+    moves_to_end,
+    turning_points_words,
+    value_words,
+)
 
 __all__ = [
     "analysis_record",
@@ -166,7 +172,8 @@ def review_record(
 ) -> dict[str, object]:
     """The JSON record of a reviewed game, as ``review --json`` prints it and the web API
     serves it: ``Review.to_json`` with every move's values in words and a ``sentence``
-    for each turning point (proven, then likely), the evaluation graph ``course`` (one point
+    for each turning point (proven, then likely) and ``turning_points_words`` (how many there
+    are, in the sentence every front end says), the evaluation graph ``course`` (one point
     per position, :func:`~fourinarow.service.coach.course`), and per move its
     ``explanation`` (why the move played is good or bad), ``best_explanation`` (why the best
     column is best; ``null`` when nothing was valued) and ``best_line`` (1-based columns
@@ -201,6 +208,7 @@ def review_record(
         record[key] = [
             {"number": m.number, "grade": m.grade, "sentence": move_sentence(m)} for m in turning
         ]
+    record["turning_points_words"] = turning_points_words(review)
     record["course"] = [point.to_json() for point in course(review)]
     return record
 
@@ -222,7 +230,8 @@ def exercise_record(exercise: Exercise) -> dict[str, object]:
     """The JSON record of an exercise (a mistake to replay): ``number`` (the move's),
     ``position`` (the moves before it, ``-`` for none), ``width``, ``height``, ``connect``,
     ``player`` (1 or 2) and ``symbol``, ``played`` and ``good`` (1-based), ``grade``,
-    ``best`` (the good column explained), ``best_explanation``, ``played_explanation``, and
+    ``best`` (the good column explained), ``answer_words`` (the answer in the sentence every
+    front end shows: ``The answer: columns 3, 5 or 7.``), ``best_explanation``, ``played_explanation``, and
     ``answers``: the verdict on each legal column (:func:`verdict_record`), keyed by its
     1-based number as text, so a page answers a try without asking again."""
     board = exercise.board
@@ -238,6 +247,7 @@ def exercise_record(exercise: Exercise) -> dict[str, object]:
         "good": [_number(c) for c in exercise.good],
         "grade": exercise.grade,
         "best": _number(exercise.best),
+        "answer_words": answer_words(exercise),
         "best_explanation": exercise.best_explanation.to_json(),
         "played_explanation": exercise.played_explanation.to_json(),
         "answers": {

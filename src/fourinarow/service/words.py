@@ -38,17 +38,20 @@ from fourinarow.search.scores import (
 )
 
 if TYPE_CHECKING:
-    from fourinarow.analysis.review import MoveReview
+    from fourinarow.analysis.review import MoveReview, Review
 
 __all__ = [
     "ESTIMATE_RULE",
     "MOVES_RULE",
+    "NO_TURNING_POINTS",
+    "NO_TURNING_POINT_PROVEN",
     "VALUES_RULE",
     "label",
     "labels",
     "move_sentence",
     "moves_to_end",
     "result_of",
+    "turning_points_words",
     "value_text",
     "value_words",
     "verb_words",
@@ -228,6 +231,31 @@ def move_sentence(move: MoveReview) -> str | None:
         return head + f"the best column {verb_words(move.before)}, {played}"
     better = verb_words(columns[alternative])
     return head + f"column {column_label(alternative)} {better}, {played}"
+
+
+NO_TURNING_POINTS = "No turning points: no one threw a result away."
+"""A game graded all by proof with no mistake or blunder."""
+
+NO_TURNING_POINT_PROVEN = "No turning point proven."
+"""A game without a proven mistake or blunder, some of whose moves were graded by estimates
+or not at all: a turning point may hide among them."""
+
+
+def turning_points_words(review: Review) -> str:
+    """How many turning points (proven mistakes and blunders) a review found, in one sentence
+    every front end says: ``2 turning points.``, ``1 turning point.``,
+    :data:`NO_TURNING_POINTS` when every move was graded by proof and none threw a result
+    away, else :data:`NO_TURNING_POINT_PROVEN`.
+
+    >>> from fourinarow.analysis import review_game
+    >>> turning_points_words(review_game("4455")), turning_points_words(review_game("44"))
+    ('2 turning points.', 'No turning points: no one threw a result away.')
+    """
+    count = len(review.turning_points)
+    if count:
+        return "1 turning point." if count == 1 else f"{count} turning points."
+    by = review.graded_by()
+    return NO_TURNING_POINT_PROVEN if by["estimate"] or by["ungraded"] else NO_TURNING_POINTS
 
 
 def _surest(move: MoveReview) -> Column | None:

@@ -80,6 +80,14 @@ export function nextExercise() {
   setExercise(state.exercise.index + 1);
 }
 
+// The best line from the exercise's position (the review's, of the move it replays), 1-based
+// columns: shown with the answer, as the terminal shows it after a miss.
+function bestLine(task) {
+  const data = state.review && state.review.data;
+  const move = data ? data.review[task.number - 1] : null;
+  return move && Array.isArray(move.best_line) ? move.best_line : [];
+}
+
 function paragraphs(sentences) {
   return sentences.map((sentence) => {
     const p = document.createElement("p");
@@ -130,10 +138,11 @@ export function renderExercise() {
   const verdict = exercise.verdict;
   const parts = [];
   if (exercise.shown) {
-    const good = task.good.join(", ");
-    verdictLine.textContent = `The answer: column${task.good.length > 1 ? "s" : ""} ${good}.`;
+    verdictLine.textContent = task.answer_words; // the server's words, as the terminal says them
     verdictLine.className = "exercise-verdict shown";
     if (task.best_explanation) parts.push(...paragraphs(task.best_explanation.sentences));
+    const line = bestLine(task);
+    if (line.length > 0) parts.push(...paragraphs([`Best line: ${line.join(" ")}`]));
   } else if (verdict) {
     verdictLine.textContent = playerWords(verdict.sentence);
     verdictLine.className = `exercise-verdict ${verdict.right ? "right" : "wrong"}`;

@@ -62,16 +62,11 @@ function percent(share) {
 export function reviewSummary(data) {
   const results = { 1: "Red won.", 2: "Yellow won.", draw: "A draw." };
   const result = results[data.result] || "The game goes on.";
-  const count = data.turning_points.length;
   const likely = (data.likely_turning_points || []).length;
   const byProof = data.review.filter((move) => move.graded_by === "proof").length;
   const byEstimate = data.review.filter((move) => move.graded_by === "estimate").length;
   const unproven = data.review.filter((move) => move.grade === "unproven").length;
-  const none =
-    unproven === 0 && byEstimate === 0
-      ? "No turning points: no one threw a result away."
-      : "No turning point proven.";
-  let turns = count === 0 ? none : count === 1 ? "1 turning point." : `${count} turning points.`;
+  let turns = data.turning_points_words; // the server's words, as the terminal says them
   if (likely > 0) turns += ` ${likely} likely (by estimates).`;
   let note = ` Graded: ${moves(byProof)} by proof, ${byEstimate} by estimate.`;
   if (unproven > 0) {
