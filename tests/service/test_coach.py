@@ -31,6 +31,7 @@ from fourinarow.service.coach import (
     line_limit,
     move_explanations,
     remember_missed,
+    remember_missed_move,
 )
 from fourinarow.service.reviews import review_game
 
@@ -199,6 +200,32 @@ def test_an_exercise_whose_answer_was_shown_joins_the_history_as_skipped(tmp_pat
         (attempt,) = progress.attempts()
         assert (attempt.result, attempt.moves) == ("skipped", "")
         assert (progress.stats().failed, progress.stats().skipped) == (0, 1)
+
+
+def test_a_mistake_named_by_its_position_joins_the_history_as_its_exercise(
+    tmp_path: Path,
+) -> None:
+    """The web page names a missed exercise by its position and the column played: the same
+    entry as the exercise's own."""
+    (exercise,) = exercises(review_game("4455"), 1)
+    path = tmp_path / "puzzles.sqlite3"
+    with Progress(path) as progress:
+        assert remember_missed_move(Board.from_moves("44"), 4, progress) == exercise_id(exercise)
+        remember_missed(exercise, progress)
+        remember_missed_move(Board.from_moves("44"), 4, progress, answer_shown=True)
+        attempts = progress.attempts()
+    fields = [(a.puzzle, a.puzzle_set, a.result, a.moves) for a in attempts]
+    assert fields == [
+        ("7x6:44", MISTAKES_SET, "failed", "5"),
+        ("7x6:44", MISTAKES_SET, "failed", "5"),
+        ("7x6:44", MISTAKES_SET, "skipped", ""),
+    ]
+    with Progress(path) as progress:
+        with pytest.raises(InvalidMoveError):
+            remember_missed_move(Board.from_moves("44"), 7, progress)
+        with pytest.raises(CoachError, match="at a Board"):
+            remember_missed_move("44", 4, progress)  # type: ignore[arg-type]
+        assert len(progress.attempts()) == 3
 
 
 def test_a_moves_explanations_are_of_the_column_played_and_the_best() -> None:

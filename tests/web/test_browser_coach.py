@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from fourinarow.analysis import review_game
-from fourinarow.service.coach import answer_words, exercises
+from fourinarow.puzzles.history import Progress
+from fourinarow.service.coach import MISTAKES_SET, answer_words, exercise_id, exercises
 from fourinarow.service.records import review_record
 from tests.web.browser import Tab
 from tests.web.running import running_server
@@ -260,7 +261,7 @@ def test_learning_from_the_mistakes(reviewing: Tab) -> None:
         tab.page.click("#exercise-next")
         tab.settle()
     task = tab.page.inner_text("#exercise-task")
-    assert task == f"Done: you found a better move for 1 of {len(expected)} mistakes."
+    assert task.startswith(f"Done: you found a better move for 1 of {len(expected)} mistakes.")
     tab.page.click("#exercise-close")
     tab.settle()
     assert tab.page.locator("#exercise").is_hidden()
@@ -428,6 +429,51 @@ def test_a_server_that_keeps_no_games_shows_no_list(
         tab.page.close()
         server.stop()
     assert not games.exists()
+
+
+def test_the_mistakes_missed_join_the_puzzle_history_as_in_the_terminal(
+    desktop: BrowserContext, tmp_path: Path
+) -> None:
+    """A wrong first try joins the history as failed (a right one after it changes nothing),
+    an answer shown before any try as skipped, a right first try not at all: the entries the
+    terminal's ``review --retry`` makes (``remember_missed``)."""
+    history = tmp_path / "puzzles.sqlite3"
+    args = ("--games-db", str(tmp_path / "games.sqlite3"), "--puzzle-db", str(history))
+    expected = exercises(review_game(GAME))
+    assert len(expected) >= 3
+    with running_server(*args) as server:
+        tab = Tab.open(desktop, server.url)
+        tab.go(f"?pos={GAME}&mode=human")
+        open_review(tab)
+        tab.page.click("#retry-start")
+        tab.settle()
+        first, second, third = expected[:3]
+        tab.click_column(first.played + 1)  # missed: failed
+        tab.click_column(first.good[0] + 1)  # then found: still failed, once
+        tab.page.click("#exercise-next")
+        tab.settle()
+        tab.page.click("#exercise-show")  # shown before any try: skipped
+        tab.page.click("#exercise-next")
+        tab.settle()
+        tab.click_column(third.good[0] + 1)  # right at once: not recorded
+        for _ in expected[2:]:
+            tab.page.click("#exercise-next")
+            tab.settle()
+        task = tab.page.locator("#exercise-task")
+        task.filter(has_text="joined your puzzle history").wait_for()
+        assert task.inner_text().endswith(
+            " The 2 not found at the first try joined your puzzle history (fourinarow puzzle "
+            "--stats counts them)."
+        )
+        tab.check_console()
+        tab.page.close()
+        server.stop()
+    with Progress(history) as progress:
+        attempts = [(a.puzzle, a.puzzle_set, a.result, a.moves) for a in progress.attempts()]
+    assert attempts == [
+        (exercise_id(first), MISTAKES_SET, "failed", str(first.played + 1)),
+        (exercise_id(second), MISTAKES_SET, "skipped", ""),
+    ]
 
 
 def test_a_full_column_says_why_it_takes_no_disc(tab: Tab) -> None:

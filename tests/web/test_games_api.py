@@ -10,11 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from fourinarow.analysis import review_game
+from fourinarow.puzzles.history import Progress
+from fourinarow.service.coach import MISTAKES_SET, exercise_id, exercises
 from fourinarow.service.games import GameStore
 from tests.web.running import Server, request, running_server
 from tests.web.test_api import assert_error, get, post
 
 GAMES = "/api/v1/games"
+MISSED = "/api/v1/exercises/missed"
 
 KEEP = 5
 """The games the flood test's server keeps."""
@@ -185,9 +189,50 @@ def test_a_games_file_that_cannot_be_read_gets_503_and_the_rest_goes_on(
 
 def test_a_server_that_keeps_no_games_saves_none(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    with running_server("--games-db", str(path), "--keep-games", "0") as server:
+    data = {"XDG_DATA_HOME": str(tmp_path / "data")}
+    with running_server("--games-db", str(path), "--keep-games", "0", env=data) as server:
         assert get(server.url, GAMES).body == {"games": [], "count": 0, "keep": 0}
         assert_error(post(server.url, GAMES, game()), 403, "keeps no games", "--keep-games 0")
+        missed = {"position": "44", "played": 5}
+        assert_error(post(server.url, MISSED, missed), 403, "keeps nothing", "--keep-games 0")
         status, _ = server.stop()
     assert status == 0
     assert not path.exists()  # no file made
+    assert not (tmp_path / "data" / "fourinarow" / "puzzles.sqlite3").exists()  # nor a history
+
+
+def test_an_exercise_missed_on_the_page_joins_the_puzzle_history(tmp_path: Path) -> None:
+    """As the terminal's ``review --retry`` records it: failed, or skipped when the answer was
+    shown without a try; bad input gets a 4xx in one line and records nothing."""
+    history = tmp_path / "puzzles.sqlite3"
+    args = ("--games-db", str(tmp_path / "games.sqlite3"), "--puzzle-db", str(history))
+    with running_server(*args) as server:
+        reply = post(server.url, MISSED, {"position": "44", "played": 5})
+        assert reply.status == 201, reply.raw
+        assert reply.body == {"puzzle": "7x6:44", "set": MISTAKES_SET, "result": "failed"}
+        shown = {"position": "-", "size": "6x5", "connect": 4, "played": 1, "shown": True}
+        reply = post(server.url, MISSED, shown)
+        assert reply.status == 201, reply.raw
+        assert reply.body == {"puzzle": "6x5:-", "set": MISTAKES_SET, "result": "skipped"}
+        full = "4" * 6
+        for body, status, words in [
+            ({"position": "44", "played": 8}, 400, ("from 1 to 7, not 8",)),
+            ({"position": full, "played": 4}, 400, ("column 4 is full",)),
+            ({"position": "4455667", "played": 1}, 400, ("game is over",)),
+            ({"position": "44", "played": 0}, 422, ("played",)),
+            ({"position": "44"}, 422, ("played",)),
+            ({"position": "44", "played": 5, "shown": "yes"}, 422, ("shown",)),
+            ({"position": "4x", "played": 5}, 400, ("4x",)),
+            ({"position": "44", "played": 5, "extra": 1}, 422, ("extra",)),
+        ]:
+            assert_error(post(server.url, MISSED, body), status, *words)
+        status, err = server.stop()
+    assert status == 0, err
+    (exercise,) = exercises(review_game("4455"), 1)
+    with Progress(history) as progress:  # as the terminal's retry records the same miss
+        attempts = [(a.puzzle, a.puzzle_set, a.result, a.moves) for a in progress.attempts()]
+        assert progress.stats().failed == 1
+    assert attempts == [
+        (exercise_id(exercise), MISTAKES_SET, "failed", "5"),
+        ("6x5:-", MISTAKES_SET, "skipped", ""),
+    ]

@@ -137,12 +137,21 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
         "in your data folder, with the games of the terminal and the desktop game)",
     )
     serve.add_argument(
+        "--puzzle-db",
+        type=path_value,
+        default=None,
+        metavar="FILE",
+        help="the puzzle history where the mistakes missed in the page's Learn from your "
+        "mistakes are recorded (default: puzzles.sqlite3 in your data folder, with the "
+        "terminal's; fourinarow puzzle --stats counts them)",
+    )
+    serve.add_argument(
         "--keep-games",
         type=game_count,
         default=1000,
         metavar="N",
         help=f"how many games finished on the page to keep, the newest, 0-{MAX_KEEP_GAMES}; the "
-        "oldest go as new ones come; 0 saves none (default: 1000)",
+        "oldest go as new ones come; 0 saves none, nor any exercise missed (default: 1000)",
     )
     serve.add_argument(
         "--header-timeout",
@@ -208,6 +217,8 @@ def run(args: argparse.Namespace) -> int:
     make_agent(args.kaggle_agent)  # refuse a bad spec before anything starts
     if args.games_db is not None:  # the store opens it at the first game: refuse it now
         check_regular_file(args.games_db, "the games file")
+    if args.puzzle_db is not None:
+        check_regular_file(args.puzzle_db, "the puzzle history")
     from fourinarow.web import Settings, serve
 
     settings = Settings(
@@ -222,6 +233,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=_origins(args.allow_origin),
         games_file=args.games_db,
         keep_games=args.keep_games,
+        puzzle_file=args.puzzle_db,
     )
     with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C during the shutdown
         serve(settings, args.host, args.port, open_browser=args.open)

@@ -34,6 +34,9 @@ from fourinarow.puzzles.history import (
     Progress as Progress,
 )
 from fourinarow.puzzles.history import (
+    ProgressError as ProgressError,
+)
+from fourinarow.puzzles.history import (
     Result as Result,
 )
 from fourinarow.puzzles.history import (

@@ -77,7 +77,7 @@ def create_app(
         workers=processes,
         players=Players(settings.tt_mb, processes),
         diagrams=DiagramReader(),
-        games=SavedGames(settings.games_file, settings.keep_games),
+        games=SavedGames(settings.games_file, settings.keep_games, settings.puzzle_file),
     )
 
     @asynccontextmanager

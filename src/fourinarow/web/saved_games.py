@@ -9,6 +9,11 @@ hold the event loop: the other routes go on answering.
 
 The file is opened at the first call (and made at the first save: a server that only lists
 makes no file), in the user's data folder by default, as the terminal and desktop games are.
+
+The exercises missed on the page (*Learn from your mistakes*) join the puzzle history on the
+same thread (``POST /api/v1/exercises/missed``), as the terminal's ``--retry`` records them
+(:func:`~fourinarow.service.coach.remember_missed_move`): ``puzzles.sqlite3`` in the user's
+data folder by default.
 """
 
 from __future__ import annotations
@@ -21,13 +26,16 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
-from fourinarow.core import Board, FourInARowError
+from fourinarow.core import Board, Column, FourInARowError
+from fourinarow.core.paths import OutputWriteError
+from fourinarow.service.coach import remember_missed_move
 from fourinarow.service.games import (
     GameStore,
     GameStoreError,
     UnknownGameError,
     default_games_path,
 )
+from fourinarow.service.puzzles import Progress, ProgressError, default_progress_path
 from fourinarow.service.records import game_record
 from fourinarow.web.searches import ServerBusyError
 
@@ -56,12 +64,15 @@ class SavedGames:
     Args:
         path: the games file (default: ``games.sqlite3`` in the user's data folder).
         keep: how many games to keep, the newest; 0 keeps none (a save is refused with
-            :class:`NoGamesKeptError`, and no file is made).
+            :class:`NoGamesKeptError`, and no file is made; so is an exercise missed).
+        puzzle_path: the puzzle history the exercises missed join (default:
+            ``puzzles.sqlite3`` in the user's data folder).
     """
 
-    def __init__(self, path: Path | None, keep: int) -> None:
+    def __init__(self, path: Path | None, keep: int, puzzle_path: Path | None = None) -> None:
         self.path = path
         self.keep = keep
+        self.puzzle_path = puzzle_path
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="fourinarow-games")
         self._store: GameStore | None = None
         self._waiting = 0
@@ -92,6 +103,11 @@ class SavedGames:
             log.error("the games file: %s", error)
             raise SavedGamesError(
                 "the saved games cannot be read or written now; the server's log says why"
+            ) from None
+        except (ProgressError, OutputWriteError) as error:
+            log.error("the puzzle history: %s", error)
+            raise SavedGamesError(
+                "the puzzle history cannot be written now; the server's log says why"
             ) from None
         finally:
             with self._lock:
@@ -133,6 +149,28 @@ class SavedGames:
 
         def call() -> dict[str, object]:
             return game_record(self._opened().game(number))
+
+        return await self._run(call)
+
+    async def missed(self, board: Board, played: Column, *, shown: bool) -> str:
+        """Record the exercise of the mistake ``played`` (0-based) at ``board`` as missed in
+        the puzzle history (``shown``: its answer was shown without a try: skipped); its id.
+
+        Raises:
+            NoGamesKeptError: this server keeps nothing of the games played on it.
+            InvalidMoveError, IllegalMoveError: ``played`` is not a move at ``board``.
+        """
+        if self.keep == 0:
+            raise NoGamesKeptError(
+                "this server keeps nothing of the games played on it (fourinarow serve "
+                "--keep-games 0)"
+            )
+        board.copy().push(played)  # a bad move is refused before the thread is asked
+
+        def call() -> str:
+            path = default_progress_path() if self.puzzle_path is None else self.puzzle_path
+            with Progress(path) as progress:
+                return remember_missed_move(board, played, progress, answer_shown=shown)
 
         return await self._run(call)
 

@@ -117,7 +117,10 @@ class Settings:
             ``games.sqlite3`` in the user's data folder, with the terminal's and the desktop's).
         keep_games: how many of the page's games to keep, the newest (0 to
             ``MAX_KEEP_GAMES``): a flood of saved games cannot grow the file without bound;
-            0 keeps none (the server then saves nothing and makes no file).
+            0 keeps none (the server then saves nothing and makes no file, and records no
+            exercise missed either).
+        puzzle_file: the puzzle history where the exercises missed on the page are recorded
+            (``None``: ``puzzles.sqlite3`` in the user's data folder, with the terminal's).
 
     Raises:
         InvalidWebSettingError: a setting out of its range, or ``answers_mb`` more than this
@@ -139,6 +142,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = (ANY_ORIGIN,)
     games_file: Path | None = None
     keep_games: int = DEFAULT_KEEP_GAMES
+    puzzle_file: Path | None = None
 
     def __post_init__(self) -> None:
         time_ok = isinstance(self.max_time_ms, int | float) and not isinstance(

@@ -1,5 +1,6 @@
 """``/api/v1/games``: the games finished on the web page, saved by the server, listed and
-opened again (:mod:`fourinarow.web.saved_games`)."""
+opened again (:mod:`fourinarow.web.saved_games`); ``/api/v1/exercises/missed``: the mistakes
+of a reviewed game that the page's player missed, recorded in the puzzle history."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 
+from fourinarow.core import InvalidMoveError
+from fourinarow.service.coach import MISTAKES_SET
 from fourinarow.service.games import MAX_NAME, UnknownGameError, player_names
 from fourinarow.web.dependencies import SavedGamesDep
 from fourinarow.web.error_answers import error_answers
@@ -17,7 +20,7 @@ from fourinarow.web.positions import read_board
 from fourinarow.web.routes.inputs import MAX_TEXT, json_body, json_body_schema
 from fourinarow.web.saved_games import NoGamesKeptError
 
-__all__ = ["MAX_LIST", "GameRequest", "router"]
+__all__ = ["MAX_LIST", "GameRequest", "MissedRequest", "router"]
 
 router = APIRouter()
 
@@ -122,3 +125,49 @@ async def one_game(
         return await games.game(number)
     except UnknownGameError:  # its message names the server's file: not for the client
         raise HTTPException(404, f"no saved game has the number {number}") from None
+
+
+class MissedRequest(BaseModel):
+    """The body of ``POST /api/v1/exercises/missed``: an exercise of *Learn from your
+    mistakes* missed on the page, named by the position before the mistake and the column
+    played there."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    position: str = Field(
+        min_length=1, max_length=MAX_TEXT, description="the moves before the mistake (- none)"
+    )
+    size: str | None = Field(default=None, max_length=40, description="WxH, default 7x6")
+    connect: int = Field(default=4, description="the line length that wins")
+    played: int = Field(ge=1, le=2**31, description="the column of the mistake, 1-based")
+    shown: bool = Field(
+        default=False, description="the answer was shown before any try (skipped, not failed)"
+    )
+
+
+@router.post(
+    "/api/v1/exercises/missed",
+    summary="Record an exercise missed in the puzzle history",
+    status_code=201,
+    openapi_extra=json_body_schema(MissedRequest),
+    responses={
+        **error_answers(400, 413, 422, 503),
+        403: {"description": "This server keeps nothing of its games (--keep-games 0)"},
+    },
+)
+async def missed_exercise(request: Request, games: SavedGamesDep) -> JSONResponse:
+    """Record the exercise (the mistake ``played`` at ``position``) in the puzzle history as
+    the terminal's ``review --retry`` does: ``failed``, or ``skipped`` with ``shown``; answer
+    ``puzzle`` (its id, ``7x6:44``), ``set`` and ``result``, 201. ``fourinarow puzzle
+    --stats`` counts it. A server that keeps no games (``--keep-games 0``) answers 403."""
+    body = MissedRequest.model_validate(await json_body(request))
+    board = read_board(body.position, None, body.size, body.connect)
+    if body.played > board.width:
+        raise InvalidMoveError(f"played is a column from 1 to {board.width}, not {body.played}")
+    try:
+        puzzle = await games.missed(board, body.played - 1, shown=body.shown)
+    except NoGamesKeptError as error:
+        raise HTTPException(403, str(error)) from None
+    result = "skipped" if body.shown else "failed"
+    return JSONResponse(
+        {"puzzle": puzzle, "set": MISTAKES_SET, "result": result}, status_code=201
+    )

@@ -11,6 +11,12 @@ const RESULT_WORDS = { first: "Red won", second: "Yellow won", draw: "a draw", u
 let saved = ""; // the last game saved: its moves, size and line, so that it is saved once
 let keeping = true; // false when the server keeps no games (fourinarow serve --keep-games 0)
 
+// Whether the server keeps what is played on it (not with fourinarow serve --keep-games 0):
+// then it records no exercise missed either.
+export function keepsGames() {
+  return keeping;
+}
+
 // Who played: the side the computer played and its agent (the server names the players, as
 // every door names them: "You", "Computer (level 5)"; "Red" and "Yellow" for two people).
 function players() {

@@ -1,8 +1,11 @@
 // Learning from the review's mistakes: each mistake and blunder is set again (the position
 // before it), you choose a better column, and the server's verdict says whether it is one and
 // why. The page judges nothing itself: the exercises and their verdicts come with the review.
+// Each one missed joins your puzzle history, as the terminal's retry records it.
 
+import { api, isAborted } from "./api.js";
 import { goTo } from "./game.js";
+import { keepsGames } from "./games.js";
 import { $, announce } from "./page.js";
 import { computerSide, state } from "./state.js";
 import { PLAYER_NAMES, playerWords } from "./words.js";
@@ -42,7 +45,7 @@ function setExercise(index) {
 export function startRetry() {
   const list = exercises();
   if (list.length === 0 || state.review === null) return;
-  state.exercise = { list, index: 0, verdict: null, shown: false, found: 0 };
+  state.exercise = { list, index: 0, verdict: null, shown: false, found: 0, missed: new Set(), joined: 0 };
   setExercise(0);
 }
 
@@ -55,6 +58,29 @@ export function stopRetry() {
   $("retry-start").focus();
 }
 
+// The exercise missed joins the puzzle history (POST /api/v1/exercises/missed), once: failed
+// at the first wrong try, skipped when the answer is shown before any try; a right first try
+// is not recorded (as in the terminal).
+async function recordMiss(task, shown) {
+  const exercise = state.exercise;
+  if (exercise.missed.has(exercise.index) || !keepsGames()) return;
+  exercise.missed.add(exercise.index);
+  const body = {
+    position: task.position,
+    size: `${task.width}x${task.height}`,
+    connect: task.connect,
+    played: task.played,
+    shown,
+  };
+  try {
+    await api("/exercises/missed", { body });
+    if (state.exercise === exercise) exercise.joined += 1;
+  } catch (error) {
+    if (!isAborted(error)) announce(`The miss could not join your puzzle history: ${error.message}`);
+  }
+  if (state.exercise === exercise && exercise.index >= exercise.list.length) renderExercise();
+}
+
 // A column tried: the verdict the server gave for it.
 export function tryColumn(column) {
   const exercise = state.exercise;
@@ -64,14 +90,17 @@ export function tryColumn(column) {
   if (!verdict) return;
   exercise.verdict = { ...verdict, column };
   if (verdict.right && !exercise.shown) exercise.found += 1;
+  if (!verdict.right) recordMiss(task, false);
   renderExercise();
   announce(playerWords(verdict.sentence));
 }
 
 export function showAnswer() {
   const exercise = state.exercise;
-  if (!current() || exercise.shown) return;
+  const task = current();
+  if (!task || exercise.shown) return;
   exercise.shown = true;
+  recordMiss(task, true); // after a wrong try it is recorded already, as failed
   renderExercise();
 }
 
@@ -122,8 +151,15 @@ export function renderExercise() {
   $("exercise-show").hidden = !task;
   $("exercise-next").hidden = !task;
   if (!task) {
+    const joined = exercise.joined;
+    const history =
+      joined === 0
+        ? ""
+        : ` ${joined === 1 ? "The one" : `The ${joined}`} not found at the first try joined your puzzle ` +
+          "history (fourinarow puzzle --stats counts them).";
     $("exercise-task").textContent =
-      `Done: you found a better move for ${exercise.found} of ${total === 1 ? "1 mistake" : `${total} mistakes`}.`;
+      `Done: you found a better move for ${exercise.found} of ${total === 1 ? "1 mistake" : `${total} mistakes`}.` +
+      history;
     verdictLine.textContent = "";
     verdictLine.className = "exercise-verdict";
     why.replaceChildren();
