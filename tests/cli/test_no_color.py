@@ -4,6 +4,7 @@ prints no escape codes, even on a real terminal (pexpect), where colour is on ot
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +30,10 @@ COLOURED = [
 """Every command that prints in colour (boards, or rich's tables on a terminal)."""
 
 ESCAPE = "\x1b["
+
+COLOUR = re.compile(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7]|4[0-8]|10[0-7])(?:;[0-9]+)*m")
+"""An escape code that sets a colour (not bold, not the cursor's moves: a progress display
+draws those in plain text too)."""
 
 
 @pytest.mark.parametrize("command", COLOURED, ids=" ".join)
@@ -73,3 +78,16 @@ def test_match_tables_in_plain_text(tmp_path: Path) -> None:
     match = ["match", "random", "simple", "--games", "2", "--workers", "1", "--quiet"]
     assert ESCAPE in spawned(*match, "--db", str(tmp_path / "a.sqlite3"))
     assert ESCAPE not in spawned(*match, "--db", str(tmp_path / "b.sqlite3"), "--no-color")
+
+
+def test_progress_bars_in_plain_text(tmp_path: Path) -> None:
+    """The match's progress bar on standard error (a real terminal): in colour, but not with
+    ``--no-color``, as with ``NO_COLOR``."""
+    match = ["match", "random", "simple", "--games", "4", "--workers", "1"]
+    coloured = spawned(*match, "--db", str(tmp_path / "a.sqlite3"))
+    assert "4/4" in coloured  # the bar was drawn
+    assert COLOUR.search(coloured)
+    plain = spawned(*match, "--db", str(tmp_path / "b.sqlite3"), "--no-color")
+    assert "4/4" in plain
+    assert ESCAPE in plain  # the display still moves the cursor
+    assert not COLOUR.search(plain), sorted(set(COLOUR.findall(plain)))

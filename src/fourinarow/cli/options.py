@@ -230,11 +230,12 @@ class _StoreSize(argparse.Action):
 
 def add_no_color(parser: argparse.ArgumentParser, what: str = "boards") -> None:
     """Add ``--no-color``, which every command that prints in colour takes: ``what`` (boards,
-    tables) in plain text."""
+    tables) in plain text, and the progress bars on standard error without colour."""
     parser.add_argument(
         "--no-color",
         action="store_true",
-        help=f"plain text {what}, no colour (as when NO_COLOR is set or output is not a terminal)",
+        help=f"plain text {what} and progress, no colour (as when NO_COLOR is set or output is "
+        "not a terminal)",
     )
 
 

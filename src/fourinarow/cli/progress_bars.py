@@ -12,10 +12,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from fourinarow.cli.output import plain_progress
 from fourinarow.service.jobs import Job, JobProgress, wait_interruptibly
 from fourinarow.service.words import labels as column_labels
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.progress import Task, TaskID
     from rich.spinner import Spinner
     from rich.text import Text
@@ -45,6 +47,14 @@ finished (the first call says where this run starts). The display keeps its own 
 seconds are not used."""
 
 
+def _console() -> Console:
+    """Rich's console on standard error, without colour after ``--no-color`` (and, as rich
+    reads it, with ``NO_COLOR`` set)."""
+    from rich.console import Console
+
+    return Console(stderr=True, no_color=True if plain_progress() else None)
+
+
 @contextmanager
 def progress_bar(
     unit: str, enabled: bool = True, detail: Callable[[], str] | None = None
@@ -60,7 +70,6 @@ def progress_bar(
     if not enabled or not sys.stderr.isatty():
         yield None
         return
-    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -93,7 +102,7 @@ def progress_bar(
         "ETA",
         TimeRemainingColumn(),
         *([DetailColumn()] if detail is not None else []),
-        console=Console(stderr=True),
+        console=_console(),
     )
     task: TaskID | None = None
 
@@ -124,11 +133,10 @@ def byte_progress(enabled: bool = True) -> Iterator[ByteProgressCallback | None]
     if not enabled or not sys.stderr.isatty():
         yield None
         return
-    from rich.console import Console
     from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
 
     display = Progress(
-        BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=Console(stderr=True)
+        BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=_console()
     )
     task = display.add_task("download", total=None)
 
@@ -168,7 +176,6 @@ def search_status(describe: Callable[[], str], enabled: bool = True) -> Iterator
     if not enabled or not sys.stderr.isatty():
         yield status
         return
-    from rich.console import Console
     from rich.live import Live
     from rich.spinner import Spinner
     from rich.text import Text
@@ -180,7 +187,7 @@ def search_status(describe: Callable[[], str], enabled: bool = True) -> Iterator
         return spinner
 
     live = Live(
-        console=Console(stderr=True),
+        console=_console(),
         get_renderable=render,
         refresh_per_second=STATUS_REFRESH,
         transient=True,
@@ -271,7 +278,6 @@ def review_progress(job: Job[T], after: float = 1.0) -> T | None:
     """
     if not sys.stderr.isatty():
         return wait_interruptibly(job)
-    from rich.console import Console
     from rich.progress import BarColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     display = Progress(
@@ -280,7 +286,7 @@ def review_progress(job: Job[T], after: float = 1.0) -> T | None:
         TimeElapsedColumn(),
         "ETA",
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=_console(),
         transient=True,
     )
     task: TaskID | None = None
