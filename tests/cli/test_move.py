@@ -117,6 +117,14 @@ def test_analyze_with_heuristic_agents(run: Run) -> None:
     assert len(engine.stdout.split()) == 7
 
 
+def test_analyze_with_a_heuristic_agent_prints_one_word_a_column(run: Run) -> None:
+    """As without ``--agent``: the values split on spaces, one a column (a forced win too)."""
+    result = run("analyze", "4455", "--agent", "alphabeta:depth=4")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "h+3 h+5 win-in-2 h+7 h+6 win-in-2 h+3\n"
+    assert len(run("analyze", "4455").stdout.split()) == 7
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

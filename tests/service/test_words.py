@@ -66,6 +66,25 @@ def test_a_value_with_its_words(value: ColumnValue, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        (Exact(-2, 36), "-2"),
+        (Bounds(-1, 3), "-1..3"),
+        (Estimate(12, 9), "~+1.2"),
+        (Heuristic(12), "h+12"),
+        (Heuristic(10**6, 1, 3), "win-in-2"),
+        (Heuristic(-(10**6), -1, 2), "loss-in-1"),
+        (Probability(0.731), "p=0.731"),
+        (Unvalued.FULL, "-"),
+        (Unvalued.NOT_SEARCHED, "?"),
+    ],
+)
+def test_a_label_is_one_word_a_line_of_them_splits_into(value: ColumnValue, cell: str) -> None:
+    assert words.label(value) == cell
+    assert cell.split() == [cell]
+
+
+@pytest.mark.parametrize(
     ("value", "verb"),
     [
         (Exact(9, 17), "wins in 9"),

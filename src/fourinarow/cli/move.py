@@ -70,7 +70,7 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
             "the exact score, or LOW..HIGH, the proven bounds, where the time ran out first (0 "
             "a draw, positive a win, larger is faster, negative a loss), and ~+N.N, an "
             "estimate, where nothing was proven in time. With minimax, alphabeta or engine: "
-            "heuristic values as h+N, or 'win in N' / 'loss in N' when proven; with mcts: p=P, "
+            "heuristic values as h+N, or win-in-N / loss-in-N when proven; with mcts: p=P, "
             f"the expected result from 0 to 1. {MOVES_RULE}; "
             f"{ESTIMATE_RULE}. With --json: scores (exact values or null), columns (each "
             "column's typed value, with its words and, where a win or loss is proven, moves: "

@@ -170,15 +170,17 @@ def verb_words(value: ColumnValue) -> str:
 
 
 def label(value: ColumnValue) -> str:
-    """A column's value as ``analyze`` and ``solve --analyze`` print it, a word without
-    spaces: ``-2``, ``-1..3`` (bounds), ``~+1.2`` (an estimate), ``h+12``, ``p=0.731``, ``-``
-    (a full column), ``?`` (not searched); a heuristic search's forced result is ``win in 2``."""
+    """A column's value as ``analyze``, ``solve --analyze`` and GTP's ``analyze`` print it,
+    a word without spaces, so that a line of them splits into one a column: ``-2``, ``-1..3``
+    (bounds), ``~+1.2`` (an estimate), ``h+12``, ``p=0.731``, ``-`` (a full column), ``?``
+    (not searched); a heuristic search's forced result is its words joined by hyphens,
+    ``win-in-2``, ``loss-in-1``."""
     if value is Unvalued.FULL:
         return "-"
     if value is Unvalued.NOT_SEARCHED:
         return "?"
     if isinstance(value, Heuristic) and value.forced:
-        return value_words(value)
+        return value_words(value).replace(" ", "-")
     return str(value)
 
 
@@ -189,13 +191,16 @@ def labels(values: ColumnValues) -> tuple[str, ...]:
 
 def value_text(value: ColumnValue) -> str:
     """A value's number and words: ``-2 loss in 18``, ``+18 win in 1``, ``0 draw``, ``1..9
-    win``, ``-3..2 not proven``, ``~-1.2 estimate``; a heuristic value or a probability as
-    :func:`label` writes it."""
+    win``, ``-3..2 not proven``, ``~-1.2 estimate``; a heuristic search's forced result in
+    its words (``win in 2``); another heuristic value or a probability as :func:`label`
+    writes it."""
     if isinstance(value, Exact):
         number = f"{value.value:+d}" if value.value else "0"
         return f"{number} {value_words(value)}"
     if isinstance(value, Bounds | Estimate):
         return f"{value} {value_words(value)}"
+    if isinstance(value, Heuristic) and value.forced:
+        return value_words(value)
     return label(value)
 
 
