@@ -114,14 +114,19 @@ def test_a_name_too_long_to_keep_is_refused_at_once(run: Run, tmp_path: Path) ->
     assert not (tmp_path / "g.sqlite3").exists()
 
 
-def test_two_people_are_saved_as_their_colours(run: Run, tmp_path: Path) -> None:
+def test_two_people_are_saved_under_the_name_given_or_their_colours(
+    run: Run, tmp_path: Path
+) -> None:
     db = tmp_path / "games.sqlite3"
-    run(*PLAY, "--name", "Ada", "--db", str(db), stdin=WIN + "n\n")
+    shown = run(*PLAY, "--name", "Ada", "--db", str(db), stdin=WIN + "n\n").stdout
+    assert "Ada (X) wins" in shown  # the name the game shows is the name saved
+    run(*PLAY, "--db", str(db), stdin=WIN + "n\n")
     run("play", "--no-color", "--opponent", "level:5", "--name", "Ada", "--db", str(db),
         stdin="4\nq\n")  # fmt: skip
     with GameStore(db) as store:
-        computer, people = store.games()
-    assert (people.first, people.second, people.you) == ("Red", "Yellow", None)
+        computer, unnamed, people = store.games()  # newest first
+    assert (people.first, people.second, people.you) == ("Ada", "Yellow", None)
+    assert (unnamed.first, unnamed.second, unnamed.you) == ("Red", "Yellow", None)
     assert (computer.first, computer.second, computer.you) == (
         "Ada", "Computer (level 5)", "first"
     )  # fmt: skip

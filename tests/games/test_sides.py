@@ -37,7 +37,9 @@ def test_every_door_names_the_players_one_way(
 
 def test_a_name_you_gave_stands_for_you_and_a_long_spec_is_kept_whole() -> None:
     assert player_names(None, "level:5", you="  Ann  ") == ("Ann", "Computer (level 5)")
-    assert player_names(None, None, you="Ann") == ("Red", "Yellow")
+    # between two people, the name given is the first player's (play --name --human-vs-human)
+    assert player_names(None, None, you=" Ann ") == ("Ann", "Yellow")
+    assert player_names(None, None, you="  ") == ("Red", "Yellow")
     spec = "alphabeta:depth=5,eval=threats,blunder=0.25,tiebreak=centre"
     assert computer_name(spec) == f"Computer ({spec})"
     assert player_names(None, spec, you="A" * 100) == ("A" * 100, f"Computer ({spec})")

@@ -3,7 +3,7 @@ web page and the JSON API): the names a game is saved under, and which side is y
 
 Against the computer the person is ``You`` and the computer ``Computer (level 5)`` (or
 ``Computer (engine)`` for an agent that is not a level); two people at one board are ``Red``
-and ``Yellow``, the colours of their stones, first and second.
+and ``Yellow``, the colours of their stones, first and second, unless the first gave a name.
 
 >>> player_names(None, "level:5")
 ('You', 'Computer (level 5)')
@@ -11,6 +11,8 @@ and ``Yellow``, the colours of their stones, first and second.
 ('Computer (level 5)', 'You')
 >>> player_names(None, None)
 ('Red', 'Yellow')
+>>> player_names(None, None, you="Ada")
+('Ada', 'Yellow')
 >>> your_side("Computer (level 5)", "You")
 'second'
 """
@@ -71,12 +73,13 @@ def player_names(
     Args:
         first, second: the agent spec of a side the computer plays (``level:5``), or ``None``
             for a side a person plays.
-        you: the name the person gave (``fourinarow play --name``), for ``You``, in a game
-            against the computer.
+        you: the name the person gave (``fourinarow play --name``): for ``You`` in a game
+            against the computer; between two people, the first player's, for ``Red``.
     """
+    given = " ".join(you.split()) if you and you.strip() else None
     if first is None and second is None:
-        return PEOPLE
-    person = " ".join(you.split()) if you and you.strip() else YOU
+        return PEOPLE if given is None else (given, PEOPLE[1])
+    person = YOU if given is None else given
     return (
         person if first is None else computer_name(first),
         person if second is None else computer_name(second),
