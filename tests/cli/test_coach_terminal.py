@@ -75,7 +75,7 @@ def test_retry_asks_for_a_better_move_and_keeps_the_missed_ones(run: Run, tmp_pa
     assert result.returncode == 0, result.stderr
     out = result.stdout[result.stdout.index("Learn from your mistakes") :]
     assert "3 mistakes to retry" in out
-    assert "1/3. Move 3: X played 5, a blunder. Find a better move for X." in out
+    assert "1/3. Move 3: X played column 5, a blunder. Find a better move for X." in out
     assert "Not a move: column 9 is out of range" in out
     assert "Right: column 4 keeps the win." in out
     assert "Not that: column 5 (the move played) loses in 2." in out

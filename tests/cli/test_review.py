@@ -13,7 +13,7 @@ from fourinarow.cli.main import build_parser
 from fourinarow.cli.review import DEFAULT_TIME_MS, ReviewSettings
 from fourinarow.core.geometry import Geometry
 from fourinarow.search.limit import Limit
-from fourinarow.service import words
+from fourinarow.service.words import NO_TURNING_POINT_PROVEN, NO_TURNING_POINTS
 from tests.cli.conftest import Run
 
 
@@ -91,7 +91,7 @@ def test_a_node_limit_grades_by_estimates_and_says_so(run: Run) -> None:
     counts = data["graded_by"]
     assert (counts["proof"], counts["estimate"]) == (by.count("proof"), by.count("estimate"))
     listing = run("review", "--size", "6x5", "--max-nodes", "1", "3344251").stdout
-    assert f"\n{words.NO_TURNING_POINT_PROVEN}\n" in listing
+    assert f"\n{NO_TURNING_POINT_PROVEN}\n" in listing
     assert (
         f"Graded: {counts['proof']} moves by proof, {counts['estimate']} by estimate "
         f"(marked est.), {counts['ungraded']} ungraded (marked ~)."
@@ -184,5 +184,5 @@ def test_a_long_review_on_a_terminal_shows_its_progress(run: Run) -> None:
 
 def test_a_game_without_turning_points_says_so_in_the_shared_words(run: Run) -> None:
     listing = run("review", "44").stdout
-    assert f"\n{words.NO_TURNING_POINTS}\n" in listing
+    assert f"\n{NO_TURNING_POINTS}\n" in listing
     assert "Turning points" not in listing

@@ -19,8 +19,8 @@ from fourinarow.search.scores import (
     Heuristic,
     Unvalued,
 )
-from fourinarow.service.coach import answer, answer_words, best_line, course, exercises
 from fourinarow.service import words
+from fourinarow.service.coach import answer, answer_words, best_line, course, exercises
 from fourinarow.service.games import GameStore
 from fourinarow.service.records import (
     analysis_record,
@@ -141,6 +141,8 @@ def test_exercise_verdict_and_game_records(tmp_path: Path) -> None:
     }  # fmt: skip
     assert (record["good"], record["grade"], record["best"]) == ([4], "blunder", 4)
     assert record["answer_words"] == answer_words(exercise) == "The answer: column 4."
+    task = "Move 3: X played column 5, a blunder. Find a better move for X."
+    assert record["task_words"] == task
     assert record["played_explanation"] == exercise.played_explanation.to_json()
     assert sorted(record["answers"]) == [str(c) for c in range(1, 8)]  # type: ignore[call-overload]
     assert record["answers"]["4"]["right"] is True  # type: ignore[index]

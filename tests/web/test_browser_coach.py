@@ -14,7 +14,13 @@ import pytest
 
 from fourinarow.analysis import review_game
 from fourinarow.puzzles.history import Progress
-from fourinarow.service.coach import MISTAKES_SET, answer_words, exercise_id, exercises
+from fourinarow.service.coach import (
+    MISTAKES_SET,
+    answer_words,
+    exercise_id,
+    exercises,
+    task_words,
+)
 from fourinarow.service.records import review_record
 from tests.web.browser import Tab
 from tests.web.running import running_server
@@ -236,7 +242,7 @@ def test_learning_from_the_mistakes(reviewing: Tab) -> None:
     first = expected[0]
     assert tab.stones() == first.number - 1
     task = tab.page.inner_text("#exercise-task")
-    assert task.startswith(f"1 of {len(expected)}: move {first.number}, Red played column")
+    assert task == f"1 of {len(expected)}. " + player_words(task_words(first))
     assert tab.status() == "Learn from your mistakes: find a better column."
     played = first.played + 1
     tab.click_column(played)
@@ -277,7 +283,7 @@ def test_against_the_computer_only_your_own_mistakes_are_set(tab: Tab) -> None:
     assert tab.page.inner_text("#retry-start") == "Learn from your 2 mistakes"
     tab.page.click("#retry-start")
     tab.settle()
-    assert tab.page.inner_text("#exercise-task").startswith(f"1 of 2: move {red[0].number}, Red")
+    assert tab.page.inner_text("#exercise-task").startswith(f"1 of 2. Move {red[0].number}: Red")
     tab.check_console()
 
 

@@ -135,9 +135,7 @@ def byte_progress(enabled: bool = True) -> Iterator[ByteProgressCallback | None]
         return
     from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
 
-    display = Progress(
-        BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=_console()
-    )
+    display = Progress(BarColumn(), DownloadColumn(), TransferSpeedColumn(), console=_console())
     task = display.add_task("download", total=None)
 
     def report(done: int, total: int | None) -> None:

@@ -29,6 +29,7 @@ from fourinarow.service.coach import (
     exercises,
     line_limit,
     remember_missed,
+    task_words,
 )
 from fourinarow.service.puzzles import Progress, default_progress_path
 from fourinarow.service.reviews import SYMBOLS, Review
@@ -126,12 +127,7 @@ class Retry:
 
     @staticmethod
     def _heading(index: int, count: int, exercise: Exercise) -> str:
-        symbol = SYMBOLS[exercise.player]
-        return (
-            f"{index}/{count}. Move {exercise.number}: {symbol} played "
-            f"{column_label(exercise.played)}, a {exercise.grade}. Find a better move for "
-            f"{symbol}."
-        )
+        return f"{index}/{count}. {task_words(exercise)}"
 
     def _ask_move(self, exercise: Exercise) -> int | None:
         """The column the player tries (``None``: show the answer), asking again on bad

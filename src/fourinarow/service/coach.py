@@ -80,6 +80,7 @@ __all__ = [
     "move_explanations",
     "remember_missed",
     "remember_missed_move",
+    "task_words",
 ]
 
 MISTAKES_SET = "your games"
@@ -315,6 +316,22 @@ class Exercise:
     def best(self) -> Column:
         """The good column nearest the centre: the one explained as best."""
         return centre_first(self.good, self.board.width)
+
+
+def task_words(exercise: Exercise) -> str:
+    """What an exercise asks, as every front end sets it (the web page names the players by
+    their colours): ``Move 3: X played column 5, a blunder. Find a better move for X.``
+
+    Raises:
+        CoachError: ``exercise`` is not an exercise.
+    """
+    if not isinstance(exercise, Exercise):
+        raise CoachError(f"a task is an Exercise's, not {shown(exercise)}")
+    symbol = exercise.move.symbol
+    return (
+        f"Move {exercise.number}: {symbol} played column {column_label(exercise.played)}, a "
+        f"{exercise.grade}. Find a better move for {symbol}."
+    )
 
 
 def answer_words(exercise: Exercise) -> str:

@@ -34,6 +34,7 @@ from fourinarow.service.coach import (
     best_line,
     course,
     move_explanations,
+    task_words,
 )
 from fourinarow.service.words import (
     move_sentence,
@@ -230,8 +231,10 @@ def exercise_record(exercise: Exercise) -> dict[str, object]:
     """The JSON record of an exercise (a mistake to replay): ``number`` (the move's),
     ``position`` (the moves before it, ``-`` for none), ``width``, ``height``, ``connect``,
     ``player`` (1 or 2) and ``symbol``, ``played`` and ``good`` (1-based), ``grade``,
-    ``best`` (the good column explained), ``answer_words`` (the answer in the sentence every
-    front end shows: ``The answer: columns 3, 5 or 7.``), ``best_explanation``, ``played_explanation``, and
+    ``best`` (the good column explained), ``task_words`` (what it asks, ``Move 3: X played
+    column 5, a blunder. Find a better move for X.``) and ``answer_words`` (the answer:
+    ``The answer: columns 3, 5 or 7.``), in the sentences every front end shows,
+    ``best_explanation``, ``played_explanation``, and
     ``answers``: the verdict on each legal column (:func:`verdict_record`), keyed by its
     1-based number as text, so a page answers a try without asking again."""
     board = exercise.board
@@ -247,6 +250,7 @@ def exercise_record(exercise: Exercise) -> dict[str, object]:
         "good": [_number(c) for c in exercise.good],
         "grade": exercise.grade,
         "best": _number(exercise.best),
+        "task_words": task_words(exercise),
         "answer_words": answer_words(exercise),
         "best_explanation": exercise.best_explanation.to_json(),
         "played_explanation": exercise.played_explanation.to_json(),

@@ -168,6 +168,4 @@ async def missed_exercise(request: Request, games: SavedGamesDep) -> JSONRespons
     except NoGamesKeptError as error:
         raise HTTPException(403, str(error)) from None
     result = "skipped" if body.shown else "failed"
-    return JSONResponse(
-        {"puzzle": puzzle, "set": MISTAKES_SET, "result": result}, status_code=201
-    )
+    return JSONResponse({"puzzle": puzzle, "set": MISTAKES_SET, "result": result}, status_code=201)

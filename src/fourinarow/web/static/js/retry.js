@@ -8,7 +8,7 @@ import { goTo } from "./game.js";
 import { keepsGames } from "./games.js";
 import { $, announce } from "./page.js";
 import { computerSide, state } from "./state.js";
-import { PLAYER_NAMES, playerWords } from "./words.js";
+import { playerWords } from "./words.js";
 
 // The review's exercises: against the computer (played now, or a saved game in which one side
 // is "you"), only your own mistakes.
@@ -166,11 +166,8 @@ export function renderExercise() {
     ringGood(null);
     return;
   }
-  const who = PLAYER_NAMES[task.player ?? (task.number % 2 === 1 ? 1 : 2)];
-  const grade = task.grade === "blunder" ? "a blunder" : "a mistake";
-  $("exercise-task").textContent =
-    `${exercise.index + 1} of ${total}: move ${task.number}, ${who} played column ${task.played}, ${grade}. ` +
-    `Find a better column for ${who}.`;
+  // the server's words, as the terminal says them (with the players' colours)
+  $("exercise-task").textContent = `${exercise.index + 1} of ${total}. ${playerWords(task.task_words)}`;
   const verdict = exercise.verdict;
   const parts = [];
   if (exercise.shown) {
