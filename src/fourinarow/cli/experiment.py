@@ -104,7 +104,7 @@ class ExperimentRun:
     workers: int | None = None
     db: str | None = None
     quiet: bool = False
-    color: bool = True  # the tables in colour on a terminal (not with --no-color)
+    color: bool = True  # the tables and the progress bar in colour (not with --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ExperimentRun:
@@ -161,7 +161,7 @@ def run_experiment(request: ExperimentRun) -> int:
         else:
             experiment = start_study(store, request.games, request.seed)
         try:
-            with progress_bar("games", enabled=not request.quiet) as progress:
+            with progress_bar("games", enabled=not request.quiet, color=request.color) as progress:
                 report = run_study(store, experiment, out, workers, progress)
         except KeyboardInterrupt:
             played, total = _games(store, experiment)

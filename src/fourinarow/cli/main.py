@@ -20,7 +20,7 @@ from typing import Any, NoReturn, Protocol, TextIO, cast
 
 from fourinarow.cli.kernels import version_text
 from fourinarow.cli.options import check_path_arguments, chosen_parsers
-from fourinarow.cli.output import OutputError, discard_output, output_failure, plain_progress
+from fourinarow.cli.output import OutputError, discard_output, output_failure
 from fourinarow.cli.streams import standard_streams
 from fourinarow.core import FourInARowError
 from fourinarow.core.checks import did_you_mean
@@ -238,7 +238,6 @@ def _run_command(
         cast(_Parser, args.command_parser).unrecognized(extra, options)
     try:
         check_path_arguments(args)
-        plain_progress(bool(getattr(args, "no_color", False)))  # the progress bars' colour
         command = command_module(args.command)
         if before_run is not None:
             before_run()

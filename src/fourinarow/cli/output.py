@@ -161,19 +161,6 @@ def discard_output(stream: TextIO | None) -> None:
         os.close(null)
 
 
-_plain_progress = False
-
-
-def plain_progress(plain: bool | None = None) -> bool:
-    """Whether the progress displays on standard error are drawn without colour (``--no-color``,
-    which ``fourinarow`` sets here for the command it runs); with ``plain``, set it first.
-    ``NO_COLOR`` stops their colour too (rich reads it)."""
-    global _plain_progress
-    if plain is not None:
-        _plain_progress = plain
-    return _plain_progress
-
-
 def color_wanted(no_color: bool) -> bool:
     """Whether to draw boards in colour: not with ``--no-color`` (``no_color``), nor when
     ``NO_COLOR`` is set, nor when standard output is not a terminal."""

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from fourinarow.cli.output import plain_progress
 from fourinarow.service.jobs import Job, JobProgress, wait_interruptibly
 from fourinarow.service.words import labels as column_labels
 
@@ -47,21 +46,26 @@ finished (the first call says where this run starts). The display keeps its own 
 seconds are not used."""
 
 
-def _console() -> Console:
-    """Rich's console on standard error, without colour after ``--no-color`` (and, as rich
-    reads it, with ``NO_COLOR`` set)."""
+def _console(color: bool = True) -> Console:
+    """Rich's console on standard error: without colour unless ``color`` (``False`` with
+    ``--no-color``); rich leaves it out too where ``NO_COLOR`` is set."""
     from rich.console import Console
 
-    return Console(stderr=True, no_color=True if plain_progress() else None)
+    return Console(stderr=True, no_color=None if color else True)
 
 
 @contextmanager
 def progress_bar(
-    unit: str, enabled: bool = True, detail: Callable[[], str] | None = None
+    unit: str,
+    enabled: bool = True,
+    detail: Callable[[], str] | None = None,
+    *,
+    color: bool = True,
 ) -> Iterator[ProgressCallback | None]:
     """A progress display on standard error while the block runs, as a callback; ``None`` (no
     display) when not ``enabled`` or when standard error is not a terminal. ``detail()``, if
     given, is shown after the bar at each refresh (the unit in progress: "game 1/2, move 14").
+    Without ``color`` (``--no-color``) it is drawn in plain text.
 
     The rate and the time left count only what was done since the first call, so a resumed run
     does not look faster than it is. The finished bar stays on screen; Ctrl-C leaves it as it
@@ -102,7 +106,7 @@ def progress_bar(
         "ETA",
         TimeRemainingColumn(),
         *([DetailColumn()] if detail is not None else []),
-        console=_console(),
+        console=_console(color),
     )
     task: TaskID | None = None
 
@@ -264,12 +268,13 @@ def job_text(progress: JobProgress, board: Board | None = None) -> str:
     return solve_text(search)
 
 
-def review_progress(job: Job[T], after: float = 1.0) -> T | None:
+def review_progress(job: Job[T], after: float = 1.0, *, color: bool = True) -> T | None:
     """Wait for a review's job (:func:`fourinarow.service.jobs.start_review`) and return its
     result, showing its progress on standard error meanwhile (``move k of n``, a bar, the
-    time so far and the time left) when standard error is a terminal. Nothing shows until
-    ``after`` seconds have passed, so a quick review prints nothing; the display goes away
-    when the review ends. Ctrl-C stops the job and raises ``KeyboardInterrupt`` at once.
+    time so far and the time left) when standard error is a terminal (in plain text without
+    ``color``). Nothing shows until ``after`` seconds have passed, so a quick review prints
+    nothing; the display goes away when the review ends. Ctrl-C stops the job and raises
+    ``KeyboardInterrupt`` at once.
 
     Raises:
         BaseException: what the review raised.
@@ -284,7 +289,7 @@ def review_progress(job: Job[T], after: float = 1.0) -> T | None:
         TimeElapsedColumn(),
         "ETA",
         TimeRemainingColumn(),
-        console=_console(),
+        console=_console(color),
         transient=True,
     )
     task: TaskID | None = None

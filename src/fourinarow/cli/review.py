@@ -223,7 +223,7 @@ class ReviewSettings:
     retry: bool = False  # replay the mistakes after the review
     retry_player: Player | None = None  # whose (None: both players')
     puzzle_db: str | None = None  # the puzzle history of --retry (None: the user's)
-    color: bool = False  # boards of --retry in colour (a terminal, without --no-color)
+    color: bool = False  # --retry's boards and the progress in colour (not with --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ReviewSettings:
@@ -309,7 +309,7 @@ def review_moves(
     check_retry_file(s)
     limit = s.limit_of(board)
     solver = Solver(tt_mb=64)
-    review = review_progress(start_review(board, limit, solver=solver))
+    review = review_progress(start_review(board, limit, solver=solver), color=s.color)
     assert review is not None  # only a stop ends a review early, and nothing stops this one
     if s.json:
         print(json.dumps({**review_record(review, solver=solver), **(extra or {})}))

@@ -150,7 +150,7 @@ class TournamentRun:
     csv: bool = False
     plot: str | None = None
     quiet: bool = False
-    color: bool = True  # the tables in colour on a terminal (not with --no-color)
+    color: bool = True  # the tables and the progress bar in colour (not with --no-color)
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> TournamentRun:
@@ -219,7 +219,9 @@ def play_tournament(request: TournamentRun) -> int:
         latest = LatestMove() if shown and request.backend == "local" else None  # shared memory
         detail = None if latest is None else partial(_game_in_play, latest, settings.total_games)
         try:
-            with progress_bar("games", enabled=not request.quiet, detail=detail) as progress:
+            with progress_bar(
+                "games", enabled=not request.quiet, detail=detail, color=request.color
+            ) as progress:
                 if request.backend == "ray":
                     from fourinarow.tournament.distributed import run_ray
 
