@@ -92,7 +92,7 @@ _SCALE_DIVISOR = 127 * 64
 
 DIGESTS: dict[str, str] = {
     "6x7c4.net": "725c8f9cbfaffccf881a6677703e2570356c6448262984d51cafcce6e8956f09",
-    "7x6c4.net": "3c90c14d5d6f2f1d427110e94a902e95f97f9d500180f4ca181084f6456af89d",
+    "7x6c4.net": "858616ee7c280c259678a6b7782ed61c7232f8b8d0966d13e8de446173507831",
 }
 """The SHA-256 (hex) of each network file shipped in this package, by file name: a shipped
 file whose digest is not the one here, or that is not named here, is refused."""
