@@ -260,6 +260,7 @@ RECIPES: dict[str, tuple[list[str], str]] = {
     "games export --db": (["games", "export", "1"], "database"),
     "games replay --db": (["games", "replay", "1"], "database"),
     "serve --games-db": (["serve", "--port", "0"], "database"),
+    "serve --puzzle-db": (["serve", "--port", "0"], "database"),
 }
 """For each path option: the arguments before it that make the rest of the command valid and
 quick, and what it takes: an input (a regular file that exists), a database (a regular file or
