@@ -468,3 +468,29 @@ def test_claimeven_bounds_the_first_player_by_the_row_of_the_second_players_line
     assert board.turn == 1
     assert ReferenceKernel(7, 6, 4, 16)._claimeven_bound(second, first | second) == -2
     assert Solver(tt_mb=1, book=False).solve(board).score == -2
+
+
+@pytest.mark.parametrize("use_kernel", [True, False])
+def test_claimeven_after_each_move_of_the_second_player_cuts_near_the_leaves_too(
+    use_kernel: bool,
+) -> None:
+    """With 29 stones down (13 empty cells), a move of the second player after which claimeven
+    holds the first player to a draw proves at once that the second player reaches at least 0:
+    one node, the move never searched."""
+    board = Board.from_moves("26152653322136634677576524721")
+    first, second = board.bitboards
+    current = second  # the second player is to move
+    assert board.ply == 29
+    assert board.turn == 2
+    if use_kernel:
+        if not compiled_kernel_available():
+            pytest.skip("the compiled kernel is not built")
+        import fourinarow.search._solver_kernel as compiled
+
+        kernel = compiled.Kernel(7, 6, 4, 16)
+        assert kernel.negamax(current, first | second, 29, -2, -1) >= -1
+        assert kernel.nodes == 1
+    else:
+        reference = ReferenceKernel(7, 6, 4, 16)
+        assert reference.negamax(current, first | second, 29, -2, -1) >= -1
+        assert reference.nodes == 1

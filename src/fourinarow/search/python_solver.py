@@ -353,7 +353,7 @@ class ReferenceKernel:
         # even height, a move after which claimeven bounds the first player bounds this position
         # from below, and may end the search.
         opponent_threats = self._winning_cells(current ^ mask, mask)
-        static_children = self.odd_rows != 0 and ply % 2 == 1 and ply < self.etc_plies
+        static_children = self.odd_rows != 0 and ply % 2 == 1
         ordered: list[tuple[int, int]] = []
         for c in self.order:
             move = next_moves & self.column_mask[c]
