@@ -63,7 +63,8 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
-        # The cells of rows 1, 3, 5, ... (counting from 1) on a board of even height, else 0.
+        # The cells the side to move keeps under claimeven: rows 1, 3, 5, ... (counting from 1)
+        # on a board of even height, rows 2, 4, 6, ... on an odd one.
         self.odd_rows = self.bottom * (((1 << height) - 1) // 3)
         self.symmetry_plies = SYMMETRY_PLIES
         self.etc_plies = ETC_PLIES
