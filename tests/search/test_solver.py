@@ -124,7 +124,8 @@ def random_open_position(
 
 
 NAIVE_SHAPES = [
-    # Even heights (7x6, 12x6, 5x4, 6x4, 4x6) exercise the claimeven bound, odd ones the rest.
+    # Claimeven bounds the side to move where the empty cells are even: the first player on even
+    # heights (7x6, 12x6, 5x4, 6x4, 4x6), either player on odd ones (9x7, 20x3, 13x4 ...).
     ((7, 6, 4), 8),
     ((9, 7, 4), 8),
     ((12, 6, 5), 7),
@@ -468,3 +469,54 @@ def test_claimeven_bounds_the_first_player_by_the_row_of_the_second_players_line
     assert board.turn == 1
     assert ReferenceKernel(7, 6, 4, 16)._claimeven_bound(second, first | second) == -2
     assert Solver(tt_mb=1, book=False).solve(board).score == -2
+
+
+@pytest.mark.parametrize("use_kernel", [True, False])
+def test_claimeven_after_each_move_of_the_second_player_cuts_near_the_leaves_too(
+    use_kernel: bool,
+) -> None:
+    """With 29 stones down (13 empty cells), a move of the second player after which claimeven
+    holds the first player to a draw proves at once that the second player reaches at least 0:
+    one node, the move never searched."""
+    board = Board.from_moves("26152653322136634677576524721")
+    first, second = board.bitboards
+    current = second  # the second player is to move
+    assert board.ply == 29
+    assert board.turn == 2
+    if use_kernel:
+        if not compiled_kernel_available():
+            pytest.skip("the compiled kernel is not built")
+        import fourinarow.search._solver_kernel as compiled
+
+        kernel = compiled.Kernel(7, 6, 4, 16)
+        assert kernel.negamax(current, first | second, 29, -2, -1) >= -1
+        assert kernel.nodes == 1
+    else:
+        reference = ReferenceKernel(7, 6, 4, 16)
+        assert reference.negamax(current, first | second, 29, -2, -1) >= -1
+        assert reference.nodes == 1
+
+
+@pytest.mark.parametrize("use_kernel", [True, False])
+def test_claimeven_bounds_the_side_to_move_on_boards_of_odd_height_too(use_kernel: bool) -> None:
+    """On six columns of seven rows with 28 stones down (an even number of cells left), the
+    second player can answer every move on top of it and so take every empty cell of rows 3, 5
+    and 7 not playable now; the first player's other cells hold no line, so it cannot win: "is
+    the score above 0?" is answered no in one node."""
+    board = Board.from_moves("5612414632113334116316432432", width=6, height=7)
+    first, second = board.bitboards
+    assert board.ply == 28
+    assert board.turn == 1
+    if use_kernel:
+        if not compiled_kernel_available():
+            pytest.skip("the compiled kernel is not built")
+        import fourinarow.search._solver_kernel as compiled
+
+        kernel = compiled.Kernel(6, 7, 4, 16)
+        assert kernel.negamax(first, first | second, 28, 0, 1) <= 0
+        assert kernel.nodes == 1
+    else:
+        reference = ReferenceKernel(6, 7, 4, 16)
+        assert reference.negamax(first, first | second, 28, 0, 1) <= 0
+        assert reference.nodes == 1
+    assert Solver(tt_mb=1, book=False, use_kernel=use_kernel).solve(board).score == -2

@@ -167,7 +167,8 @@ ctypedef struct Shared:
 ctypedef struct Search:
     int width, height, connect, stride, cells
     word bottom, board, column_bits
-    word odd_rows  # the cells of rows 1, 3, 5, ... (counting from 1): 0 unless the height is even
+    word odd_rows  # the cells the side to move keeps under claimeven (see claimeven_bound): rows
+    # 1, 3, 5, ... counting from 1 on boards of even height, rows 2, 4, 6, ... on odd ones
     int claimeven_floor  # the lowest bound claimeven_bound gives: -(height // 2)
     int symmetry_plies, etc_plies, table_plies
     word column_mask[MAX_WIDTH]
@@ -346,14 +347,16 @@ cdef inline word possible(Search* s, word mask) noexcept nogil:
 
 
 cdef inline int claimeven_bound(Search* s, word second, word mask) noexcept nogil:
-    """An upper bound on the first player's score, the first player to move and ``second`` the
-    second player's stones (on a board of even height): 0, -1, -2, ..., or NO_UPPER for none.
+    """An upper bound on the score of the side to move, with an even number of empty cells
+    left and ``second`` the other side's stones: 0, -1, -2, ..., or NO_UPPER for none.
 
-    Claimeven: the second player can answer a move into a row 1, 3, 5, ... (counting from 1) on
-    top of it, and a move into one of the (paired) columns now open at a row 2, 4, ... in the
-    other such column; so it gets every empty cell of rows 2, 4, 6, ... not playable now. If the
-    first player's stones and every other cell hold no line, it cannot win (score <= 0). If the
-    second player's stones and those cells then hold one, it loses, at the latest when the
+    Claimeven (here for the first player to move on a board of even height, and so on any board
+    where the empty cells are even): the second player can answer a move into a row 1, 3, 5, ...
+    (counting from 1; on a board of odd height, 2, 4, 6, ...) on top of it, and a move into one
+    of the (paired) columns with an odd number of empty cells in the other such column; so it
+    gets every empty cell of rows 2, 4, 6, ... (odd height: 3, 5, 7, ...) not playable now. If
+    the first player's stones and every other cell hold no line, it cannot win (score <= 0). If
+    the second player's stones and those cells then hold one, it loses, at the latest when the
     line's highest empty cell is filled, with the cells above that one still empty: with its
     line whose highest empty cell is lowest, in row r, the second player wins at least
     (height + 2 - r) // 2 (score <= -1 for r = height, -2 below, ...).
@@ -365,7 +368,7 @@ cdef inline int claimeven_bound(Search* s, word second, word mask) noexcept nogi
         return NO_UPPER
     if not has_line(s, claimed):
         return 0
-    for row in range(2, s.height, 2):
+    for row in range(2 + (s.height & 1), s.height, 2):
         if has_line(s, second | (empty_claims & (s.bottom * (((<word>1) << row) - 1)))):
             return -((s.height + 2 - row) // 2)
     return -1
@@ -604,8 +607,9 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
         # its child's, and storing both would take two slots for one subtree).
         return -negamax(s, current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
 
-    # Claimeven bounds the first player to move on a board of even height.
-    if s.odd_rows and (ply & 1) == 0 and beta > s.claimeven_floor:
+    # Claimeven bounds the side to move when the empty cells are even (the first player on a
+    # board of even height).
+    if s.odd_rows and ((s.cells - ply) & 1) == 0 and beta > s.claimeven_floor:
         value = claimeven_bound(s, current ^ mask, mask)
         if value < beta:
             beta = value
@@ -626,11 +630,11 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
     # Order the moves: the threats (cells that would complete a line) the move leaves, counted
     # twice, and once more for each one right above a cell the opponent may play next (which it
     # then may not), but none right above an opponent's threat (useless: the opponent wins
-    # first); ties centre first. With the second player to move on a board of even height, a
-    # move after which claimeven bounds the first player bounds this position from below, and
-    # may end the search (only away from the leaves, where the subtrees it saves outweigh its
-    # cost).
-    static_children = s.odd_rows != 0 and (ply & 1) == 1 and ply < s.etc_plies
+    # first); ties centre first. With an odd number of empty cells (the second player to move on
+    # a board of even height), a move after which claimeven bounds the opponent bounds this
+    # position from below, and
+    # may end the search, at any depth: near the leaves too it costs less than the nodes it saves.
+    static_children = s.odd_rows != 0 and ((s.cells - ply) & 1) == 1
     for i in range(s.width):
         c = s.order[i]
         move = next_moves & s.column_mask[c]
@@ -1035,8 +1039,7 @@ cdef class Kernel:
             self.s.column_mask[c] = (((<word>1) << height) - 1) << (c * self.s.stride)
             self.s.board |= self.s.column_mask[c]
         self.s.column_bits = ((<word>1) << self.s.stride) - 1
-        if height % 2 == 0:
-            self.s.odd_rows = self.s.bottom * ((((<word>1) << height) - 1) // 3)
+        self.s.odd_rows = self.s.bottom * ((((<word>1) << height) - 1) // 3)
         self.s.claimeven_floor = -(height // 2)
         self.s.symmetry_plies = constants.SYMMETRY_PLIES
         self.s.etc_plies = constants.ETC_PLIES

@@ -63,8 +63,9 @@ class ReferenceKernel:
         self.bottom = sum(1 << (c * self.stride) for c in range(width))
         self.column_mask = [((1 << height) - 1) << (c * self.stride) for c in range(width)]
         self.board = sum(self.column_mask)
-        # The cells of rows 1, 3, 5, ... (counting from 1) on a board of even height, else 0.
-        self.odd_rows = self.bottom * (((1 << height) - 1) // 3) if height % 2 == 0 else 0
+        # The cells the side to move keeps under claimeven: rows 1, 3, 5, ... (counting from 1)
+        # on a board of even height, rows 2, 4, 6, ... on an odd one.
+        self.odd_rows = self.bottom * (((1 << height) - 1) // 3)
         self.symmetry_plies = SYMMETRY_PLIES
         self.etc_plies = ETC_PLIES
         self.order = solver_column_order(width)
@@ -193,18 +194,20 @@ class ReferenceKernel:
         return False
 
     def _claimeven_bound(self, second: int, mask: int) -> int:
-        """An upper bound on the first player's score, the first player to move and ``second``
-        the second player's stones (on a board of even height): 0, -1, -2, ..., or NO_UPPER for
-        none.
+        """An upper bound on the score of the side to move, with an even number of empty cells
+        left and ``second`` the other side's stones: 0, -1, -2, ..., or NO_UPPER for none.
 
-        Claimeven: the second player can answer a move into a row 1, 3, 5, ... (counting from
-        1) on top of it, and a move into one of the (paired) columns now open at a row 2, 4, ...
-        in the other such column; so it gets every empty cell of rows 2, 4, 6, ... not playable
-        now. If the first player's stones and every other cell hold no line, it cannot win
-        (score <= 0). If the second player's stones and those cells then hold one, it loses, at
-        the latest when the line's highest empty cell is filled, with the cells above that one
-        still empty: with its line whose highest empty cell is lowest, in row r, the second
-        player wins at least (height + 2 - r) // 2 (score <= -1 for r = height, -2 below, ...).
+        Claimeven (here for the first player to move on a board of even height, and so on any
+        board where the empty cells are even): the second player can answer a move into a row
+        1, 3, 5, ... (counting from 1; on a board of odd height, 2, 4, 6, ...) on top of it,
+        and a move into one of the (paired) columns with an odd number of empty cells in the
+        other such column; so it gets every empty cell of rows 2, 4, 6, ... (odd height: 3, 5,
+        7, ...) not playable now. If the first player's stones and every other cell hold no
+        line, it cannot win (score <= 0). If the second player's stones and those cells then
+        hold one, it loses, at the latest when the line's highest empty cell is filled, with
+        the cells above that one still empty: with its line whose highest empty cell is lowest,
+        in row r, the second player wins at least (height + 2 - r) // 2 (score <= -1 for
+        r = height, -2 below, ...).
         """
         empty_claims = self.board & ~self.odd_rows & ~mask & ~self._possible(mask)
         claimed = second | empty_claims
@@ -212,7 +215,7 @@ class ReferenceKernel:
             return NO_UPPER
         if not self._has_line(claimed):
             return 0
-        for row in range(2, self.height, 2):
+        for row in range(2 + self.height % 2, self.height, 2):
             if self._has_line(second | (empty_claims & (self.bottom * ((1 << row) - 1)))):
                 return -((self.height + 2 - row) // 2)
         return -1
@@ -325,8 +328,9 @@ class ReferenceKernel:
             # is its child's, and storing both would take two slots for one subtree).
             return -self.negamax(current ^ mask, mask | next_moves, ply + 1, -beta, -alpha)
 
-        # Claimeven bounds the first player to move on a board of even height.
-        if self.odd_rows and ply % 2 == 0 and beta > -(self.height // 2):
+        # Claimeven bounds the side to move when the empty cells are even (the first player on
+        # a board of even height).
+        if self.odd_rows and (self.cells - ply) % 2 == 0 and beta > -(self.height // 2):
             value = self._claimeven_bound(current ^ mask, mask)
             if value < beta:
                 beta = value
@@ -353,7 +357,7 @@ class ReferenceKernel:
         # even height, a move after which claimeven bounds the first player bounds this position
         # from below, and may end the search.
         opponent_threats = self._winning_cells(current ^ mask, mask)
-        static_children = self.odd_rows != 0 and ply % 2 == 1 and ply < self.etc_plies
+        static_children = self.odd_rows != 0 and (self.cells - ply) % 2 == 1
         ordered: list[tuple[int, int]] = []
         for c in self.order:
             move = next_moves & self.column_mask[c]
