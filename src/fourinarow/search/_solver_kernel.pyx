@@ -734,6 +734,27 @@ cdef void search_part(Worker* w) noexcept nogil:
         fiar_store_int(&w.s.shared.stop, 1)
 
 
+cdef unsigned long long run_workers(Pool* pool, void* (*body)(void*) noexcept nogil) noexcept nogil:
+    """Run ``body`` on each of the pool's workers (set up by the caller): the first on this
+    thread, the others on threads of their own (as many as start); answer their nodes once
+    all are done. pool.running is 1 meanwhile."""
+    cdef Worker* workers = pool.workers
+    cdef int t, started = 0
+    cdef unsigned long long nodes = 0
+    pool.running = 1
+    for t in range(1, pool.threads):
+        if pthread_create(&workers[t].thread, NULL, body, &workers[t]) != 0:
+            break
+        started += 1
+    body(&workers[0])
+    for t in range(1, started + 1):
+        pthread_join(workers[t].thread, NULL)
+    pool.running = 0
+    for t in range(started + 1):
+        nodes += workers[t].s.nodes
+    return nodes
+
+
 cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int ply, int alpha, int beta) noexcept nogil:
     """negamax on ``threads`` threads sharing the table (this one and threads - 1 helpers): each
     runs the same search, and moves into positions another thread is busy with wait (deferral,
@@ -741,8 +762,7 @@ cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int pl
     is that of the first thread to finish; stopped (s.stopped) if a limit came first."""
     cdef Shared shared
     cdef Worker* workers = pool.workers
-    cdef int t, started = 0
-    cdef unsigned long long nodes = 0
+    cdef int t
     cdef unsigned long long run_nodes = s.nodes
     cdef int run_stop = 0
     memset(&shared, 0, sizeof(Shared))
@@ -763,18 +783,7 @@ cdef int parallel_negamax(Search* s, Pool* pool, word current, word mask, int pl
         workers[t].ply = ply
         workers[t].alpha = alpha
         workers[t].beta = beta
-    pool.running = 1
-    for t in range(1, pool.threads):
-        if pthread_create(&workers[t].thread, NULL, worker_main, &workers[t]) != 0:
-            break
-        started += 1
-    search_part(&workers[0])
-    for t in range(1, started + 1):
-        pthread_join(workers[t].thread, NULL)
-    pool.running = 0
-    for t in range(started + 1):
-        nodes += workers[t].s.nodes
-    s.nodes += nodes
+    s.nodes += run_workers(pool, worker_main)
     if shared.found:
         return shared.value
     s.stopped = True
@@ -939,8 +948,7 @@ cdef void parallel_solve(Search* s, Pool* pool, word current, word mask, int ply
     lower and upper (and report_*) are narrowed as tests end."""
     cdef Probes p
     cdef Worker* workers = pool.workers
-    cdef int t, started = 0
-    cdef unsigned long long nodes = 0
+    cdef int t
     memset(&p, 0, sizeof(Probes))
     pthread_mutex_init(&p.lock, NULL)
     p.lower = lower[0]
@@ -963,18 +971,7 @@ cdef void parallel_solve(Search* s, Pool* pool, word current, word mask, int ply
         workers[t].mask = mask
         workers[t].ply = ply
         workers[t].probes = &p
-    pool.running = 1
-    for t in range(1, pool.threads):
-        if pthread_create(&workers[t].thread, NULL, probe_worker_main, &workers[t]) != 0:
-            break
-        started += 1
-    probe_worker(&workers[0])
-    for t in range(1, started + 1):
-        pthread_join(workers[t].thread, NULL)
-    pool.running = 0
-    for t in range(started + 1):
-        nodes += workers[t].s.nodes
-    s.nodes += nodes
+    s.nodes += run_workers(pool, probe_worker_main)
     lower[0] = p.lower
     upper[0] = p.upper
     pool.log_size = p.log_size
