@@ -150,3 +150,27 @@ def test_two_threads_test_the_windows_0_and_1_at_once() -> None:
     assert windows[0] == -7  # halving, on the first thread
     assert 1 in windows  # the bet, whichever ended first
     assert sum(kernel.thread_nodes[1:]) > 0  # type: ignore[attr-defined]
+
+
+@needs_kernel
+def test_helpers_keep_their_own_near_leaf_tables_and_lose_them_on_a_full_clear() -> None:
+    """Each helper thread's near-leaf table is its own (the default): the scores are those of
+    one thread with it and without it, and after a full clear (which hands those tables back)
+    a search on two threads still gives them."""
+    one, two = threaded(1), threaded(2, eager=True)
+    kernel = two._kernel
+    assert kernel is not None
+    assert kernel.own_near_tables is True  # type: ignore[attr-defined]
+    rows = bench.every("Test_L2_R2", 100)
+    assert rows
+    for own in (False, True, True):
+        kernel.own_near_tables = own  # type: ignore[attr-defined]
+        two.clear(full=True)
+        helped = 0
+        for row in rows:
+            board = Board.from_moves(row.moves)
+            one.clear()
+            two.clear()
+            assert two.solve(board).score == one.solve(board).score, (own, row)
+            helped += sum(kernel.thread_nodes[1:])  # type: ignore[attr-defined]
+        assert helped > 0

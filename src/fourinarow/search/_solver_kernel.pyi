@@ -38,6 +38,7 @@ class Kernel:
     defer_skip: int
     jitter_plies: int
     max_probes: int
+    own_near_tables: bool
     @property
     def thread_nodes(self) -> list[int]: ...
     @property

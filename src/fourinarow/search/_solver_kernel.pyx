@@ -151,6 +151,11 @@ cdef enum:
 # NEAR_EMPTIES empty cells therefore go to a small near-leaf table that stays in the L2 cache,
 # where they also cannot evict the entries of the big subtrees closer to the root, which keep
 # the main table to themselves.
+#
+# On several threads each helper thread keeps a near-leaf table of its own (Pool.near_tables):
+# written at almost every node, one table shared between cores would move its cache lines from
+# core to core all the time, and two threads' leaves would evict each other's. Sharing them
+# saves next to nothing, as a near-leaf subtree is cheap to search again.
 cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
 
 
@@ -249,6 +254,9 @@ ctypedef struct Pool:
     int log_size
     unsigned long long serial_nodes  # a search tries this many nodes on one thread first
     int running  # 1 while the threads search (parallel_negamax): their counts are not in s.nodes yet
+    entry* near_tables  # the helper threads' own near-leaf tables, one each (NULL: none yet)
+    size_t near_tables_bytes
+    int own_near  # 1: each helper thread keeps its own near-leaf table
 
 
 cdef inline double now() noexcept nogil:
@@ -741,6 +749,15 @@ cdef unsigned long long run_workers(Pool* pool, void* (*body)(void*) noexcept no
     cdef Worker* workers = pool.workers
     cdef int t, started = 0
     cdef unsigned long long nodes = 0
+    cdef size_t near_entries = (<size_t>1) << workers[0].s.near_bits
+    cdef void* memory
+    if pool.own_near and pool.near_tables == NULL:
+        pool.near_tables_bytes = (MAX_THREADS - 1) * near_entries * sizeof(entry)
+        memory = mmap(NULL, pool.near_tables_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        pool.near_tables = NULL if memory == MAP_FAILED else <entry*>memory
+    if pool.own_near and pool.near_tables != NULL:
+        for t in range(1, pool.threads):
+            workers[t].s.near_table = pool.near_tables + (t - 1) * near_entries
     pool.running = 1
     for t in range(1, pool.threads):
         if pthread_create(&workers[t].thread, NULL, body, &workers[t]) != 0:
@@ -1073,6 +1090,7 @@ cdef class Kernel:
         self.pool.threads = 1
         self.pool.serial_nodes = SERIAL_NODES
         self.pool.max_probes = MAX_PROBES
+        self.pool.own_near = 1
 
     def set_book(self, keys, values, int plies, blocks=None):
         """Consult an opening book in positions of at most ``plies`` stones: ``keys`` the sorted
@@ -1126,6 +1144,8 @@ cdef class Kernel:
     def __dealloc__(self):
         if self.s.table != NULL:
             munmap(self.s.table, self.table_bytes)
+        if self.pool.near_tables != NULL:
+            munmap(self.pool.near_tables, self.pool.near_tables_bytes)
         free(self.pool.workers)
         free(self.pool.busy)
 
@@ -1151,6 +1171,15 @@ cdef class Kernel:
         if self.pool.workers == NULL:
             return []
         return [self.pool.workers[t].s.nodes for t in range(self.pool.threads)]
+
+    @property
+    def own_near_tables(self):
+        """Whether each helper thread keeps its own near-leaf table (for measurements)."""
+        return bool(self.pool.own_near)
+
+    @own_near_tables.setter
+    def own_near_tables(self, bint own):
+        self.pool.own_near = own
 
     @property
     def serial_nodes(self):
@@ -1269,6 +1298,9 @@ cdef class Kernel:
             self.s.epoch += 1
         else:
             memset(self.s.table, 0, self.table_bytes)
+            if self.pool.near_tables != NULL:  # the helpers' near-leaf tables: fresh pages
+                munmap(self.pool.near_tables, self.pool.near_tables_bytes)
+                self.pool.near_tables = NULL
             self.s.epoch = 1 if self.s.epoch_max else 0
         self.s.epoch_bits = self.s.epoch << self.s.epoch_shift if self.s.epoch_max else 0
 
