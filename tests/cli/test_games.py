@@ -132,6 +132,38 @@ def test_two_people_are_saved_under_the_name_given_or_their_colours(
     )  # fmt: skip
 
 
+def test_two_people_give_both_names_and_the_game_shows_and_saves_them(
+    run: Run, tmp_path: Path
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    shown = run(*PLAY, "--name", "Ada", "--name", "Grace", "--db", str(db), stdin=WIN + "n\n")
+    assert "Ada (X) wins" in shown.stdout
+    assert "Score: Ada 1, Grace 0, draws 0." in shown.stdout
+    with GameStore(db) as store:
+        (game,) = store.games()
+    assert (game.first, game.second, game.you) == ("Ada", "Grace", None)
+
+
+@pytest.mark.parametrize(
+    "names", [("Ada", "Grace"), ("Ada", "Grace", "Hedy")], ids=["two-vs-computer", "three"]
+)
+def test_a_second_name_needs_two_people_and_a_third_is_refused(
+    run: Run, tmp_path: Path, names: tuple[str, ...]
+) -> None:
+    db = tmp_path / "g.sqlite3"
+    people = ["--human-vs-human"] if len(names) == 3 else []
+    options = [part for name in names for part in ("--name", name)]
+    result = run("play", *people, *options, "--db", str(db), stdin="4\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        "fourinarow play: error: --name is given once, your name; twice only with "
+        "--human-vs-human, the first player's then the second's"
+    )
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+    assert not db.exists()
+
+
 def test_no_save_and_an_unusable_file_still_print_the_moves(run: Run, tmp_path: Path) -> None:
     result = run(*PLAY, "--no-save", stdin=WIN + "n\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert "Moves: 4455667\nReview it: fourinarow review 4455667\n" in result.stdout

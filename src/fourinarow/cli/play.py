@@ -115,8 +115,9 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument(
         "--name",
         type=_player_name,
-        help=f"your name, up to {MAX_NAME} characters (default: You; Player 1 with "
-        "--human-vs-human)",
+        action="append",
+        help=f"your name, up to {MAX_NAME} characters (default: You); with --human-vs-human "
+        "give it twice, the first player's then the second's (default: Red and Yellow)",
     )
     play.add_argument(
         "--human-vs-human", action="store_true", help="two humans take turns at one terminal"
@@ -164,6 +165,12 @@ def _player_name(text: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play games in the terminal until the player stops; return the exit status."""
+    names = args.name or []
+    if len(names) > 2 or (len(names) == 2 and not args.human_vs_human):
+        args.command_parser.error(
+            "--name is given once, your name; twice only with --human-vs-human, "
+            "the first player's then the second's"
+        )
     settings = GameSettings.from_args(args)
     if settings.opponent is not None:
         note_pure_python("play", settings.board.width, settings.board.height)
@@ -178,7 +185,8 @@ class GameSettings:
     board: Board = field(default_factory=Board)  # the start (--from); each game starts on a copy
     opponent: Agent | None = None  # the computer player; None between two humans
     first: str = "human"  # human, computer or random
-    name: str | None = None  # default: "You" against the computer, "Player 1" between humans
+    name: str | None = None  # default: "You" against the computer, "Red" between humans
+    partner: str | None = None  # between humans, the second player's name (default: "Yellow")
     color: bool = True
     seed: int | None = None  # seeds the choice of who moves first (with first="random")
     think_time: float = 2.0  # seconds per computer move, for agents that use time
@@ -204,11 +212,13 @@ class GameSettings:
                     "still to play"
                 )
         opponent = None if args.human_vs_human else make_agent(args.opponent, seed=args.seed)
+        names = args.name or []  # --name, given once or (between two people) twice
         return cls(
             board=board,
             opponent=opponent,
             first=args.first,
-            name=args.name,
+            name=names[0] if names else None,
+            partner=names[1] if len(names) > 1 else None,
             color=color_wanted(args.no_color),
             seed=args.seed,
             think_time=args.time_ms / 1000,
@@ -357,14 +367,15 @@ class TerminalGame:
     def _seats(self) -> dict[int, _Seat]:
         s = self.settings
         if self._agent is None:
-            seats = {1: _Seat(s.name or "Player 1", None), 2: _Seat("Player 2", None)}
+            first, second = player_names(None, None, you=s.name, partner=s.partner)
+            seats = {1: _Seat(first, None), 2: _Seat(second, None)}
         else:
             first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
             human, computer = _Seat(s.name or "You", None), _Seat("Computer", self._agent)
             seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
         self._names = {p: seat.name for p, seat in seats.items()}
         agents = [None if seat.agent is None else seat.agent.name for seat in seats.values()]
-        self._players = dict(enumerate(player_names(*agents, you=s.name), 1))
+        self._players = dict(enumerate(player_names(*agents, you=s.name, partner=s.partner), 1))
         for seat in seats.values():
             self._wins.setdefault(seat.name, 0)
         return seats

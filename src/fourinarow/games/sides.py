@@ -3,7 +3,7 @@ web page and the JSON API): the names a game is saved under, and which side is y
 
 Against the computer the person is ``You`` and the computer ``Computer (level 5)`` (or
 ``Computer (engine)`` for an agent that is not a level); two people at one board are ``Red``
-and ``Yellow``, the colours of their stones, first and second, unless the first gave a name.
+and ``Yellow``, the colours of their stones, first and second, unless they gave their names.
 
 >>> player_names(None, "level:5")
 ('You', 'Computer (level 5)')
@@ -13,6 +13,8 @@ and ``Yellow``, the colours of their stones, first and second, unless the first 
 ('Red', 'Yellow')
 >>> player_names(None, None, you="Ada")
 ('Ada', 'Yellow')
+>>> player_names(None, None, you="Ada", partner="Grace")
+('Ada', 'Grace')
 >>> your_side("Computer (level 5)", "You")
 'second'
 """
@@ -66,7 +68,11 @@ def computer_name(agent: str) -> str:
 
 
 def player_names(
-    first: str | None, second: str | None, *, you: str | None = None
+    first: str | None,
+    second: str | None,
+    *,
+    you: str | None = None,
+    partner: str | None = None,
 ) -> tuple[str, str]:
     """The names a game is saved under, first player's and second's.
 
@@ -75,15 +81,23 @@ def player_names(
             for a side a person plays.
         you: the name the person gave (``fourinarow play --name``): for ``You`` in a game
             against the computer; between two people, the first player's, for ``Red``.
+        partner: between two people, the second player's name, for ``Yellow`` (ignored
+            against the computer).
     """
-    given = " ".join(you.split()) if you and you.strip() else None
+    given = _tidy(you)
     if first is None and second is None:
-        return PEOPLE if given is None else (given, PEOPLE[1])
+        other = _tidy(partner)
+        return (given or PEOPLE[0], other or PEOPLE[1])
     person = YOU if given is None else given
     return (
         person if first is None else computer_name(first),
         person if second is None else computer_name(second),
     )
+
+
+def _tidy(name: str | None) -> str | None:
+    """A given name with its runs of spaces made one; ``None`` for none or only spaces."""
+    return " ".join(name.split()) if name and name.strip() else None
 
 
 def _is_you(name: str) -> bool:
