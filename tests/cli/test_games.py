@@ -142,6 +142,16 @@ def test_two_people_give_both_names_and_the_game_shows_and_saves_them(
     with GameStore(db) as store:
         (game,) = store.games()
     assert (game.first, game.second, game.you) == ("Ada", "Grace", None)
+    shown = run("games", "show", "1", "--no-color", "--db", str(db)).stdout
+    assert "Game 1: Ada (X) against Grace (O)" in shown
+    assert "(add --retry to replay the players' mistakes)" in shown  # two people: not "your"
+
+
+def test_a_game_of_one_move_is_shown_as_one_move(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    run(*PLAY, "--db", str(db), stdin="4\nq\n")
+    shown = run("games", "show", "1", "--no-color", "--db", str(db)).stdout
+    assert "Result: unfinished after 1 move\n" in shown
 
 
 @pytest.mark.parametrize(

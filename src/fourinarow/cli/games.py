@@ -248,13 +248,15 @@ def _heading(saved: SavedGame) -> str:
 
 def _show(saved: SavedGame, db: Path | None, color: bool) -> int:
     print(_heading(saved))
-    print(f"Result: {RESULTS[saved.result]} after {saved.plies} moves")
+    moves = "move" if saved.plies == 1 else "moves"
+    print(f"Result: {RESULTS[saved.result]} after {saved.plies} {moves}")
     print(f"Moves: {saved.moves}")
     print(_board_text(saved.board(), color))
     db_option = "" if db is None else f" --db {db}"
+    whose = "the players'" if saved.you is None else "your"  # two people: both sides'
     print(
         f"Review it: fourinarow games{db_option} review {saved.number} (add --retry to replay "
-        "your mistakes)"
+        f"{whose} mistakes)"
     )
     return 0
 
