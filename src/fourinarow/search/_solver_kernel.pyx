@@ -157,8 +157,6 @@ cdef enum:
 # core to core all the time, and two threads' leaves would evict each other's. Sharing them
 # saves next to nothing, as a near-leaf subtree is cheap to search again.
 cdef uint64_t HASH_MULTIPLIER = constants.HASH_MULTIPLIER
-import os as _os
-TABLE_MOVE_ORDER = tuple(int(x) for x in _os.environ.get("FIAR_TABLE_MOVE", "1,0,1,1").split(","))  # EXPERIMENT
 
 
 # The state shared by the threads of one search of the root (see parallel_negamax), and that
@@ -187,9 +185,6 @@ ctypedef struct Search:
     int near_bits, near_plies
     int epoch_shift
     word epoch, epoch_max, epoch_bits
-    int move_bits  # the bits a stored move takes: column + 1 (0: none), in bits 16 and up
-    unsigned long long stats[16]  # EXPERIMENT
-    int move_scale, move_bonus, move_any, move_near  # ordering: threat score * move_scale, + move_bonus for the stored move
     const uint64_t* book_keys  # an opening book: sorted folded keys and their exact scores
     const signed char* book_values
     size_t book_count
@@ -512,56 +507,39 @@ cdef inline uint64_t hash_key(word key) noexcept nogil:
     return fiar_fold(key, HASH_MULTIPLIER) * HASH_MULTIPLIER
 
 
-cdef inline entry* slot_of(Search* s, word key, int ply, uint64_t* tag, int* bits) noexcept nogil:
-    """The slot for key, in the near-leaf table for positions of near_plies stones or more;
-    tag: the hash shifted left by the table's bits (those of the slot number), which leaves
-    the hash bits the slot number does not give; bits: the table's bits."""
+cdef inline entry* slot_of(Search* s, word key, int ply, uint64_t* tag) noexcept nogil:
+    """The slot for key, in the near-leaf table for positions of near_plies stones or more."""
     cdef uint64_t h = hash_key(key)
     if ply >= s.near_plies:
-        bits[0] = s.near_bits
-        tag[0] = h << s.near_bits
+        tag[0] = (h << s.near_bits) >> s.near_bits
         return &s.near_table[h >> (64 - s.near_bits)]
-    bits[0] = s.table_bits
-    tag[0] = h << s.table_bits
+    tag[0] = (h << s.table_bits) >> s.table_bits  # the hash bits the slot number does not give
     return &s.table[h >> (64 - s.table_bits)]
 
 
-cdef inline bint probe(Search* s, word key, int ply, int* lower, int* upper, int* move) noexcept nogil:
-    """Read the bounds stored for key, and the stored move (a column, -1 for none); False (and
-    no bounds) if the slot holds another key."""
+cdef inline bint probe(Search* s, word key, int ply, int* lower, int* upper) noexcept nogil:
+    """Read the bounds stored for key; False (and no bounds) if the slot holds another key."""
     cdef uint64_t tag, data
-    cdef int bits
-    if not fiar_entry_read(slot_of(s, key, ply, &tag, &bits), key, &data) or ((data ^ tag) >> bits) != 0:
+    if not fiar_entry_read(slot_of(s, key, ply, &tag), key, &data) or (data >> 16) != tag:
         return False
-    lower[0] = <int>((data >> 7) & 0x7F) - 64
-    upper[0] = 63 - <int>(data & 0x7F)
-    move[0] = <int>((data & ((<uint64_t>1 << bits) - 1)) >> 14) - 1
+    lower[0] = <int>((data >> 8) & 0xFF) - 128
+    upper[0] = 127 - <int>(data & 0xFF)
     return True
 
 
-cdef inline void store(Search* s, word key, int ply, int lower, int upper, int move) noexcept nogil:
-    """Record bounds for key, merged with those already there, and the move (a column) that
-    cut, where the table has room for it (-1: none; keep the one stored); another key is
-    replaced."""
-    cdef uint64_t tag, data, field = 0
-    cdef int bits
-    cdef entry* slot = slot_of(s, key, ply, &tag, &bits)
+cdef inline void store(Search* s, word key, int ply, int lower, int upper) noexcept nogil:
+    """Record bounds for key, merged with those already there; another key is replaced."""
+    cdef uint64_t tag, data
+    cdef entry* slot = slot_of(s, key, ply, &tag)
     cdef int old_lower, old_upper
-    if fiar_entry_read(slot, key, &data) and ((data ^ tag) >> bits) == 0:
-        old_lower = <int>((data >> 7) & 0x7F) - 64
-        old_upper = 63 - <int>(data & 0x7F)
+    if fiar_entry_read(slot, key, &data) and (data >> 16) == tag:
+        old_lower = <int>((data >> 8) & 0xFF) - 128
+        old_upper = 127 - <int>(data & 0xFF)
         if old_lower > lower:
             lower = old_lower
         if old_upper < upper:
             upper = old_upper
-        field = data & ((<uint64_t>1 << bits) - 1) & ~(<uint64_t>0x3FFF)
-    if move >= 0 and bits - 14 >= s.move_bits and (s.move_near or ply < s.near_plies):
-        field = <uint64_t>(move + 1) << 14
-    if lower < -64:
-        lower = -64
-    if upper > 63:
-        upper = 63
-    fiar_entry_write(slot, key, tag | field | (<uint64_t>(lower + 64) << 7) | <uint64_t>(63 - upper))
+    fiar_entry_write(slot, key, (tag << 16) | (<uint64_t>(lower + 128) << 8) | <uint64_t>(127 - upper))
 
 
 cdef bint poll_shared(Search* s) noexcept nogil:
@@ -595,15 +573,10 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
     cdef word sorted_moves[MAX_WIDTH]
     cdef int sorted_scores[MAX_WIDTH]
     cdef word deferred[MAX_WIDTH]
-    cdef int deferred_columns[MAX_WIDTH]
     cdef int count = 0
     cdef int waiting = 0
     cdef bint defer, static_children
-    cdef int sorted_columns[MAX_WIDTH]
-    cdef int i, j, c, lowest, highest, score, value, alpha_in, known_lower, known_upper, bits
-    cdef int table_move = -1
-    cdef int known_move
-    cdef bint flipped = False
+    cdef int i, j, c, lowest, highest, score, value, alpha_in, known_lower, known_upper
 
     s.nodes += 1
     if (s.nodes & CHECK_EVERY) == 0:
@@ -651,18 +624,8 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
             if alpha >= beta:
                 return beta
 
-    # The key as position_key makes it, noting whether it is the mirror image's: a stored move
-    # is a column of the position the key names.
-    key = current + mask
-    if ply < s.symmetry_plies:
-        move = mirror(s, key)
-        if move < key:
-            key = move
-            flipped = True
-    key |= s.epoch_bits
-    if ply < s.table_plies and probe(s, key, ply, &known_lower, &known_upper, &table_move):
-        if table_move >= 0 and flipped:
-            table_move = s.width - 1 - table_move
+    key = position_key(s, current, mask, ply)
+    if ply < s.table_plies and probe(s, key, ply, &known_lower, &known_upper):
         if known_lower > alpha:
             alpha = known_lower
             if alpha >= beta:
@@ -685,17 +648,15 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
         move = next_moves & s.column_mask[c]
         if move:
             if ply + 1 < s.table_plies:
-                prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &tag, &bits))
+                prefetch(slot_of(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &tag))
             threats = winning_cells(s, current | move, mask | move) & ~(opponent_threats << 1)
             reply = possible(s, mask | move)
-            value = (2 * popcount(threats) + popcount(threats & (reply << 1))) * s.move_scale
-            if c == table_move:
-                value += s.move_bonus
+            value = 2 * popcount(threats) + popcount(threats & (reply << 1))
             if static_children:
                 score = -claimeven_bound(s, current | move, mask | move)
                 if score >= beta:
                     if ply < s.table_plies:
-                        store(s, key, ply, score, NO_UPPER, (s.width - 1 - c if flipped else c) if s.move_any else -1)
+                        store(s, key, ply, score, NO_UPPER)
                     return score
                 if score > alpha:
                     alpha = score
@@ -703,11 +664,9 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
             while j > 0 and sorted_scores[j - 1] < value:
                 sorted_scores[j] = sorted_scores[j - 1]
                 sorted_moves[j] = sorted_moves[j - 1]
-                sorted_columns[j] = sorted_columns[j - 1]
                 j -= 1
             sorted_scores[j] = value
             sorted_moves[j] = move
-            sorted_columns[j] = c
             count += 1
 
     # On several threads, the helper threads take the second move first in about half of the
@@ -718,28 +677,20 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
         move = sorted_moves[0]
         sorted_moves[0] = sorted_moves[1]
         sorted_moves[1] = move
-        c = sorted_columns[0]
-        sorted_columns[0] = sorted_columns[1]
-        sorted_columns[1] = c
 
     # Enhanced transposition cut-off: a child already known to refute the opponent ends the
     # search here. Its table slot was prefetched above, so this costs little.
     if ply < s.etc_plies and ply + 1 < s.table_plies:
         for i in range(count):
             move = sorted_moves[i]
-            if probe(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &known_lower, &known_upper, &known_move):
+            if probe(s, position_key(s, current ^ mask, mask | move, ply + 1), ply + 1, &known_lower, &known_upper):
                 if -known_upper >= beta:
-                    c = sorted_columns[i]
-                    store(s, key, ply, -known_upper, NO_UPPER, (s.width - 1 - c if flipped else c) if s.move_any else -1)
+                    store(s, key, ply, -known_upper, NO_UPPER)
                     return -known_upper
                 if -known_upper > alpha:
                     alpha = -known_upper
 
     alpha_in = alpha
-    if ply < s.table_plies:
-        s.stats[(ply >= s.near_plies) * 8 + 4] += 1
-        if table_move >= 0:
-            s.stats[(ply >= s.near_plies) * 8 + 5] += 1
     defer = s.busy != NULL and s.defer_from <= ply < s.defer_plies
     if defer:
         mark = hash_key(key)
@@ -749,18 +700,12 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
     # first move is never deferred, as there is no cut-off to be had before it.
     i = 0
     while i < count + waiting:
-        if i < count:
-            move = sorted_moves[i]
-            c = sorted_columns[i]
-        else:
-            move = deferred[i - count]
-            c = deferred_columns[i - count]
+        move = sorted_moves[i] if i < count else deferred[i - count]
         i += 1
         if defer and 1 < i <= count:
             child = hash_key(position_key(s, current ^ mask, mask | move, ply + 1))
             if fiar_load(busy_slot(s, child)) == child:
                 deferred[waiting] = move
-                deferred_columns[waiting] = c
                 waiting += 1
                 continue
         score = -negamax(s, current ^ mask, mask | move, ply + 1, -beta, -alpha)
@@ -769,22 +714,14 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
             break
         if score >= beta:
             if ply < s.table_plies:
-                j = (ply >= s.near_plies) * 8
-                s.stats[j] += 1
-                if i == 1:
-                    s.stats[j + 1] += 1
-                if table_move >= 0:
-                    s.stats[j + 2] += 1
-                    if c == table_move:
-                        s.stats[j + 3] += 1
-                store(s, key, ply, score, NO_UPPER, s.width - 1 - c if flipped else c)
+                store(s, key, ply, score, NO_UPPER)
             alpha = score
             break
         if score > alpha:
             alpha = score
     else:
         if ply < s.table_plies:
-            store(s, key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha, -1)
+            store(s, key, ply, alpha if alpha > alpha_in else NO_LOWER, alpha)
     if defer and fiar_load(busy_slot(s, mark)) == mark:
         fiar_store(busy_slot(s, mark), 0)
     return alpha
@@ -1150,8 +1087,6 @@ cdef class Kernel:
         self.s.defer_plies = self.s.near_plies
         self.s.defer_skip = DEFER_SKIP
         self.s.jitter_plies = JITTER_PLIES
-        self.s.move_bits = width.bit_length()
-        self.s.move_scale, self.s.move_bonus, self.s.move_any, self.s.move_near = TABLE_MOVE_ORDER
         self.pool.threads = 1
         self.pool.serial_nodes = SERIAL_NODES
         self.pool.max_probes = MAX_PROBES
@@ -1330,10 +1265,6 @@ cdef class Kernel:
     @near_plies.setter
     def near_plies(self, int w):
         self.s.near_plies = w
-
-    @property
-    def move_stats(self):
-        return [self.s.stats[i] for i in range(16)]
 
     @property
     def table_bits(self):
