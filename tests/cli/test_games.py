@@ -174,6 +174,30 @@ def test_a_second_name_needs_two_people_and_a_third_is_refused(
     assert not db.exists()
 
 
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        (["--human-vs-human", "--name", "Ada", "--name", " ada "], "Ada"),
+        (["--human-vs-human", "--name", "Yellow"], "Yellow"),  # the second's own name
+        (["--name", "computer"], "computer"),
+    ],
+    ids=["same-twice", "the-other-colour", "the-computer"],
+)
+def test_the_two_players_need_names_of_their_own(
+    run: Run, tmp_path: Path, options: list[str], name: str
+) -> None:
+    """One name for both would make one player's score of both players' wins."""
+    db = tmp_path / "g.sqlite3"
+    result = run("play", *options, "--db", str(db), stdin="4\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith(
+        f"fourinarow play: error: --name: the two players need names of their own, not both "
+        f"{name!r}"
+    )
+    assert result.stderr.count("\n") == 1
+    assert not db.exists()
+
+
 def test_no_save_and_an_unusable_file_still_print_the_moves(run: Run, tmp_path: Path) -> None:
     result = run(*PLAY, "--no-save", stdin=WIN + "n\n", env={"XDG_DATA_HOME": str(tmp_path)})
     assert "Moves: 4455667\nReview it: fourinarow review 4455667\n" in result.stdout

@@ -153,6 +153,10 @@ def add_parser(commands: argparse._SubParsersAction[Any]) -> None:
     play.add_argument("--no-save", action="store_true", help="do not save the games")
 
 
+COMPUTER_SEAT = "Computer"
+"""What the terminal game calls the computer in its lines (saved as ``Computer (level 5)``)."""
+
+
 def _player_name(text: str) -> str:
     """``--name``: at most :data:`MAX_NAME` characters, as a games file keeps them whole."""
     length = len(" ".join(text.split()))
@@ -170,6 +174,15 @@ def run(args: argparse.Namespace) -> int:
         args.command_parser.error(
             "--name is given once, your name; twice only with --human-vs-human, "
             "the first player's then the second's"
+        )
+    you, partner = [*names, None, None][:2]
+    if args.human_vs_human:
+        both = player_names(None, None, you=you, partner=partner)
+    else:  # the game calls the computer by its seat's name
+        both = (player_names(None, "level:1", you=you)[0], COMPUTER_SEAT)
+    if both[0].casefold() == both[1].casefold():  # the score would be one player's
+        args.command_parser.error(
+            f"--name: the two players need names of their own, not both {both[0]!r}"
         )
     settings = GameSettings.from_args(args)
     if settings.opponent is not None:
@@ -371,7 +384,7 @@ class TerminalGame:
             seats = {1: _Seat(first, None), 2: _Seat(second, None)}
         else:
             first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
-            human, computer = _Seat(s.name or "You", None), _Seat("Computer", self._agent)
+            human, computer = _Seat(s.name or "You", None), _Seat(COMPUTER_SEAT, self._agent)
             seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
         self._names = {p: seat.name for p, seat in seats.items()}
         agents = [None if seat.agent is None else seat.agent.name for seat in seats.values()]
@@ -564,7 +577,9 @@ class TerminalGame:
             )
         position = board.copy()
         review = interruptible(lambda: review_game(position, limit=limit, solver=Solver(tt_mb=32)))
-        who = [self._players[p] if self._names[p] == "Computer" else self._names[p] for p in (1, 2)]
+        who = [
+            self._players[p] if self._names[p] == COMPUTER_SEAT else self._names[p] for p in (1, 2)
+        ]
         self._say(f"X = {who[0]}, O = {who[1]}")
         self._say(review_text(review))
         self._say()
