@@ -136,9 +136,9 @@ def test_two_people_give_both_names_and_the_game_shows_and_saves_them(
     run: Run, tmp_path: Path
 ) -> None:
     db = tmp_path / "games.sqlite3"
-    shown = run(*PLAY, "--name", "Ada", "--name", "Grace", "--db", str(db), stdin=WIN + "n\n")
-    assert "Ada (X) wins" in shown.stdout
-    assert "Score: Ada 1, Grace 0, draws 0." in shown.stdout
+    played = run(*PLAY, "--name", "Ada", "--name", "Grace", "--db", str(db), stdin=WIN + "n\n")
+    assert "Ada (X) wins" in played.stdout
+    assert "Score: Ada 1, Grace 0, draws 0." in played.stdout
     with GameStore(db) as store:
         (game,) = store.games()
     assert (game.first, game.second, game.you) == ("Ada", "Grace", None)

@@ -367,9 +367,11 @@ def test_the_games_list_shows_whole_entries_and_a_new_game_drops_the_note(tab: T
 def test_a_game_won_against_the_computer_is_saved_under_every_door_s_names(tab: Tab) -> None:
     tab.go("?pos=445566&mode=computer&level=5&first=human")  # you are Red, to win at once
     tab.click_column(7)
-    tab.page.wait_for_selector("#games button[data-game]")
+    # the list may show games of other tests before this one is saved: wait for its entry
+    saved = ": You vs Computer (level 5), Red won, 7 moves, 7x6"
+    tab.page.wait_for_selector(f'#games button[data-game][aria-label*="{saved}"]')
     line = tab.page.locator("#games button[data-game]").first.get_attribute("aria-label")
-    assert ": You vs Computer (level 5), Red won, 7 moves, 7x6" in str(line)
+    assert saved in str(line)  # the newest first
     tab.check_console()
 
 
