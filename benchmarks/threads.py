@@ -8,7 +8,8 @@
 Each position is solved (exactly, without an opening book, as in benchmarks/solver.py) once per
 thread count, one count after the other, so a change in the machine's load between positions
 touches every count alike. Every solver's table is backed with memory before the first position
-and cleared before each one, outside the timing. Wall time is what a user waits; CPU time is that
+(and before the first of each other board shape, which takes a table of its own) and cleared
+before each one, outside the timing. Wall time is what a user waits; CPU time is that
 of the whole process (every thread). The table prints, for each set and thread count, the
 positions, how many were exact, the medians of wall time, CPU time and nodes per position, and
 the median over positions of one thread's wall time over this count's (the speed-up) and of
@@ -130,10 +131,16 @@ def main() -> int:
     print("-" * len(header))
     jobs = [(found.title, load(found.path, args.sample)) for found in chosen]
     jobs += [(f"empty {board.width}x{board.height}", [(board, None)]) for board in empty]
+    shape = (7, 6, 4)  # the shape the solvers' tables were prepared for
     for name, positions in jobs:
         runs = {n: Run() for n in counts}
         for position, expected in positions:
             board = Board.from_moves(position) if isinstance(position, str) else position
+            if (board.width, board.height, board.connect) != shape:
+                # another shape takes a new table: touch it now, not in the timed solve
+                shape = (board.width, board.height, board.connect)
+                for solver in solvers.values():
+                    solver.prepare(*shape)
             for n, solver in solvers.items():
                 solver.clear()
                 wall, cpu = time.perf_counter(), time.process_time()
