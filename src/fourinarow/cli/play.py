@@ -44,6 +44,7 @@ from fourinarow.service.budgets import review_position_limit
 from fourinarow.service.coach import best_line, centre_first, explain, line_limit
 from fourinarow.service.games import (
     MAX_NAME,
+    YOU,
     GameStore,
     GameStoreError,
     computer_name,
@@ -157,6 +158,11 @@ COMPUTER_SEAT = "Computer"
 """What the terminal game calls the computer in its lines (saved as ``Computer (level 5)``)."""
 
 
+def _same_name(first: str, second: str) -> bool:
+    """Whether two names are one, as a games file keeps them (case and spaces aside)."""
+    return " ".join(first.split()).casefold() == " ".join(second.split()).casefold()
+
+
 def _player_name(text: str) -> str:
     """``--name``: at most :data:`MAX_NAME` characters, as a games file keeps them whole."""
     length = len(" ".join(text.split()))
@@ -175,16 +181,12 @@ def run(args: argparse.Namespace) -> int:
             "--name is given once, your name; twice only with --human-vs-human, "
             "the first player's then the second's"
         )
-    you, partner = [*names, None, None][:2]
-    if args.human_vs_human:
-        both = player_names(None, None, you=you, partner=partner)
-    else:  # the game calls the computer by its seat's name
-        both = (player_names(None, "level:1", you=you)[0], COMPUTER_SEAT)
-    if both[0].casefold() == both[1].casefold():  # the score would be one player's
-        args.command_parser.error(
-            f"--name: the two players need names of their own, not both {both[0]!r}"
-        )
     settings = GameSettings.from_args(args)
+    first, second = settings.seat_names()
+    if _same_name(first, second):  # the score, kept by name, would be one player's
+        args.command_parser.error(
+            f"--name: the two players need names of their own, not both {first.strip()!r}"
+        )
     if settings.opponent is not None:
         note_pure_python("play", settings.board.width, settings.board.height)
     return TerminalGame(settings).run()
@@ -239,6 +241,13 @@ class GameSettings:
             save=not args.no_save,
             db=args.db,
         )
+
+    def seat_names(self) -> tuple[str, str]:
+        """What the terminal calls the two sides, the first player's and the second's between
+        two people, else the person's and the computer's (the score is kept by these names)."""
+        if self.opponent is None:
+            return player_names(None, None, you=self.name, partner=self.partner)
+        return (self.name or YOU, COMPUTER_SEAT)
 
 
 @dataclass
@@ -379,12 +388,12 @@ class TerminalGame:
 
     def _seats(self) -> dict[int, _Seat]:
         s = self.settings
+        names = s.seat_names()
         if self._agent is None:
-            first, second = player_names(None, None, you=s.name, partner=s.partner)
-            seats = {1: _Seat(first, None), 2: _Seat(second, None)}
+            seats = {1: _Seat(names[0], None), 2: _Seat(names[1], None)}
         else:
             first = s.first if s.first != "random" else self._rng.choice(["human", "computer"])
-            human, computer = _Seat(s.name or "You", None), _Seat(COMPUTER_SEAT, self._agent)
+            human, computer = _Seat(names[0], None), _Seat(names[1], self._agent)
             seats = {1: human, 2: computer} if first == "human" else {1: computer, 2: human}
         self._names = {p: seat.name for p, seat in seats.items()}
         agents = [None if seat.agent is None else seat.agent.name for seat in seats.values()]
