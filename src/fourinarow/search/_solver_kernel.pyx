@@ -640,8 +640,8 @@ cdef int negamax(Search* s, word current, word mask, int ply, int alpha, int bet
     # then may not), but none right above an opponent's threat (useless: the opponent wins
     # first); ties centre first. With an odd number of empty cells (the second player to move on
     # a board of even height), a move after which claimeven bounds the opponent bounds this
-    # position from below, and
-    # may end the search, at any depth: near the leaves too it costs less than the nodes it saves.
+    # position from below, and may end the search, at any depth: near the leaves too it costs
+    # less than the nodes it saves.
     static_children = s.odd_rows != 0 and ((s.cells - ply) & 1) == 1
     for i in range(s.width):
         c = s.order[i]

@@ -353,9 +353,9 @@ class ReferenceKernel:
         # Order the moves: the threats (cells that would complete a line) the move leaves,
         # counted twice, and once more for each one right above a cell the opponent may play
         # next (which it then may not), but none right above an opponent's threat (useless: the
-        # opponent wins first); ties centre first. With the second player to move on a board of
-        # even height, a move after which claimeven bounds the first player bounds this position
-        # from below, and may end the search.
+        # opponent wins first); ties centre first. With an odd number of empty cells (the second
+        # player to move on a board of even height), a move after which claimeven bounds the
+        # opponent bounds this position from below, and may end the search, at any depth.
         opponent_threats = self._winning_cells(current ^ mask, mask)
         static_children = self.odd_rows != 0 and (self.cells - ply) % 2 == 1
         ordered: list[tuple[int, int]] = []
